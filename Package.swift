@@ -1,0 +1,68 @@
+// swift-tools-version: 6.0
+// render-anim: renders UI animations to PNG frames and animated GIFs with its own CPU rasterizer.
+
+import PackageDescription
+
+/// Release builds only: exclusivity checks cost a few percent in the scanline loops and guard
+/// nothing there that tests do not already cover in debug builds.
+let releaseSpeed: [SwiftSetting] = [
+  .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
+]
+
+let package = Package(
+  name: "render-anim",
+  products: [
+    .executable(name: "render-anim", targets: ["render-anim"]),
+    .library(name: "Raster", targets: ["Raster"]),
+    .library(name: "Codecs", targets: ["Codecs"]),
+  ],
+  targets: [
+    // MARK: - C libraries (Debian packages, found by pkg-config)
+    .systemLibrary(
+      name: "CPNG",
+      pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"])]
+    ),
+    .systemLibrary(
+      name: "CGIF",
+      pkgConfig: "libgif",
+      providers: [.apt(["libgif-dev"])]
+    ),
+
+    // MARK: - Library modules
+    .target(
+      name: "Raster",
+      swiftSettings: releaseSpeed,
+      linkerSettings: [.linkedLibrary("m")]
+    ),
+    .target(
+      name: "Codecs",
+      dependencies: ["Raster", "CPNG", "CGIF"]
+    ),
+    .target(
+      name: "CLI",
+      dependencies: ["Raster", "Codecs"]
+    ),
+
+    // MARK: - Executable
+    .executableTarget(
+      name: "render-anim",
+      dependencies: ["CLI"]
+    ),
+
+    // MARK: - Tests
+    .testTarget(
+      name: "RasterTests",
+      dependencies: ["Raster"]
+    ),
+    .testTarget(
+      name: "CodecsTests",
+      dependencies: ["Codecs", "Raster"]
+    ),
+    .testTarget(
+      name: "CLITests",
+      dependencies: ["CLI", "Codecs", "Raster"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,136 @@
+import Codecs
+import Raster
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The benchmark protocol shared with other rasterizers' harnesses: one warm-up call, then
+/// `--iters` timed calls; one JSON line on stdout; exit 0 (2 for a mode not supported yet).
+enum BenchClock {
+  /// Seconds on the monotonic clock.
+  static func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+  }
+
+  /// Runs `body` once untimed and `iterations` times timed; returns seconds per timed call.
+  static func measure(iterations: Int, _ body: () throws -> Void) rethrows -> Double {
+    try body()
+    let start = now()
+    for _ in 0..<iterations { try body() }
+    return (now() - start) / Double(iterations)
+  }
+
+  static func json(_ fields: [(String, String)]) -> String {
+    "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}\n"
+  }
+
+  static let iterationsOption = OptionSpec(
+    "iters", valueName: "K", help: "Timed calls after one warm-up call.", isRequired: true)
+}
+
+/// `render-anim bench fill`.
+enum BenchFillCommand: Command {
+  static let spec = CommandSpec(
+    name: "bench fill",
+    abstract: "Time anti-aliased nonzero fills of a path in opaque black.",
+    discussion: """
+      An S×S canvas is cleared once to opaque white; each call fills the path source-over with \
+      the view box mapped xMidYMid meet; there is no clear between calls. Prints \
+      {"sec_per_iter": t}.
+      """,
+    options: [
+      OptionSpec("path-file", valueName: "file", help: "SVG path data.", isRequired: true),
+      OptionSpec("viewbox", valueName: "x,y,w,h", help: "The path's view box.", isRequired: true),
+      OptionSpec("size", valueName: "S", help: "Canvas side in pixels.", isRequired: true),
+      BenchClock.iterationsOption,
+      OptionSpec("out", valueName: "file.png", help: "Also write one fresh fill as a PNG."),
+    ])
+
+  static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
+    let viewBox = try ValueParsers.viewBox(arguments.required("viewbox"))
+    let side = try ValueParsers.size(arguments.required("size"), allowSquare: true)
+    let iterations = try ValueParsers.integer(
+      arguments.required("iters"), option: "iters", in: 1...1_000_000)
+    let path = try PathInput.load(try arguments.required("path-file"))
+    let frame = Rect(x: 0, y: 0, width: Double(side.width), height: Double(side.height))
+    let transform = Transform.mapping(viewBox, fittedInto: frame)
+    let white = Color.white.premultiplied
+    let black = Color.black.premultiplied
+    guard var canvas = Pixmap(width: side.width, height: side.height, filledWith: white) else {
+      throw RuntimeError("cannot allocate the canvas")
+    }
+    var rasterizer = Rasterizer()
+    let seconds = BenchClock.measure(iterations: iterations) {
+      rasterizer.fill(path, transform: transform, color: black, into: &canvas)
+    }
+    if let out = arguments.value("out") {
+      guard var fresh = Pixmap(width: side.width, height: side.height, filledWith: white) else {
+        throw RuntimeError("cannot allocate the canvas")
+      }
+      rasterizer.fill(path, transform: transform, color: black, into: &fresh)
+      try PNGCodec.write(fresh, to: out)
+    }
+    console.standardOutput(BenchClock.json([("sec_per_iter", "\(seconds)")]))
+    return 0
+  }
+}
+
+/// `render-anim bench blur`: reserved by the protocol; the blur arrives with the effects work.
+enum BenchBlurCommand: Command {
+  static let spec = CommandSpec(
+    name: "bench blur",
+    abstract: "Time Gaussian blurs of a filled path (not supported yet: exits 2).",
+    options: [
+      OptionSpec("path-file", valueName: "file", help: "SVG path data."),
+      OptionSpec("viewbox", valueName: "x,y,w,h", help: "The path's view box."),
+      OptionSpec("size", valueName: "S", help: "Canvas side in pixels."),
+      OptionSpec("pad", valueName: "px", help: "Margin around the path in pixels."),
+      OptionSpec("sigma", valueName: "px", help: "Gaussian standard deviation in pixels."),
+      OptionSpec("iters", valueName: "K", help: "Timed calls after one warm-up call."),
+      OptionSpec("out", valueName: "file.png", help: "Also write the blurred canvas."),
+    ])
+
+  static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
+    throw RuntimeError("bench mode 'blur' is not supported yet", code: 2)
+  }
+}
+
+/// `render-anim bench png`.
+enum BenchPNGCommand: Command {
+  static let spec = CommandSpec(
+    name: "bench png",
+    abstract: "Time PNG encodes of raw straight RGBA to memory at the default setting.",
+    discussion: "Prints {\"sec_per_iter\": t, \"bytes\": n}.",
+    options: [
+      OptionSpec("rgba", valueName: "file.rgba", help: "Raw straight RGBA, W×H×4 bytes.",
+        isRequired: true),
+      OptionSpec("width", valueName: "W", help: "Image width in pixels.", isRequired: true),
+      OptionSpec("height", valueName: "H", help: "Image height in pixels.", isRequired: true),
+      BenchClock.iterationsOption,
+      OptionSpec("out", valueName: "file.png", help: "Also write the encoded PNG."),
+    ])
+
+  static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
+    let limit = 1...ValueParsers.maximumImageSide
+    let width = try ValueParsers.integer(arguments.required("width"), option: "width", in: limit)
+    let height = try ValueParsers.integer(arguments.required("height"), option: "height", in: limit)
+    let iterations = try ValueParsers.integer(
+      arguments.required("iters"), option: "iters", in: 1...1_000_000)
+    let file = try arguments.required("rgba")
+    let rgba = try AtomicFile.read(file)
+    guard rgba.count == width * height * 4 else {
+      throw RuntimeError(
+        "\(file): \(rgba.count) bytes, but \(width)×\(height) RGBA needs \(width * height * 4)")
+    }
+    var bytes: [UInt8] = []
+    let seconds = try BenchClock.measure(iterations: iterations) {
+      bytes = try PNGCodec.encode(straightRGBA: rgba, width: width, height: height)
+    }
+    if let out = arguments.value("out") { try AtomicFile.write(bytes, to: out) }
+    console.standardOutput(BenchClock.json([("sec_per_iter", "\(seconds)"), ("bytes", "\(bytes.count)")]))
+    return 0
+  }
+}

@@ -1,0 +1,21 @@
+/// A subcommand: its option table, and how it runs once its arguments are split.
+protocol Command {
+  static var spec: CommandSpec { get }
+  /// Validates `arguments` (throwing `UsageError`) and does the work (throwing `RuntimeError` or
+  /// another error); returns the exit status.
+  static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32
+}
+
+/// Where a command's text goes: data to standard output, messages to standard error.
+public struct Console: Sendable {
+  public var standardOutput: @Sendable (String) -> Void
+  public var standardError: @Sendable (String) -> Void
+
+  public init(
+    standardOutput: @escaping @Sendable (String) -> Void,
+    standardError: @escaping @Sendable (String) -> Void
+  ) {
+    self.standardOutput = standardOutput
+    self.standardError = standardError
+  }
+}

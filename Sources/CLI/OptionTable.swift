@@ -1,0 +1,141 @@
+/// One option or positional argument of a command: the single table that drives both parsing and
+/// `--help` (swift-argument-parser's convention, without the package).
+public struct OptionSpec: Sendable {
+  public enum Kind: Sendable {
+    /// `--name` alone; present or not.
+    case flag
+    /// `--name VALUE` or `--name=VALUE`; the last one given wins.
+    case value
+    /// `--name VALUE`, repeatable; every value kept in order.
+    case repeated
+    /// A positional argument.
+    case positional
+  }
+
+  /// Long name without dashes (`viewbox`), or the positional's name.
+  public let name: String
+  /// A one-letter alias (`o` for `-o`), if any.
+  public let short: Character?
+  public let kind: Kind
+  /// How the value is shown in help: `<x,y,w,h>`.
+  public let valueName: String
+  public let help: String
+  /// Shown as "(default: …)" in help.
+  public let defaultText: String?
+  /// Whether the command refuses to run without it.
+  public let isRequired: Bool
+
+  public init(
+    _ name: String, short: Character? = nil, kind: Kind = .value, valueName: String = "value",
+    help: String, defaultText: String? = nil, isRequired: Bool = false
+  ) {
+    self.name = name
+    self.short = short
+    self.kind = kind
+    self.valueName = valueName
+    self.help = help
+    self.defaultText = defaultText
+    self.isRequired = isRequired
+  }
+
+  /// `--viewbox <x,y,w,h>`, `-o <file>`, `<file>` or `--quiet`, as usage lines show it.
+  var synopsis: String {
+    switch kind {
+    case .positional: return "<\(valueName)>"
+    case .flag: return switchName
+    case .value, .repeated: return "\(switchName) <\(valueName)>"
+    }
+  }
+
+  var switchName: String { short.map { "-\($0)" } ?? "--\(name)" }
+
+  var helpLabel: String {
+    switch kind {
+    case .positional: return "<\(valueName)>"
+    case .flag: return short.map { "-\($0), --\(name)" } ?? "--\(name)"
+    case .value, .repeated:
+      let names = short.map { "-\($0), --\(name)" } ?? "--\(name)"
+      return "\(names) <\(valueName)>"
+    }
+  }
+}
+
+/// A command's name, summary and options.
+public struct CommandSpec: Sendable {
+  /// The words after `render-anim` that select it (`path`, `bench fill`).
+  public let name: String
+  public let abstract: String
+  public let discussion: String?
+  public let options: [OptionSpec]
+
+  public init(name: String, abstract: String, discussion: String? = nil, options: [OptionSpec]) {
+    self.name = name
+    self.abstract = abstract
+    self.discussion = discussion
+    self.options = options
+  }
+
+  public var usage: String {
+    var parts = ["render-anim", name]
+    for option in options {
+      parts.append(option.isRequired || option.kind == .positional
+        ? option.synopsis : "[\(option.synopsis)]")
+    }
+    return parts.joined(separator: " ")
+  }
+
+  /// The `--help` text.
+  public var helpText: String {
+    var text = "OVERVIEW: \(abstract)\n"
+    if let discussion { text += "\n\(discussion)\n" }
+    text += "\nUSAGE: \(usage)\n"
+    let positionals = options.filter { $0.kind == .positional }
+    let named = options.filter { $0.kind != .positional }
+    if !positionals.isEmpty {
+      text += "\nARGUMENTS:\n" + positionals.map(Self.helpRow).joined()
+    }
+    text += "\nOPTIONS:\n" + named.map(Self.helpRow).joined()
+    text += Self.helpRow(label: "-h, --help", help: "Show help information.")
+    return text
+  }
+
+  private static func helpRow(_ option: OptionSpec) -> String {
+    var help = option.help
+    if let defaultText = option.defaultText { help += " (default: \(defaultText))" }
+    return helpRow(label: option.helpLabel, help: help)
+  }
+
+  private static func helpRow(label: String, help: String) -> String {
+    let column = 26
+    let wrapped = wrap(help, width: 100 - column)
+    var lines: [String] = []
+    if label.count + 2 < column {
+      lines.append("  " + label.padding(toLength: column - 2) + (wrapped.first ?? ""))
+    } else {
+      lines.append("  " + label)
+      lines.append(String(repeating: " ", count: column) + (wrapped.first ?? ""))
+    }
+    for rest in wrapped.dropFirst() { lines.append(String(repeating: " ", count: column) + rest) }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ") {
+      if !current.isEmpty, current.count + 1 + word.count > width {
+        lines.append(current)
+        current = ""
+      }
+      current += current.isEmpty ? String(word) : " " + word
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
+  }
+}
+
+extension String {
+  func padding(toLength length: Int) -> String {
+    count >= length ? self : self + String(repeating: " ", count: length - count)
+  }
+}

@@ -1,0 +1,104 @@
+/// The arguments of one command, split by its `CommandSpec`, before validation.
+public struct ParsedArguments: Sendable {
+  public let spec: CommandSpec
+  private var values: [String: [String]] = [:]
+  private var flags: Set<String> = []
+  public private(set) var positionals: [String] = []
+  /// Whether `-h` or `--help` was given.
+  public private(set) var wantsHelp = false
+
+  /// Splits `arguments` (without the command words). A value option always takes the next
+  /// argument as its value, even one starting with `-` (so `--viewbox -103,338,2048,1680` works).
+  public init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
+    self.spec = spec
+    var index = 0
+    var onlyPositionals = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
+        positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        onlyPositionals = true
+        continue
+      }
+      if argument == "-h" || argument == "--help" {
+        wantsHelp = true
+        continue
+      }
+      var name = argument
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      guard let option = Self.option(named: name, in: spec) else {
+        throw UsageError("Unknown option '\(name)'")
+      }
+      switch option.kind {
+      case .flag:
+        if inlineValue != nil { throw UsageError("'--\(option.name)' does not take a value") }
+        flags.insert(option.name)
+      case .value, .repeated:
+        let value: String
+        if let inlineValue {
+          value = inlineValue
+        } else {
+          guard index < arguments.count else {
+            throw UsageError("Missing value for '\(option.synopsis)'")
+          }
+          value = arguments[index]
+          index += 1
+        }
+        if option.kind == .value {
+          values[option.name] = [value]
+        } else {
+          values[option.name, default: []].append(value)
+        }
+      case .positional:
+        throw UsageError("Unknown option '\(name)'")
+      }
+    }
+    if wantsHelp { return }
+    let positionalSpecs = spec.options.filter { $0.kind == .positional }
+    if positionals.count > positionalSpecs.count {
+      throw UsageError("Unexpected argument '\(positionals[positionalSpecs.count])'")
+    }
+    for (i, option) in positionalSpecs.enumerated() where option.isRequired {
+      if i >= positionals.count { throw UsageError("Missing expected argument '<\(option.valueName)>'") }
+    }
+    for option in spec.options where option.isRequired && option.kind != .positional {
+      if values[option.name] == nil { throw UsageError("Missing expected argument '\(option.synopsis)'") }
+    }
+  }
+
+  /// The last value given for `--name`, if any.
+  public func value(_ name: String) -> String? { values[name]?.last }
+
+  /// Every value given for a repeatable `--name`, in order.
+  public func allValues(_ name: String) -> [String] { values[name] ?? [] }
+
+  public func flag(_ name: String) -> Bool { flags.contains(name) }
+
+  /// The positional argument at `index`, if given.
+  public func positional(_ index: Int) -> String? {
+    index < positionals.count ? positionals[index] : nil
+  }
+
+  /// The required value of `--name` (parsing already checked that it is present).
+  public func required(_ name: String) throws(UsageError) -> String {
+    guard let value = value(name) else { throw UsageError("Missing expected argument '--\(name)'") }
+    return value
+  }
+
+  private static func option(named name: String, in spec: CommandSpec) -> OptionSpec? {
+    if name.hasPrefix("--") {
+      let long = name.dropFirst(2)
+      return spec.options.first { $0.kind != .positional && $0.name == long }
+    }
+    guard name.count == 2, let letter = name.last else { return nil }
+    return spec.options.first { $0.kind != .positional && $0.short == letter }
+  }
+}

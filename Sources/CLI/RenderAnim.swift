@@ -1,0 +1,122 @@
+import Codecs
+import Raster
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The `render-anim` command line: picks the subcommand, parses, validates and runs it, and maps
+/// failures to exit codes (64 usage, 1 failure, or what a command documents).
+public enum RenderAnim {
+  /// Exit status for a usage error (BSD `EX_USAGE`).
+  public static let usageExitCode: Int32 = 64
+
+  static var commands: [any Command.Type] {
+    [
+      PathCommand.self, BenchFillCommand.self, BenchBlurCommand.self, BenchPNGCommand.self,
+    ]
+  }
+
+  public static let overview = """
+    OVERVIEW: Render UI animations to PNG frames and animated GIFs with a CPU rasterizer.
+
+    USAGE: render-anim <subcommand>
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    SUBCOMMANDS:
+      path                    Fill SVG path data into a PNG image.
+      bench                   Time the rasterizer and codecs (fill, blur, png); prints JSON.
+
+      See 'render-anim <subcommand> --help' for detailed help.
+
+    """
+
+  /// Runs the tool on `arguments` (without the program name) and returns the exit status.
+  public static func main(_ arguments: [String], console: Console = .standard) -> Int32 {
+    var console = console
+    guard let first = arguments.first, first != "-h", first != "--help", first != "help" else {
+      console.standardOutput(overview)
+      return arguments.isEmpty ? usageExitCode : 0
+    }
+    let (command, rest) = select(arguments)
+    guard let command else {
+      if first == "bench" {
+        let mode = arguments.dropFirst().first ?? ""
+        if mode.isEmpty || mode == "-h" || mode == "--help" {
+          console.standardOutput(benchOverview)
+          return mode.isEmpty ? usageExitCode : 0
+        }
+        console.standardError("render-anim: bench mode '\(mode)' is not supported\n")
+        return 2
+      }
+      console.standardError(
+        "Error: Unknown subcommand '\(first)'\nUsage: render-anim <subcommand>\n"
+          + "  See 'render-anim --help' for more information.\n")
+      return usageExitCode
+    }
+    let spec = command.spec
+    do {
+      let parsed = try ParsedArguments(rest, spec: spec)
+      if parsed.wantsHelp {
+        console.standardOutput(spec.helpText)
+        return 0
+      }
+      return try command.run(parsed, console: &console)
+    } catch let error as UsageError {
+      console.standardError(
+        "Error: \(error.message)\nUsage: \(spec.usage)\n"
+          + "  See 'render-anim \(spec.name) --help' for more information.\n")
+      return usageExitCode
+    } catch let error as RuntimeError {
+      console.standardError("render-anim: error: \(error.message)\n")
+      return error.code
+    } catch {
+      console.standardError("render-anim: error: \(error)\n")
+      return 1
+    }
+  }
+
+  static let benchOverview = """
+    OVERVIEW: Time the rasterizer and codecs: one warm-up call, then K timed calls; prints one JSON
+    line and exits 0 (2 for a mode not supported yet).
+
+    USAGE: render-anim bench <mode>
+
+    MODES:
+      fill                    Anti-aliased nonzero fills of a path.
+      blur                    Gaussian blurs of a filled path (not supported yet).
+      png                     PNG encodes of raw RGBA to memory.
+
+      See 'render-anim bench <mode> --help' for detailed help.
+
+    """
+
+  private static func select(_ arguments: [String]) -> ((any Command.Type)?, [String]) {
+    for command in commands {
+      let words = command.spec.name.split(separator: " ").map(String.init)
+      if arguments.count >= words.count, Array(arguments.prefix(words.count)) == words {
+        return (command, Array(arguments.dropFirst(words.count)))
+      }
+    }
+    return (nil, [])
+  }
+}
+
+extension Console {
+  /// Writes to the process's standard output and standard error.
+  public static let standard = Console(
+    standardOutput: { text in writeAll(text, to: STDOUT_FILENO) },
+    standardError: { text in writeAll(text, to: STDERR_FILENO) })
+
+  private static func writeAll(_ text: String, to fd: Int32) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+      if n < 0, errno == EINTR { continue }
+      if n <= 0 { return }
+      bytes = bytes.dropFirst(n)
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import Raster
+
+/// Converters from option text to typed values; each error names the option and the value.
+enum ValueParsers {
+  /// The largest image side the CLI accepts, in pixels.
+  static let maximumImageSide = 16_384
+
+  static func invalid(_ option: String, _ value: String, _ expected: String) -> UsageError {
+    UsageError("Invalid value '\(value)' for '--\(option)': \(expected)")
+  }
+
+  /// `x,y,w,h`: four finite numbers, w and h > 0.
+  static func viewBox(_ text: String, option: String = "viewbox") throws(UsageError) -> Rect {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    let numbers = parts.compactMap { Double($0.trimmingSpaces) }.filter(\.isFinite)
+    guard parts.count == 4, numbers.count == 4 else {
+      throw invalid(option, text, "expected four numbers x,y,w,h")
+    }
+    guard numbers[2] > 0, numbers[3] > 0 else {
+      throw invalid(option, text, "width and height must be greater than 0")
+    }
+    return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+  }
+
+  /// `WxH` (or a single `S` for a square when `allowSquare`), each 1...maximumImageSide.
+  static func size(_ text: String, option: String = "size", allowSquare: Bool = false)
+    throws(UsageError) -> (width: Int, height: Int)
+  {
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    let expected =
+      allowSquare
+      ? "expected a size S or WxH in pixels, 1 to \(maximumImageSide)"
+      : "expected WxH in pixels, each 1 to \(maximumImageSide)"
+    let numbers = parts.compactMap { Int($0) }
+    guard numbers.count == parts.count, parts.count == 2 || (allowSquare && parts.count == 1),
+      numbers.allSatisfy({ (1...maximumImageSide).contains($0) })
+    else { throw invalid(option, text, expected) }
+    return (numbers[0], numbers.count == 2 ? numbers[1] : numbers[0])
+  }
+
+  static func color(_ text: String, option: String) throws(UsageError) -> Color {
+    do {
+      return try Color(hex: text)
+    } catch {
+      throw UsageError("Invalid value '\(text)' for '--\(option)': \(error.reason); expected "
+        + "#RGB, #RRGGBB, #RRGGBBAA or 0xRRGGBB")
+    }
+  }
+
+  /// One of an enumeration's raw values.
+  static func choice<T: RawRepresentable & CaseIterable>(_ text: String, option: String)
+    throws(UsageError) -> T where T.RawValue == String
+  {
+    guard let value = T(rawValue: text) else {
+      let names = T.allCases.map(\.rawValue).joined(separator: ", ")
+      throw invalid(option, text, "expected one of \(names)")
+    }
+    return value
+  }
+
+  /// A whole number in `range`.
+  static func integer(_ text: String, option: String, in range: ClosedRange<Int>)
+    throws(UsageError) -> Int
+  {
+    guard let value = Int(text), range.contains(value) else {
+      throw invalid(option, text, "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+    }
+    return value
+  }
+
+  /// A finite number in `range`.
+  static func number(_ text: String, option: String, in range: ClosedRange<Double>)
+    throws(UsageError) -> Double
+  {
+    guard let value = Double(text), value.isFinite, range.contains(value) else {
+      throw invalid(option, text, "expected a number from \(range.lowerBound) to \(range.upperBound)")
+    }
+    return value
+  }
+}
+
+extension Substring {
+  var trimmingSpaces: Substring {
+    var s = self
+    while s.first == " " { s.removeFirst() }
+    while s.last == " " { s.removeLast() }
+    return s
+  }
+}

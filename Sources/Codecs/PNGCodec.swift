@@ -1,0 +1,164 @@
+import CPNG
+import Raster
+
+/// How hard libpng's simplified API works at compressing.
+public enum PNGCompression: String, Sendable, CaseIterable {
+  /// No row filter and zlib level 3 (libpng's `PNG_IMAGE_FLAG_FAST`).
+  case fast
+  /// The same settings as `fast`: on UI frames they cost a quarter of the time of adaptive
+  /// filtering for files about a third larger (BENCHMARKS.md). libpng's simplified API offers
+  /// only these two settings.
+  case `default`
+  /// libpng's adaptive row filters and zlib's default level: smallest files, slowest.
+  case small
+
+  var flags: png_uint_32 { self == .small ? 0 : cpng_image_flag_fast }
+}
+
+/// PNG encoding and decoding through libpng's simplified `png_image` API (no setjmp).
+///
+/// Pixmaps are premultiplied; PNG's 8-bit RGBA is straight alpha, so pixels are
+/// un-premultiplied on the way out and premultiplied on the way in, with the one rounding rule of
+/// `PremultipliedRGBA8`.
+public enum PNGCodec {
+  /// The largest width or height decoded, in pixels (as for `Pixmap`).
+  public static let maximumSide = Pixmap.maximumSide
+
+  /// The PNG bytes of `pixmap` (8-bit RGBA, straight alpha, sRGB).
+  public static func encode(_ pixmap: Pixmap, compression: PNGCompression = .default)
+    throws(CodecError) -> [UInt8]
+  {
+    try encode(straightRGBA: straightBytes(of: pixmap), width: pixmap.width,
+      height: pixmap.height, compression: compression)
+  }
+
+  /// The PNG bytes of raw straight RGBA8 rows (`width`×`height`×4 bytes, top row first).
+  public static func encode(
+    straightRGBA rgba: [UInt8], width: Int, height: Int, compression: PNGCompression = .default
+  ) throws(CodecError) -> [UInt8] {
+    guard Pixmap.isValidSize(width: width, height: height), rgba.count == width * height * 4
+    else {
+      throw CodecError(.encodePNG, message: "\(rgba.count) bytes do not make \(width)×\(height) RGBA")
+    }
+    var image = png_image()
+    image.version = cpng_image_version
+    image.width = png_uint_32(width)
+    image.height = png_uint_32(height)
+    image.format = cpng_format_rgba
+    image.flags = compression.flags
+    // Worst case: stored deflate blocks plus chunk overhead; one pass, no size query.
+    let raw = (width * 4 + 1) * height
+    var capacity = png_alloc_size_t(raw + raw / 64 + 4096)
+    var output = [UInt8](repeating: 0, count: Int(capacity))
+    let ok = output.withUnsafeMutableBytes { out in
+      rgba.withUnsafeBytes { pixels in
+        png_image_write_to_memory(
+          &image, out.baseAddress, &capacity, 0, pixels.baseAddress, png_int_32(width * 4), nil)
+      }
+    }
+    guard ok != 0 else {
+      let message = Self.message(of: &image)
+      png_image_free(&image)
+      throw CodecError(.encodePNG, message: message)
+    }
+    output.removeSubrange(Int(capacity)...)
+    return output
+  }
+
+  /// Writes `pixmap` as a PNG file, atomically (a temporary file renamed into place).
+  public static func write(_ pixmap: Pixmap, to path: String, compression: PNGCompression = .default)
+    throws(CodecError)
+  {
+    let bytes: [UInt8]
+    do {
+      bytes = try encode(pixmap, compression: compression)
+    } catch {
+      throw CodecError(.encodePNG, path: path, message: error.message)
+    }
+    try AtomicFile.write(bytes, to: path)
+  }
+
+  /// Decodes PNG bytes of any colour type and bit depth into a premultiplied pixmap.
+  public static func decode(_ bytes: [UInt8], path: String? = nil) throws(CodecError) -> Pixmap {
+    let (rgba, width, height) = try decodeStraightRGBA(bytes, path: path)
+    var pixels = [UInt32](repeating: 0, count: width * height)
+    for i in 0..<(width * height) {
+      pixels[i] = PremultipliedRGBA8(
+        straightR: rgba[4 * i], g: rgba[4 * i + 1], b: rgba[4 * i + 2], a: rgba[4 * i + 3]
+      ).packed
+    }
+    guard let pixmap = Pixmap(width: width, height: height, pixels: pixels) else {
+      throw CodecError(.decodePNG, path: path, message: "invalid size \(width)×\(height)")
+    }
+    return pixmap
+  }
+
+  /// Decodes PNG bytes into straight RGBA8 rows: the canonical form for comparing images.
+  public static func decodeStraightRGBA(_ bytes: [UInt8], path: String? = nil)
+    throws(CodecError) -> (rgba: [UInt8], width: Int, height: Int)
+  {
+    var image = png_image()
+    image.version = cpng_image_version
+    let begun = bytes.withUnsafeBytes { raw in
+      png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
+    }
+    guard begun != 0 else {
+      let message = Self.message(of: &image)
+      png_image_free(&image)
+      throw CodecError(.decodePNG, path: path, message: message)
+    }
+    let width = Int(image.width)
+    let height = Int(image.height)
+    guard Pixmap.isValidSize(width: width, height: height) else {
+      png_image_free(&image)
+      throw CodecError(
+        .decodePNG, path: path, message: "image size \(width)×\(height) is over the limit")
+    }
+    image.format = cpng_format_rgba
+    var rgba = [UInt8](repeating: 0, count: width * height * 4)
+    let finished = bytes.withUnsafeBytes { _ in
+      rgba.withUnsafeMutableBytes { out in
+        png_image_finish_read(&image, nil, out.baseAddress, png_int_32(width * 4), nil)
+      }
+    }
+    guard finished != 0 else {
+      let message = Self.message(of: &image)
+      png_image_free(&image)
+      throw CodecError(.decodePNG, path: path, message: message)
+    }
+    return (rgba, width, height)
+  }
+
+  /// Reads and decodes a PNG file.
+  public static func read(_ path: String) throws(CodecError) -> Pixmap {
+    try decode(AtomicFile.read(path), path: path)
+  }
+
+  /// The straight RGBA8 bytes of a premultiplied pixmap.
+  public static func straightBytes(of pixmap: Pixmap) -> [UInt8] {
+    var rgba = [UInt8](repeating: 0, count: pixmap.pixels.count * 4)
+    for (i, packed) in pixmap.pixels.enumerated() {
+      let alpha = UInt8(truncatingIfNeeded: packed >> 24)
+      if alpha == 255 {
+        rgba[4 * i] = UInt8(truncatingIfNeeded: packed)
+        rgba[4 * i + 1] = UInt8(truncatingIfNeeded: packed >> 8)
+        rgba[4 * i + 2] = UInt8(truncatingIfNeeded: packed >> 16)
+        rgba[4 * i + 3] = 255
+      } else if alpha != 0 {
+        let s = PremultipliedRGBA8(packed: packed).straight
+        rgba[4 * i] = s.r
+        rgba[4 * i + 1] = s.g
+        rgba[4 * i + 2] = s.b
+        rgba[4 * i + 3] = alpha
+      }
+    }
+    return rgba
+  }
+
+  private static func message(of image: inout png_image) -> String {
+    let text = withUnsafeBytes(of: &image.message) { raw in
+      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    return text.isEmpty ? "libpng reported an error" : text
+  }
+}

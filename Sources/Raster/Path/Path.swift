@@ -1,0 +1,55 @@
+/// One drawing command of a `Path`, in absolute coordinates.
+public enum PathElement: Hashable, Sendable {
+  /// Starts a new subpath at the point.
+  case move(Point)
+  /// A straight line from the current point.
+  case line(Point)
+  /// A quadratic Bézier from the current point: control, end.
+  case quad(Point, Point)
+  /// A cubic Bézier from the current point: control 1, control 2, end.
+  case cubic(Point, Point, Point)
+  /// A straight line back to the subpath's start; the subpath ends.
+  case close
+}
+
+/// An immutable outline made of subpaths of lines and Bézier curves, in user space.
+///
+/// # Guarantees
+/// - Every subpath starts with `.move`; no other element comes before the first `.move`.
+/// - Every coordinate is finite.
+/// - `bounds` holds every point of the path, control points included (so it may be larger than the
+///   tight bounds of the curves); it is nil only for an empty path.
+///
+/// Build one with `PathBuilder`, by parsing SVG path data with `Path(svgPathData:)`, or with the
+/// shape constructors.
+public struct Path: Hashable, Sendable {
+  public let elements: [PathElement]
+  public let bounds: Rect?
+
+  init(validatedElements elements: [PathElement], bounds: Rect?) {
+    self.elements = elements
+    self.bounds = bounds
+  }
+
+  /// The empty path: it draws nothing.
+  public static let empty = Path(validatedElements: [], bounds: nil)
+
+  public var isEmpty: Bool { elements.isEmpty }
+
+  /// This path with every point mapped through `transform`; nil when a mapped point is not finite.
+  public func applying(_ transform: Transform) -> Path? {
+    var builder = PathBuilder()
+    for element in elements {
+      switch element {
+      case .move(let p): builder.move(to: transform.apply(p))
+      case .line(let p): builder.line(to: transform.apply(p))
+      case .quad(let c, let p): builder.quad(to: transform.apply(p), control: transform.apply(c))
+      case .cubic(let c1, let c2, let p):
+        builder.cubic(
+          to: transform.apply(p), control1: transform.apply(c1), control2: transform.apply(c2))
+      case .close: builder.close()
+      }
+    }
+    return builder.build()
+  }
+}

@@ -1,0 +1,84 @@
+// The pixel hot loops, over unsafe buffers. Each has a scalar twin in `Blend.swift` and a test
+// that they agree on every input class (KernelTests).
+//
+// Pixels are premultiplied RGBA8 packed little-endian in a UInt32 (r in the low byte). The blend
+// handles two channels per 32-bit lane pair (r and b, then g and a), each 16 bits wide, so one
+// multiply serves two channels; the div-by-255 rounding is the same as `div255`.
+
+/// Kernels over rows of packed premultiplied pixels.
+enum Kernels {
+  /// `dst[i] = src over dst[i]` for `count` pixels; `src` is packed premultiplied.
+  @inline(__always)
+  static func sourceOver(_ src: UInt32, onto dst: UnsafeMutablePointer<UInt32>, count: Int) {
+    let alpha = src >> 24
+    if alpha == 255 {
+      dst.update(repeating: src, count: count)
+      return
+    }
+    if src == 0 { return }
+    let inverse = 255 - alpha
+    for i in 0..<count {
+      dst[i] = src &+ scale(dst[i], by: inverse)
+    }
+  }
+
+  /// Every channel of the packed pixel times `k`/255, rounded to nearest (0 ≤ k ≤ 255).
+  @inline(__always)
+  static func scale(_ pixel: UInt32, by k: UInt32) -> UInt32 {
+    var rb = (pixel & 0x00FF_00FF) &* k &+ 0x0080_0080
+    rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+    var ga = ((pixel >> 8) & 0x00FF_00FF) &* k &+ 0x0080_0080
+    ga = (ga &+ ((ga >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+    return rb | ga
+  }
+}
+
+/// Blends a solid premultiplied colour through coverage spans into pixmap rows.
+struct SolidColorSink: CoverageSink {
+  let pixels: UnsafeMutablePointer<UInt32>
+  let width: Int
+  let color: PremultipliedRGBA8
+  let packed: UInt32
+
+  init(pixels: UnsafeMutablePointer<UInt32>, width: Int, color: PremultipliedRGBA8) {
+    self.pixels = pixels
+    self.width = width
+    self.color = color
+    self.packed = color.packed
+  }
+
+  @inline(__always)
+  mutating func span(x: Int, y: Int, count: Int, coverage: UInt8) {
+    let src = coverage == 255 ? packed : Kernels.scale(packed, by: UInt32(coverage))
+    Kernels.sourceOver(src, onto: pixels + (y * width + x), count: count)
+  }
+}
+
+/// Writes coverage spans into an A8 plane (which starts all zero).
+struct MaskSink: CoverageSink {
+  let values: UnsafeMutablePointer<UInt8>
+  let width: Int
+
+  @inline(__always)
+  mutating func span(x: Int, y: Int, count: Int, coverage: UInt8) {
+    (values + (y * width + x)).update(repeating: coverage, count: count)
+  }
+}
+
+extension Pixmap {
+  /// Calls `body` with the pixel storage as a raw pointer (packed premultiplied, row-major).
+  mutating func withUnsafeMutablePixels<R>(_ body: (UnsafeMutablePointer<UInt32>) -> R) -> R {
+    pixels.withUnsafeMutableBufferPointer { buffer in
+      // A valid pixmap always holds at least one pixel.
+      body(buffer.baseAddress.unsafelyUnwrapped)
+    }
+  }
+}
+
+extension Mask {
+  mutating func withUnsafeMutableValues<R>(_ body: (UnsafeMutablePointer<UInt8>) -> R) -> R {
+    values.withUnsafeMutableBufferPointer { buffer in
+      body(buffer.baseAddress.unsafelyUnwrapped)
+    }
+  }
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian packages render-anim builds and tests with, skipping those already present.
+# Idempotent and non-interactive; safe to run on every CI run. Needs root (or sudo) only when
+# something is missing.
+set -euo pipefail
+
+packages=(
+  pkg-config   # SwiftPM finds the C libraries through it
+  libpng-dev   # PNG codec (simplified png_image API)
+  libgif-dev   # GIF encoder
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if ((${#missing[@]} > 0)); then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""
+  if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "setup: the Swift 6 toolchain is not on PATH; install it from swift.org, then run this again" >&2
+  exit 1
+fi
