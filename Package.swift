@@ -53,7 +53,7 @@ let package = Package(
     // MARK: - Tests
     .testTarget(
       name: "RasterTests",
-      dependencies: ["Raster"]
+      dependencies: ["Raster", "Codecs"]
     ),
     .testTarget(
       name: "CodecsTests",

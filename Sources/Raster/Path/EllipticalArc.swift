@@ -27,7 +27,9 @@ struct EllipticalArc {
     self.sweep = sweep
   }
 
-  /// Appends the arc as at most four cubics (one per quarter turn or less).
+  /// Appends the arc as cubics of at most 30° each. The cubic's radial error grows with the sixth
+  /// power of its angle: 2.7e-4·r for 90°, 3.7e-7·r for 30°, which keeps an arc of radius 10,000
+  /// pixels within 0.004 px of the true ellipse.
   func append(to builder: inout PathBuilder) {
     if from == to { return }
     var rx = abs(radii.x)
@@ -77,13 +79,13 @@ struct EllipticalArc {
       delta: delta, builder: &builder)
   }
 
-  /// Splits the sweep into equal pieces of at most 90° and approximates each with the standard
+  /// Splits the sweep into equal pieces of at most 30° and approximates each with the standard
   /// cubic whose control arms are 4/3·tan(θ/4) of the radius long.
   private func appendCubics(
     center: Point, rx: Double, ry: Double, sinPhi: Double, cosPhi: Double, start: Double,
     delta: Double, builder: inout PathBuilder
   ) {
-    let pieces = max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up)))
+    let pieces = max(1, Int((abs(delta) / (.pi / 6) - 1e-9).rounded(.up)))
     let step = delta / Double(pieces)
     let arm = 4.0 / 3.0 * tan(step / 4)
     func map(_ ux: Double, _ uy: Double) -> Point {

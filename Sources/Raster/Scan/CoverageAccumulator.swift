@@ -9,6 +9,13 @@
 // pixel by pixel). The sweep zeroes what it reads, so the buffers are ready for the next path
 // without a clear.
 //
+// Summing signed areas is exact wherever a pixel holds one piece of outline, so that the winding
+// inside it takes two values. Where two unconnected edges meet in one pixel (self-intersections,
+// overlapping subpaths) the sum is not the area of the inside; each cell therefore remembers the
+// last line that passed through it, and a row in which two unconnected lines share a pixel is
+// computed exactly instead, slab by slab between its vertices and crossings
+// (`CoverageAccumulator+ExactRows.swift`).
+//
 // The only unsafe code of the scan stage lives here. Its scalar twin is
 // `ReferenceRasterizer` (supersampled, in the test support), checked by RasterizerTests.
 
@@ -18,95 +25,209 @@ protocol CoverageSink {
   mutating func span(x: Int, y: Int, count: Int, coverage: UInt8)
 }
 
-/// Signed-area cells over a rectangle of pixels, reusable from one path to the next.
+/// Signed-area cells for one band of rows at a time, reusable from one path to the next.
 ///
-/// Invariant between uses: every cell is 0 and every touched bit is clear.
+/// The region is processed in bands of `bandRows` rows so the cells of a band stay in the
+/// first-level caches between the deposits and the sweep; lines are bucketed by the first band
+/// they reach and stay active until their last. Invariant between uses: every cell is 0, every
+/// owner is 0 and every touched bit is clear.
 struct CoverageAccumulator: Sendable {
-  private var cells: [Float] = []
-  private var touched: [UInt64] = []
-  private var region = IntRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
-  /// Cells per row: the region's width plus two, for the deposits right of the last column.
-  private var stride = 0
-  private var wordsPerRow = 0
+  /// Rows per band: 16 rows of a 2048-pixel canvas are 128 KiB of cells.
+  static let bandRows = 16
 
-  /// Prepares cells for `region` (device pixels); grows the storage when needed.
-  mutating func reset(region: IntRect) {
-    self.region = region
-    stride = region.width + 2
-    wordsPerRow = (stride + 63) >> 6
-    let cellCount = stride * region.height
-    let wordCount = wordsPerRow * region.height
-    if cells.count < cellCount { cells = [Float](repeating: 0, count: cellCount) }
-    if touched.count < wordCount { touched = [UInt64](repeating: 0, count: wordCount) }
+  private var cells: [Float] = []
+  /// Per cell, 1 + the index of the last line that passed through the pixel (0: none).
+  private var owners: [Int32] = []
+  private var touched: [UInt64] = []
+  private var bucketStarts: [Int] = []
+  private var sortedLines: [Int32] = []
+  private var active: [Int32] = []
+  var exactRows = ExactRowResolver()
+
+  /// Deposits every line (canvas pixels, inside `region`) and sweeps the region's rows into
+  /// `sink`, band by band.
+  mutating func rasterize<Sink: CoverageSink>(
+    _ path: FlattenedPath, region: IntRect, rule: FillRule, into sink: inout Sink
+  ) {
+    let lines = path.lines
+    let bandRows = Self.bandRows
+    let stride = region.width + 2
+    let wordsPerRow = (stride + 63) >> 6
+    if cells.count < stride * bandRows {
+      cells = [Float](repeating: 0, count: stride * bandRows)
+      owners = [Int32](repeating: 0, count: stride * bandRows)
+    }
+    if touched.count < wordsPerRow * bandRows {
+      touched = [UInt64](repeating: 0, count: wordsPerRow * bandRows)
+    }
+    let bands = (region.height + bandRows - 1) / bandRows
+    bucketLines(lines, region: region, bands: bands)
+    active.removeAll(keepingCapacity: true)
+    exactRows.startPath()
+    // Rows holding a vertical turn of the outline, as a bit per row of each band.
+    var turnRows = [UInt32](repeating: 0, count: bands)
+    for y in path.turningYs {
+      let row = Int(y) - region.minY
+      if y != y.rounded(.down), row >= 0, row < region.height {
+        turnRows[row / bandRows] |= 1 << (row % bandRows)
+      }
+    }
+    let originY = Float(region.minY)
+    for band in 0..<bands {
+      let rowStart = band * bandRows
+      let rowEnd = min(rowStart + bandRows, region.height)
+      for i in bucketStarts[band]..<bucketStarts[band + 1] { active.append(sortedLines[i]) }
+      let layout = BandLayout(
+        originX: Float(region.minX), originY: originY, rowStart: rowStart, rowEnd: rowEnd,
+        stride: stride, wordsPerRow: wordsPerRow)
+      let complexRows = deposit(lines, layout: layout) | turnRows[band]
+      var exact: UInt32 = 0
+      for row in rowStart..<rowEnd where complexRows & (1 << (row - rowStart)) != 0 {
+        if exactRows.admits(row: row, lines: lines, active: active, layout: layout) {
+          exact |= 1 << (row - rowStart)
+        }
+      }
+      sweep(layout: layout, region: region, rule: rule, complexRows: exact, into: &sink)
+      if exact != 0 {
+        for row in rowStart..<rowEnd where exact & (1 << (row - rowStart)) != 0 {
+          exactRows.resolve(
+            row: row, lines: lines, active: active, layout: layout, region: region, rule: rule,
+            into: &sink)
+        }
+      }
+      // Retire the lines that end in this band.
+      let bandBottom = originY + Float(rowEnd)
+      active.removeAll { lines[Int($0)].y0 <= bandBottom && lines[Int($0)].y1 <= bandBottom }
+    }
   }
 
-  /// Deposits the exact signed area of every line. Lines are in canvas pixels and must lie
-  /// inside the region given to `reset`.
-  mutating func accumulate(_ lines: [Line]) {
-    let ox = Float(region.minX)
-    let oy = Float(region.minY)
-    let rows = region.height
-    let stride = self.stride
-    let wordsPerRow = self.wordsPerRow
-    cells.withUnsafeMutableBufferPointer { cellBuffer in
-      touched.withUnsafeMutableBufferPointer { bitBuffer in
-        guard let cellBase = cellBuffer.baseAddress, let bitBase = bitBuffer.baseAddress else {
-          return
+  /// Counting sort of line indices by the first band each reaches.
+  private mutating func bucketLines(_ lines: [Line], region: IntRect, bands: Int) {
+    let originY = Float(region.minY)
+    let bandRows = Self.bandRows
+    func band(of line: Line) -> Int {
+      min(bands - 1, max(0, Int(min(line.y0, line.y1) - originY) / bandRows))
+    }
+    bucketStarts.removeAll(keepingCapacity: true)
+    bucketStarts.append(contentsOf: repeatElement(0, count: bands + 1))
+    for line in lines { bucketStarts[band(of: line) + 1] += 1 }
+    for b in 0..<bands { bucketStarts[b + 1] += bucketStarts[b] }
+    var next = bucketStarts
+    if sortedLines.count < lines.count {
+      sortedLines = [Int32](repeating: 0, count: lines.count)
+    }
+    for (index, line) in lines.enumerated() {
+      let b = band(of: line)
+      sortedLines[next[b]] = Int32(truncatingIfNeeded: index)
+      next[b] += 1
+    }
+  }
+
+  /// Deposits the band's active lines; returns a bit per band row in which two unconnected lines
+  /// passed through one pixel.
+  private mutating func deposit(_ lines: [Line], layout: BandLayout) -> UInt32 {
+    var complexRows: UInt32 = 0
+    active.withUnsafeBufferPointer { activeLines in
+      lines.withUnsafeBufferPointer { allLines in
+        cells.withUnsafeMutableBufferPointer { cellBuffer in
+          owners.withUnsafeMutableBufferPointer { ownerBuffer in
+            touched.withUnsafeMutableBufferPointer { bitBuffer in
+              guard let cellBase = cellBuffer.baseAddress, let bitBase = bitBuffer.baseAddress,
+                let ownerBase = ownerBuffer.baseAddress, let lineBase = allLines.baseAddress
+              else { return }
+              let target = DepositTarget(cells: cellBase, bits: bitBase, owners: ownerBase)
+              for index in activeLines {
+                complexRows |= Self.deposit(
+                  line: Int(index), lines: lineBase, layout, into: target)
+              }
+            }
+          }
         }
-        for line in lines {
-          Self.deposit(
-            line, ox: ox, oy: oy, rows: rows, stride: stride, wordsPerRow: wordsPerRow,
-            cells: cellBase, bits: bitBase)
+      }
+    }
+    return complexRows
+  }
+
+  /// Runs along each row of the band summing the deposits and sends the coverage to `sink`
+  /// (rows marked complex are only cleared: the exact resolver sends those); leaves the cells,
+  /// owners and bits zero.
+  private mutating func sweep<Sink: CoverageSink>(
+    layout: BandLayout, region: IntRect, rule: FillRule, complexRows: UInt32, into sink: inout Sink
+  ) {
+    cells.withUnsafeMutableBufferPointer { cellBuffer in
+      owners.withUnsafeMutableBufferPointer { ownerBuffer in
+        touched.withUnsafeMutableBufferPointer { bitBuffer in
+          guard let cellBase = cellBuffer.baseAddress, let bitBase = bitBuffer.baseAddress,
+            let ownerBase = ownerBuffer.baseAddress
+          else { return }
+          for row in layout.rowStart..<layout.rowEnd {
+            let bandRow = row - layout.rowStart
+            let cells = cellBase + bandRow * layout.stride
+            let owners = ownerBase + bandRow * layout.stride
+            let bits = bitBase + bandRow * layout.wordsPerRow
+            if complexRows & (1 << bandRow) != 0 {
+              Self.clearRow(cells: cells, owners: owners, bits: bits, words: layout.wordsPerRow)
+            } else {
+              Self.sweepRow(
+                cells: cells, owners: owners, bits: bits, words: layout.wordsPerRow,
+                width: region.width, x0: region.minX, y: region.minY + row, rule: rule,
+                into: &sink)
+            }
+          }
         }
       }
     }
   }
 
-  /// Runs along each row summing the deposits, sends the coverage to `sink`, and leaves the
-  /// cells and bits zero.
-  mutating func sweep<Sink: CoverageSink>(rule: FillRule, into sink: inout Sink) {
-    let width = region.width
-    let stride = self.stride
-    let wordsPerRow = self.wordsPerRow
-    let minX = region.minX
-    let minY = region.minY
-    cells.withUnsafeMutableBufferPointer { cellBuffer in
-      touched.withUnsafeMutableBufferPointer { bitBuffer in
-        guard let cellBase = cellBuffer.baseAddress, let bitBase = bitBuffer.baseAddress else {
-          return
+  @inline(__always)
+  private static func sweepRow<Sink: CoverageSink>(
+    cells: UnsafeMutablePointer<Float>, owners: UnsafeMutablePointer<Int32>,
+    bits: UnsafeMutablePointer<UInt64>, words: Int, width: Int, x0: Int, y: Int, rule: FillRule,
+    into sink: inout Sink
+  ) {
+    var sum: Float = 0
+    var next = 0  // first column not yet sent
+    for word in 0..<words {
+      var mask = bits[word]
+      if mask == 0 { continue }
+      bits[word] = 0
+      while mask != 0 {
+        let x = word << 6 | mask.trailingZeroBitCount
+        mask &= mask &- 1
+        if x > next, next < width {
+          let c = coverage(sum, rule)
+          if c != 0 { sink.span(x: x0 + next, y: y, count: min(x, width) - next, coverage: c) }
         }
-        for row in 0..<region.height {
-          let cells = cellBase + row * stride
-          let bits = bitBase + row * wordsPerRow
-          var sum: Float = 0
-          var next = 0  // first column not yet sent
-          for word in 0..<wordsPerRow {
-            var mask = bits[word]
-            if mask == 0 { continue }
-            bits[word] = 0
-            while mask != 0 {
-              let x = word << 6 | mask.trailingZeroBitCount
-              mask &= mask &- 1
-              if x > next, next < width {
-                let c = Self.coverage(sum, rule)
-                if c != 0 { sink.span(x: minX + next, y: minY + row, count: min(x, width) - next, coverage: c) }
-              }
-              sum += cells[x]
-              cells[x] = 0
-              if x < width {
-                let c = Self.coverage(sum, rule)
-                if c != 0 { sink.span(x: minX + x, y: minY + row, count: 1, coverage: c) }
-                next = x + 1
-              } else {
-                next = width
-              }
-            }
-          }
-          if next < width {
-            let c = Self.coverage(sum, rule)
-            if c != 0 { sink.span(x: minX + next, y: minY + row, count: width - next, coverage: c) }
-          }
+        sum += cells[x]
+        cells[x] = 0
+        owners[x] = 0
+        if x < width {
+          let c = coverage(sum, rule)
+          if c != 0 { sink.span(x: x0 + x, y: y, count: 1, coverage: c) }
+          next = x + 1
+        } else {
+          next = width
         }
+      }
+    }
+    if next < width {
+      let c = coverage(sum, rule)
+      if c != 0 { sink.span(x: x0 + next, y: y, count: width - next, coverage: c) }
+    }
+  }
+
+  private static func clearRow(
+    cells: UnsafeMutablePointer<Float>, owners: UnsafeMutablePointer<Int32>,
+    bits: UnsafeMutablePointer<UInt64>, words: Int
+  ) {
+    for word in 0..<words {
+      var mask = bits[word]
+      bits[word] = 0
+      while mask != 0 {
+        let x = word << 6 | mask.trailingZeroBitCount
+        mask &= mask &- 1
+        cells[x] = 0
+        owners[x] = 0
       }
     }
   }
@@ -126,75 +247,131 @@ struct CoverageAccumulator: Sendable {
     return UInt8(truncatingIfNeeded: Int32(a * 255 + 0.5))
   }
 
-  @inline(__always)
-  private static func add(
-    _ value: Float, at x: Int, _ cells: UnsafeMutablePointer<Float>,
-    _ bits: UnsafeMutablePointer<UInt64>
-  ) {
-    cells[x] += value
-    bits[x >> 6] |= 1 &<< UInt64(x & 63)
+  /// Where deposits go: one band's cells, owners and touched bits.
+  struct DepositTarget {
+    let cells: UnsafeMutablePointer<Float>
+    let bits: UnsafeMutablePointer<UInt64>
+    let owners: UnsafeMutablePointer<Int32>
   }
 
-  /// One line's area, row by row: in each row the part of the line crossing it covers, of each
-  /// pixel it passes, the area right of it; pixels further right get the row's full height.
+  /// One line's area, row by row within the band; returns the band rows in which it shared a
+  /// pixel with a line it is not connected to.
   private static func deposit(
-    _ line: Line, ox: Float, oy: Float, rows: Int, stride: Int, wordsPerRow: Int,
-    cells: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>
-  ) {
-    var x0 = line.x0 - ox
-    var y0 = line.y0 - oy
-    var x1 = line.x1 - ox
-    var y1 = line.y1 - oy
+    line index: Int, lines: UnsafePointer<Line>, _ layout: BandLayout, into target: DepositTarget
+  ) -> UInt32 {
+    let line = lines[index]
+    var x0 = line.x0 - layout.originX
+    var y0 = line.y0 - layout.originY
+    var x1 = line.x1 - layout.originX
+    var y1 = line.y1 - layout.originY
     var direction: Float = 1
     if y0 > y1 {
       swap(&x0, &x1)
       swap(&y0, &y1)
       direction = -1
     }
-    guard y0 < y1 else { return }
+    guard y0 < y1 else { return 0 }
     let dxdy = (x1 - x0) / (y1 - y0)
     let lowX = min(x0, x1)
     let highX = max(x0, x1)
-    let firstRow = max(0, Int(y0))
-    let endRow = min(rows, Int(y1.rounded(.up)))
-    var x = x0
-    for row in firstRow..<max(firstRow, endRow) {
+    let firstRow = max(layout.rowStart, Int(y0))
+    let endRow = min(layout.rowEnd, Int(y1.rounded(.up)))
+    guard firstRow < endRow else { return 0 }
+    let owner = Int32(truncatingIfNeeded: index + 1)
+    var complexRows: UInt32 = 0
+    let startY = max(Float(firstRow), y0)
+    var x = startY == y0 ? x0 : min(max(x0 + (startY - y0) * dxdy, lowX), highX)
+    for row in firstRow..<endRow {
       let rowTop = Float(row)
       let bottom = min(rowTop + 1, y1)
       let d = (bottom - max(rowTop, y0)) * direction
       let xNext = bottom == y1 ? x1 : min(max(x0 + (bottom - y0) * dxdy, lowX), highX)
-      let rowCells = cells + row * stride
-      let rowBits = bits + row * wordsPerRow
-      let xa = min(x, xNext)
-      let xb = max(x, xNext)
-      let xaFloor = xa.rounded(.down)
-      let xbCeil = xb.rounded(.up)
-      let ia = Int(xaFloor)
-      let ib = Int(xbCeil)
-      if ib <= ia + 1 {
-        let mid = 0.5 * (x + xNext) - xaFloor
-        add(d - d * mid, at: ia, rowCells, rowBits)
-        add(d * mid, at: ia + 1, rowCells, rowBits)
-      } else {
-        let s = 1 / (xb - xa)
-        let xaFraction = xa - xaFloor
-        let first = 0.5 * s * (1 - xaFraction) * (1 - xaFraction)
-        let xbFraction = xb - xbCeil + 1
-        let last = 0.5 * s * xbFraction * xbFraction
-        add(d * first, at: ia, rowCells, rowBits)
-        if ib == ia + 2 {
-          add(d * (1 - first - last), at: ia + 1, rowCells, rowBits)
-        } else {
-          let second = s * (1.5 - xaFraction)
-          add(d * (second - first), at: ia + 1, rowCells, rowBits)
-          let step = d * s
-          for xi in (ia + 2)..<(ib - 1) { add(step, at: xi, rowCells, rowBits) }
-          let beforeLast = second + Float(ib - ia - 3) * s
-          add(d * (1 - beforeLast - last), at: ib - 1, rowCells, rowBits)
+      let bandRow = row - layout.rowStart
+      let offset = bandRow * layout.stride
+      let (first, last) = depositPiece(
+        from: x, to: xNext, height: d, cells: target.cells + offset,
+        bits: target.bits + bandRow * layout.wordsPerRow)
+      // Claim the pixels the piece passes through; meeting an unconnected line marks the row.
+      let rowOwners = target.owners + offset
+      for cell in first...last {
+        let previous = rowOwners[cell]
+        if previous != 0, previous != owner, !connected(lines[Int(previous) - 1], line)
+        {
+          complexRows |= 1 << bandRow
         }
-        add(d * last, at: ib, rowCells, rowBits)
+        rowOwners[cell] = owner
       }
       x = xNext
     }
+    return complexRows
   }
+
+  /// Whether two lines share an end point (consecutive pieces of one outline).
+  @inline(__always)
+  private static func connected(_ a: Line, _ b: Line) -> Bool {
+    (a.x1 == b.x0 && a.y1 == b.y0) || (a.x0 == b.x1 && a.y0 == b.y1)
+      || (a.x0 == b.x0 && a.y0 == b.y0) || (a.x1 == b.x1 && a.y1 == b.y1)
+  }
+
+  @inline(__always)
+  private static func add(
+    _ value: Float, at x: Int, _ cells: UnsafeMutablePointer<Float>,
+    _ bits: UnsafeMutablePointer<UInt64>?
+  ) {
+    cells[x] += value
+    if let bits { bits[x >> 6] |= 1 &<< UInt64(x & 63) }
+  }
+
+  /// Deposits, into one row of cells, a piece of edge that runs from x = `from` at the top of a
+  /// horizontal slab to x = `to` at its bottom, the slab being `height` tall (signed by the
+  /// edge's direction, |height| ≤ 1): of each pixel it passes, the area right of it; pixels
+  /// further right get the full height. Returns the first and last pixel the piece passes
+  /// through. `bits`, when given, records the touched cells.
+  @inline(__always)
+  static func depositPiece(
+    from x: Float, to xNext: Float, height d: Float, cells: UnsafeMutablePointer<Float>,
+    bits: UnsafeMutablePointer<UInt64>?
+  ) -> (first: Int, last: Int) {
+    let xa = min(x, xNext)
+    let xb = max(x, xNext)
+    let xaFloor = xa.rounded(.down)
+    let xbCeil = xb.rounded(.up)
+    let ia = Int(xaFloor)
+    let ib = Int(xbCeil)
+    if ib <= ia + 1 {
+      let mid = 0.5 * (x + xNext) - xaFloor
+      add(d - d * mid, at: ia, cells, bits)
+      add(d * mid, at: ia + 1, cells, bits)
+      return (ia, ia)
+    }
+    let s = 1 / (xb - xa)
+    let xaFraction = xa - xaFloor
+    let first = 0.5 * s * (1 - xaFraction) * (1 - xaFraction)
+    let xbFraction = xb - xbCeil + 1
+    let last = 0.5 * s * xbFraction * xbFraction
+    add(d * first, at: ia, cells, bits)
+    if ib == ia + 2 {
+      add(d * (1 - first - last), at: ia + 1, cells, bits)
+    } else {
+      let second = s * (1.5 - xaFraction)
+      add(d * (second - first), at: ia + 1, cells, bits)
+      let step = d * s
+      for xi in (ia + 2)..<(ib - 1) { add(step, at: xi, cells, bits) }
+      let beforeLast = second + Float(ib - ia - 3) * s
+      add(d * (1 - beforeLast - last), at: ib - 1, cells, bits)
+    }
+    add(d * last, at: ib, cells, bits)
+    return (ia, ib - 1)
+  }
+}
+
+/// Where one band's cells sit: the region origin (canvas pixels), the band's rows (relative to
+/// the region) and the cell layout.
+struct BandLayout {
+  let originX: Float
+  let originY: Float
+  let rowStart: Int
+  let rowEnd: Int
+  let stride: Int
+  let wordsPerRow: Int
 }

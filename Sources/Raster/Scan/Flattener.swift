@@ -27,35 +27,44 @@ public struct Flattener: Sendable {
 
   /// The clipped device-space lines of `path` after `transform` (user space to device pixels).
   public func lines(of path: Path, transform: Transform) -> [Line] {
-    var lines: [Line] = []
-    lines.reserveCapacity(path.elements.count * 4)
+    flatten(path, transform: transform).lines
+  }
+
+  /// The clipped lines of `path` and the heights at which its outline turns back vertically.
+  func flatten(_ path: Path, transform: Transform) -> FlattenedPath {
+    var out = FlattenedPath()
+    out.lines.reserveCapacity(path.elements.count * 4)
     var start = Point.zero
     var current = Point.zero
+    func finishContour() {
+      if current != start { addLine(current, start, into: &out) }
+      out.closeContour()
+      current = start
+    }
     for element in path.elements {
       switch element {
       case .move(let p):
-        if current != start { addLine(current, start, into: &lines) }
+        finishContour()
         start = transform.apply(p)
         current = start
       case .line(let p):
         let q = transform.apply(p)
-        addLine(current, q, into: &lines)
+        addLine(current, q, into: &out)
         current = q
       case .quad(let c, let p):
         let q = transform.apply(p)
-        addQuad(current, transform.apply(c), q, into: &lines)
+        addQuad(current, transform.apply(c), q, into: &out)
         current = q
       case .cubic(let c1, let c2, let p):
         let q = transform.apply(p)
-        addCubic(current, transform.apply(c1), transform.apply(c2), q, depth: 0, into: &lines)
+        addCubic(current, transform.apply(c1), transform.apply(c2), q, depth: 0, into: &out)
         current = q
       case .close:
-        if current != start { addLine(current, start, into: &lines) }
-        current = start
+        finishContour()
       }
     }
-    if current != start { addLine(current, start, into: &lines) }
-    return lines
+    finishContour()
+    return out
   }
 
   // MARK: - Curves
@@ -77,18 +86,18 @@ public struct Flattener: Sendable {
   }
 
   /// A quadratic is flattened as the cubic it equals (degree elevation is exact).
-  private func addQuad(_ p0: Point, _ p1: Point, _ p2: Point, into lines: inout [Line]) {
+  private func addQuad(_ p0: Point, _ p1: Point, _ p2: Point, into out: inout FlattenedPath) {
     let c1 = p0 + (p1 - p0) * (2.0 / 3.0)
     let c2 = p2 + (p1 - p2) * (2.0 / 3.0)
-    addCubic(p0, c1, c2, p2, depth: 0, into: &lines)
+    addCubic(p0, c1, c2, p2, depth: 0, into: &out)
   }
 
   private func addCubic(
-    _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, depth: Int, into lines: inout [Line]
+    _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, depth: Int, into out: inout FlattenedPath
   ) {
     switch placement(p0, p1, p2, p3) {
     case .outside: return
-    case .left: return addLine(p0, p3, into: &lines)
+    case .left: return addLine(p0, p3, into: &out)
     case .visible: break
     }
     let dd = max((p0 - p1 * 2 + p2).length, (p1 - p2 * 2 + p3).length)
@@ -101,29 +110,50 @@ public struct Flattener: Sendable {
       let ab = a.lerp(to: b, 0.5)
       let bc = b.lerp(to: c, 0.5)
       let mid = ab.lerp(to: bc, 0.5)
-      addCubic(p0, a, ab, mid, depth: depth + 1, into: &lines)
-      addCubic(mid, bc, c, p3, depth: depth + 1, into: &lines)
+      addCubic(p0, a, ab, mid, depth: depth + 1, into: &out)
+      addCubic(mid, bc, c, p3, depth: depth + 1, into: &out)
       return
     }
     let n = Int(min(Double(Self.maximumSteps), max(1, steps)))
+    // Interior vertices move off the curve, away from its centre of curvature, by 2/3 of the
+    // local sagitta (h²/8·|B''⊥|): each chord then cuts as much area off inside as it adds
+    // outside, so the coverage error along an edge averages to zero instead of always having the
+    // sign of the curvature. The end points stay exact.
+    let h = 1 / Double(n)
+    let d0 = p0 - p1 * 2 + p2
+    let d1 = p1 - p2 * 2 + p3
+    let a = p1 - p0
+    let b = p2 - p1
+    let c = p3 - p2
     var previous = p0
     for i in 1...n {
-      let t = Double(i) / Double(n)
+      if i == n {
+        addLine(previous, p3, into: &out)
+        break
+      }
+      let t = Double(i) * h
       let mt = 1 - t
-      let q =
-        i == n
-        ? p3
-        : p0 * (mt * mt * mt) + p1 * (3 * mt * mt * t) + p2 * (3 * mt * t * t) + p3 * (t * t * t)
-      addLine(previous, q, into: &lines)
-      previous = q
+      let q = p0 * (mt * mt * mt) + p1 * (3 * mt * mt * t) + p2 * (3 * mt * t * t) + p3 * (t * t * t)
+      let tangent = a * (mt * mt) + b * (2 * mt * t) + c * (t * t)  // B'/3
+      let second = d0 * (6 * mt) + d1 * (6 * t)  // B''
+      let tt = tangent.x * tangent.x + tangent.y * tangent.y
+      var vertex = q
+      if tt > 1e-24 {
+        let along = (second.x * tangent.x + second.y * tangent.y) / tt
+        let normal = second - tangent * along
+        vertex = q - normal * (h * h / 12)
+      }
+      addLine(previous, vertex, into: &out)
+      previous = vertex
     }
   }
 
   // MARK: - Lines
 
   /// Clips the edge p→q to the canvas rows and right edge and appends what is left.
-  func addLine(_ p: Point, _ q: Point, into lines: inout [Line]) {
+  func addLine(_ p: Point, _ q: Point, into out: inout FlattenedPath) {
     guard p.y != q.y else { return }  // horizontal edges change no winding
+    out.noteDirection(down: q.y > p.y, at: p.y, height: height)
     var a = p
     var b = q
     // Clip to the rows 0...height, keeping the direction.
@@ -142,11 +172,11 @@ public struct Flattener: Sendable {
     let maxX = max(a.x, b.x)
     if minX >= width { return }
     if maxX <= 0 {
-      emit(0, a.y, 0, b.y, into: &lines)
+      emit(0, a.y, 0, b.y, into: &out)
       return
     }
     if minX >= 0 && maxX <= width {
-      emit(a.x, a.y, b.x, b.y, into: &lines)
+      emit(a.x, a.y, b.x, b.y, into: &out)
       return
     }
     var cuts: [Double] = [0, 1]
@@ -160,18 +190,45 @@ public struct Flattener: Sendable {
       let midX = (s.x + e.x) / 2
       if midX >= width { continue }
       if midX <= 0 {
-        emit(0, s.y, 0, e.y, into: &lines)
+        emit(0, s.y, 0, e.y, into: &out)
       } else {
-        emit(s.x, s.y, e.x, e.y, into: &lines)
+        emit(s.x, s.y, e.x, e.y, into: &out)
       }
     }
   }
 
-  private func emit(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, into lines: inout [Line])
+  private func emit(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, into out: inout FlattenedPath)
   {
     func cx(_ v: Double) -> Float { Float(min(max(v, 0), width)) }
     func cy(_ v: Double) -> Float { Float(min(max(v, 0), height)) }
     let line = Line(x0: cx(x0), y0: cy(y0), x1: cx(x1), y1: cy(y1))
-    if line.y0 != line.y1 { lines.append(line) }
+    if line.y0 != line.y1 { out.lines.append(line) }
+  }
+}
+
+/// A flattened outline: its clipped lines, and the heights (device pixels) of the vertices where
+/// it turns back vertically. Right of such a turn the winding changes part-way down a pixel row,
+/// which the rasterizer must know to keep coverage exact where other edges share those pixels.
+struct FlattenedPath {
+  var lines: [Line] = []
+  var turningYs: [Float] = []
+  private var firstDown: Bool?
+  private var lastDown: Bool?
+  private var contourStartY = 0.0
+
+  mutating func noteDirection(down: Bool, at y: Double, height: Double) {
+    if let lastDown {
+      if lastDown != down, y > 0, y < height { turningYs.append(Float(y)) }
+    } else {
+      firstDown = down
+      contourStartY = y
+    }
+    lastDown = down
+  }
+
+  mutating func closeContour() {
+    if let firstDown, let lastDown, firstDown != lastDown { turningYs.append(Float(contourStartY)) }
+    firstDown = nil
+    lastDown = nil
   }
 }

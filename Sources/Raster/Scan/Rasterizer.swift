@@ -19,13 +19,13 @@ public struct Rasterizer: Sendable {
     _ path: Path, transform: Transform = .identity, rule: FillRule = .nonzero,
     color: PremultipliedRGBA8, into pixmap: inout Pixmap
   ) {
-    let lines = Flattener(width: pixmap.width, height: pixmap.height, tolerance: tolerance)
-      .lines(of: path, transform: transform)
-    guard prepare(lines, canvasWidth: pixmap.width) else { return }
+    let flat = Flattener(width: pixmap.width, height: pixmap.height, tolerance: tolerance)
+      .flatten(path, transform: transform)
+    guard let region = Self.region(of: flat.lines, canvasWidth: pixmap.width) else { return }
     let width = pixmap.width
     pixmap.withUnsafeMutablePixels { pixels in
       var sink = SolidColorSink(pixels: pixels, width: width, color: color)
-      accumulator.sweep(rule: rule, into: &sink)
+      accumulator.rasterize(flat, region: region, rule: rule, into: &sink)
     }
   }
 
@@ -36,21 +36,21 @@ public struct Rasterizer: Sendable {
     height: Int
   ) -> Mask? {
     guard var mask = Mask(width: width, height: height) else { return nil }
-    let lines = Flattener(width: width, height: height, tolerance: tolerance)
-      .lines(of: path, transform: transform)
-    guard prepare(lines, canvasWidth: width) else { return mask }
+    let flat = Flattener(width: width, height: height, tolerance: tolerance)
+      .flatten(path, transform: transform)
+    guard let region = Self.region(of: flat.lines, canvasWidth: width) else { return mask }
     mask.withUnsafeMutableValues { values in
       var sink = MaskSink(values: values, width: width)
-      accumulator.sweep(rule: rule, into: &sink)
+      accumulator.rasterize(flat, region: region, rule: rule, into: &sink)
     }
     return mask
   }
 
-  /// Sizes the cells to the lines' pixel bounds and deposits them; false when nothing is drawn.
-  /// The region runs to the canvas's right edge: edges right of the canvas were dropped, so a
-  /// shape reaching past it still covers the pixels after its last visible edge.
-  private mutating func prepare(_ lines: [Line], canvasWidth: Int) -> Bool {
-    guard let first = lines.first else { return false }
+  /// The pixels the lines can cover; nil when there are none. The region runs to the canvas's
+  /// right edge: edges right of the canvas were dropped, so a shape reaching past it still covers
+  /// the pixels after its last visible edge.
+  private static func region(of lines: [Line], canvasWidth: Int) -> IntRect? {
+    guard let first = lines.first else { return nil }
     var minX = first.x0
     var minY = first.y0
     var maxY = first.y0
@@ -62,9 +62,6 @@ public struct Rasterizer: Sendable {
     let region = IntRect(
       minX: Int(minX.rounded(.down)), minY: Int(minY.rounded(.down)),
       maxX: canvasWidth, maxY: Int(maxY.rounded(.up)))
-    guard region.height > 0 else { return false }
-    accumulator.reset(region: region)
-    accumulator.accumulate(lines)
-    return true
+    return region.height > 0 ? region : nil
   }
 }

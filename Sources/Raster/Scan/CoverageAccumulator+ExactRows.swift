@@ -1,0 +1,175 @@
+// Exact coverage for the rows where summing signed areas is not enough: rows in which two
+// unconnected edges share a pixel (self-intersections, overlapping subpaths). A sibling of the
+// accumulation kernel, sharing its `depositPiece`.
+//
+// The row is cut into horizontal slabs at every end point and every crossing of its edges, so no
+// two edges cross inside a slab. In a slab the edges are sorted by x and walked left to right
+// with their winding; each inside run, from the edge where the fill rule turns inside to the one
+// where it turns outside, is a trapezoid whose exact area per pixel is deposited (its left edge
+// with +height, its right edge with −height). The sum along the row is then the exact covered
+// area of each pixel, for either rule and any overlap.
+
+/// Resolves complex rows exactly; keeps its scratch between calls.
+struct ExactRowResolver: Sendable {
+  /// Rows with more edges than this keep the summed-area coverage (the pair search is quadratic).
+  static let maximumPieces = 512
+  /// Pair tests allowed for one path, so a pathological path cannot hang the renderer; rows past
+  /// the budget keep the summed-area coverage.
+  static let pairBudget = 20_000_000
+
+  private struct Piece {
+    var x0: Float, y0: Float, dxdy: Float, y1: Float, winding: Int32
+
+    func x(at y: Float) -> Float { x0 + (y - y0) * dxdy }
+  }
+
+  private var remainingPairs = 0
+  private var pieces: [Piece] = []
+  private var events: [Float] = []
+  private var order: [(x: Float, index: Int32)] = []
+  private var row: [Float] = []
+
+  mutating func startPath() { remainingPairs = Self.pairBudget }
+
+  /// Whether the row can be resolved exactly within the limits; reserves its share of the budget.
+  mutating func admits(row: Int, lines: [Line], active: [Int32], layout: BandLayout) -> Bool {
+    let top = layout.originY + Float(row)
+    var count = 0
+    for index in active {
+      let line = lines[Int(index)]
+      if min(line.y0, line.y1) < top + 1, max(line.y0, line.y1) > top { count += 1 }
+    }
+    let pairs = count * count
+    guard count <= Self.maximumPieces, pairs <= remainingPairs else { return false }
+    remainingPairs -= pairs
+    return true
+  }
+
+  /// Computes the row's exact coverage and sends it to `sink`.
+  mutating func resolve<Sink: CoverageSink>(
+    row rowIndex: Int, lines: [Line], active: [Int32], layout: BandLayout, region: IntRect,
+    rule: FillRule, into sink: inout Sink
+  ) {
+    let top = Float(rowIndex)
+    let bottom = top + 1
+    collectPieces(top: top, bottom: bottom, lines: lines, active: active, layout: layout)
+    collectEvents(top: top, bottom: bottom)
+    let width = region.width
+    if row.count < width + 2 { row = [Float](repeating: 0, count: width + 2) }
+    for slab in 0..<(events.count - 1) {
+      let ya = events[slab]
+      let yb = events[slab + 1]
+      if yb - ya > 1e-6 { depositSlab(ya, yb, rule: rule) }
+    }
+    emit(width: width, x0: region.minX, y: region.minY + rowIndex, into: &sink)
+  }
+
+  // MARK: - Private
+
+  private mutating func collectPieces(
+    top: Float, bottom: Float, lines: [Line], active: [Int32], layout: BandLayout
+  ) {
+    pieces.removeAll(keepingCapacity: true)
+    for index in active {
+      let line = lines[Int(index)]
+      var (xa, ya, xb, yb) = (
+        line.x0 - layout.originX, line.y0 - layout.originY, line.x1 - layout.originX,
+        line.y1 - layout.originY
+      )
+      var winding: Int32 = 1
+      if ya > yb {
+        swap(&xa, &xb)
+        swap(&ya, &yb)
+        winding = -1
+      }
+      guard ya < bottom, yb > top, ya < yb else { continue }
+      let dxdy = (xb - xa) / (yb - ya)
+      pieces.append(
+        Piece(x0: xa, y0: ya, dxdy: dxdy, y1: yb, winding: winding))
+    }
+  }
+
+  /// The row's slab boundaries: its top and bottom, every piece end inside it, every crossing.
+  private mutating func collectEvents(top: Float, bottom: Float) {
+    events.removeAll(keepingCapacity: true)
+    events.append(top)
+    events.append(bottom)
+    for p in pieces {
+      if p.y0 > top { events.append(p.y0) }
+      if p.y1 < bottom { events.append(p.y1) }
+    }
+    for i in pieces.indices {
+      let p = pieces[i]
+      for j in (i + 1)..<pieces.count {
+        let q = pieces[j]
+        let lo = max(max(p.y0, q.y0), top)
+        let hi = min(min(p.y1, q.y1), bottom)
+        guard lo < hi, p.dxdy != q.dxdy else { continue }
+        // x_p(y) = x_q(y)
+        let y = (q.x0 - q.y0 * q.dxdy - p.x0 + p.y0 * p.dxdy) / (p.dxdy - q.dxdy)
+        if y > lo, y < hi { events.append(y) }
+      }
+    }
+    events.sort()
+  }
+
+  private mutating func depositSlab(_ ya: Float, _ yb: Float, rule: FillRule) {
+    let ym = (ya + yb) / 2
+    order.removeAll(keepingCapacity: true)
+    for (i, p) in pieces.enumerated() where p.y0 < ym && p.y1 > ym {
+      order.append((p.x(at: ym), Int32(i)))
+    }
+    order.sort { $0.x < $1.x }
+    let height = yb - ya
+    var winding: Int32 = 0
+    var entering: Piece?
+    for entry in order {
+      let piece = pieces[Int(entry.index)]
+      let wasInside = Self.inside(winding, rule)
+      winding += piece.winding
+      let isInside = Self.inside(winding, rule)
+      if !wasInside, isInside {
+        entering = piece
+      } else if wasInside, !isInside, let left = entering {
+        deposit(left, ya, yb, height)
+        deposit(piece, ya, yb, -height)
+        entering = nil
+      }
+    }
+  }
+
+  private mutating func deposit(_ piece: Piece, _ ya: Float, _ yb: Float, _ height: Float) {
+    let width = Float(row.count - 2)
+    let from = min(max(piece.x(at: ya), 0), width)
+    let to = min(max(piece.x(at: yb), 0), width)
+    row.withUnsafeMutableBufferPointer { buffer in
+      guard let cells = buffer.baseAddress else { return }
+      _ = CoverageAccumulator.depositPiece(from: from, to: to, height: height, cells: cells, bits: nil)
+    }
+  }
+
+  private static func inside(_ winding: Int32, _ rule: FillRule) -> Bool {
+    rule == .nonzero ? winding != 0 : winding & 1 != 0
+  }
+
+  /// Sums the row into coverage runs for `sink`, and clears it.
+  private mutating func emit<Sink: CoverageSink>(width: Int, x0: Int, y: Int, into sink: inout Sink)
+  {
+    var sum: Float = 0
+    var runStart = 0
+    var runCoverage: UInt8 = 0
+    for x in 0..<width {
+      sum += row[x]
+      row[x] = 0
+      let c = CoverageAccumulator.coverage(sum, .nonzero)
+      if c != runCoverage {
+        if runCoverage != 0 { sink.span(x: x0 + runStart, y: y, count: x - runStart, coverage: runCoverage) }
+        runStart = x
+        runCoverage = c
+      }
+    }
+    if runCoverage != 0 { sink.span(x: x0 + runStart, y: y, count: width - runStart, coverage: runCoverage) }
+    row[width] = 0
+    row[width + 1] = 0
+  }
+}

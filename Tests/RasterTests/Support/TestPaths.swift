@@ -1,0 +1,67 @@
+import Foundation
+
+@testable import Raster
+
+/// Where the package and the shared folder beside it are, found from this file's location.
+enum TestLocations {
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  static let refcases = packageRoot.deletingLastPathComponent()
+    .appendingPathComponent("shared/refcases")
+  static var hasRefcases: Bool {
+    FileManager.default.fileExists(atPath: refcases.appendingPathComponent("manifest.tsv").path)
+  }
+}
+
+/// One entry of ../shared/refcases/manifest.tsv.
+struct Refcase: CustomStringConvertible, Sendable {
+  let name: String
+  let size: Int
+  let width: Int
+  let height: Int
+  let viewBox: Rect
+
+  var description: String { "\(name)@\(size)" }
+
+  var pathData: String {
+    (try? String(contentsOf: TestLocations.refcases.appendingPathComponent("\(name).svgpath"),
+      encoding: .utf8)) ?? ""
+  }
+
+  var pngPath: String { TestLocations.refcases.appendingPathComponent("\(name)@\(size).png").path }
+
+  static let all: [Refcase] = {
+    let manifest = TestLocations.refcases.appendingPathComponent("manifest.tsv")
+    guard let text = try? String(contentsOf: manifest, encoding: .utf8) else { return [] }
+    return text.split(separator: "\n").dropFirst().compactMap { line in
+      let f = line.split(separator: "\t").map(String.init)
+      guard f.count >= 5, let size = Int(f[1]), let w = Int(f[2]), let h = Int(f[3]) else {
+        return nil
+      }
+      let v = f[4].split(separator: ",").compactMap { Double($0) }
+      guard v.count == 4 else { return nil }
+      return Refcase(name: f[0], size: size, width: w, height: h,
+        viewBox: Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
+    }
+  }()
+}
+
+/// Shapes of our own for the accuracy and robustness tests, in a 0...100 user space.
+enum TestShapes {
+  static let cases: [(name: String, data: String, rule: FillRule)] = [
+    ("circle", "M50 5A45 45 0 1 1 50 95A45 45 0 1 1 50 5Z", .nonzero),
+    ("ring evenodd", "M50 5A45 45 0 1 1 50 95A45 45 0 1 1 50 5ZM50 25A25 25 0 1 1 50 75A25 25 0 1 1 50 25Z", .evenodd),
+    ("ring nonzero opposite", "M50 5A45 45 0 1 1 50 95A45 45 0 1 1 50 5ZM50 25A25 25 0 1 0 50 75A25 25 0 1 0 50 25Z", .nonzero),
+    ("pentagram nonzero", "M50 3L79 94L2 37H98L21 94Z", .nonzero),
+    ("pentagram evenodd", "M50 3L79 94L2 37H98L21 94Z", .evenodd),
+    ("thin slivers", "M10 10L90 10.3L90 10.6ZM10 50L10.2 90L10.4 50ZM20 20L80 80.05L80 80Z", .nonzero),
+    ("near-horizontal edges", "M0 30L100 31L100 70L0 69.5Z", .nonzero),
+    ("rotated square", "M50 8L92 50L50 92L8 50Z", .nonzero),
+    ("wavy cubic", "M5 50C20 -10 35 110 50 50S80 -10 95 50L95 95L5 95Z", .nonzero),
+    ("quads", "M5 90Q25 -20 50 60T95 30L95 95Z", .nonzero),
+    ("tiny features", "M10 10h0.3v0.3h-0.3zM20 10h0.7v0.1h-0.7zM30 30l0.5 0.5l-0.5 0.5z", .nonzero),
+    ("overlapping same direction", "M10 10H70V70H10ZM30 30H90V90H30Z", .nonzero),
+    ("overlapping evenodd", "M10 10H70V70H10ZM30 30H90V90H30Z", .evenodd),
+  ]
+}
