@@ -136,6 +136,8 @@ struct ExactRowResolver: Sendable {
         entering = nil
       }
     }
+    // Edges right of the canvas were dropped: a run still open reaches past the right edge.
+    if let left = entering { deposit(left, ya, yb, height) }
   }
 
   private mutating func deposit(_ piece: Piece, _ ya: Float, _ yb: Float, _ height: Float) {

@@ -1,0 +1,98 @@
+import Testing
+
+@testable import Raster
+
+@Suite struct PixelTests {
+  /// The rounding rule over all 65,536 (value, alpha) pairs.
+  @Test func premultiplyAndUnpremultiplyOverEveryPair() {
+    for a in 0...255 {
+      for v in 0...255 {
+        let p = PremultipliedRGBA8.premultiply(UInt8(v), UInt8(a))
+        // Exact rounding of v·a/255.
+        #expect(Int(p) == Int((Double(v * a) / 255).rounded()), "premultiply(\(v), \(a))")
+        #expect(p <= UInt8(a))
+        if a == 0 {
+          #expect(PremultipliedRGBA8.unpremultiply(UInt8(v), 0) == 0)
+          continue
+        }
+        // Un-premultiplying a straight value's premultiplied form lands within half a step of
+        // the straight value's quantum at this alpha.
+        let back = Int(PremultipliedRGBA8.unpremultiply(p, UInt8(a)))
+        #expect(abs(back - v) <= (255 + a) / (2 * a) + 1, "round trip \(v) at \(a)")
+        if v <= a {
+          // Every valid premultiplied value survives the round trip exactly.
+          let straight = PremultipliedRGBA8.unpremultiply(UInt8(v), UInt8(a))
+          #expect(PremultipliedRGBA8.premultiply(straight, UInt8(a)) == UInt8(v), "\(v) at \(a)")
+        }
+      }
+    }
+  }
+
+  @Test func div255IsExactRounding() {
+    for x in 0...(255 * 255) {
+      #expect(Int(PremultipliedRGBA8.div255(UInt32(x))) == Int((Double(x) / 255).rounded()))
+    }
+  }
+
+  /// The packed two-channels-per-lane kernel against the scalar definition, over every pair of
+  /// source alpha and destination value (colour channels at and below alpha), all coverages.
+  @Test func sourceOverKernelMatchesScalarTwin() {
+    var dst = [UInt32](repeating: 0, count: 1)
+    for srcAlpha in stride(from: 0, through: 255, by: 1) {
+      for d in stride(from: 0, through: 255, by: 3) {
+        let src = PremultipliedRGBA8(r: UInt8(srcAlpha / 2), g: UInt8(srcAlpha), b: 0, a: UInt8(srcAlpha))
+        let destination = PremultipliedRGBA8(r: UInt8(d), g: UInt8(d / 2), b: UInt8(d / 3), a: UInt8(d))
+        let expected = Blend.sourceOver(src, destination)
+        dst[0] = destination.packed
+        dst.withUnsafeMutableBufferPointer { buffer in
+          Kernels.sourceOver(src.packed, onto: buffer.baseAddress!, count: 1)
+        }
+        #expect(PremultipliedRGBA8(packed: dst[0]) == expected)
+      }
+    }
+  }
+
+  @Test func scaleKernelMatchesScalarScaledBy() {
+    var random = SeededGenerator(seed: 3)
+    for _ in 0..<20_000 {
+      let a = UInt8.random(in: 0...255, using: &random)
+      let color = PremultipliedRGBA8(
+        r: UInt8.random(in: 0...a, using: &random), g: UInt8.random(in: 0...a, using: &random),
+        b: UInt8.random(in: 0...a, using: &random), a: a)
+      let k = UInt8.random(in: 0...255, using: &random)
+      #expect(Kernels.scale(color.packed, by: UInt32(k)) == color.scaled(by: k).packed)
+    }
+  }
+
+  @Test func solidSinkSpansMatchPerPixelBlend() throws {
+    var pixmap = try #require(Pixmap(width: 64, height: 1, filledWith: PremultipliedRGBA8(r: 10, g: 200, b: 30, a: 255)))
+    let color = Color(r: 255, g: 149, b: 0).opacity(0.5).premultiplied
+    var expected = pixmap
+    pixmap.withUnsafeMutablePixels { pixels in
+      var sink = SolidColorSink(pixels: pixels, width: 64, color: color)
+      sink.span(x: 3, y: 0, count: 40, coverage: 200)
+      sink.span(x: 50, y: 0, count: 1, coverage: 255)
+    }
+    for x in 3..<43 { expected[x, 0] = Blend.sourceOver(color.scaled(by: 200), expected[x, 0]) }
+    expected[50, 0] = Blend.sourceOver(color, expected[50, 0])
+    #expect(pixmap == expected)
+  }
+
+  @Test func hexColours() throws {
+    #expect(try Color(hex: "#FF9500").straightBytes == (255, 149, 0, 255))
+    #expect(try Color(hex: "#f90").straightBytes == (255, 153, 0, 255))
+    #expect(try Color(hex: "#e4f6ff80").straightBytes == (228, 246, 255, 128))
+    #expect(try Color(hex: "0xE4F6FF").straightBytes == (228, 246, 255, 255))
+    for bad in ["", "#", "FF9500", "#12345", "#GG0000", "0x123", "#1234567890", "#ff 000"] {
+      #expect(throws: ColorParseError.self, "\(bad)") { try Color(hex: bad) }
+    }
+  }
+
+  @Test func pixmapSizesAreBounded() {
+    #expect(Pixmap(width: 0, height: 10) == nil)
+    #expect(Pixmap(width: 10, height: -1) == nil)
+    #expect(Pixmap(width: Pixmap.maximumSide + 1, height: 1) == nil)
+    #expect(Pixmap(width: 1 << 15, height: 1 << 15) == nil)
+    #expect(Pixmap(width: 3, height: 2, pixels: [0, 0]) == nil)
+  }
+}

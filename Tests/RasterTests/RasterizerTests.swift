@@ -1,0 +1,201 @@
+import Testing
+
+@testable import Raster
+
+/// A deterministic generator for property tests (SplitMix64 with a fixed seed).
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64 = 0x1234) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+struct MissingMask: Error {}
+
+func requireMask(_ mask: Mask?) throws -> Mask {
+  guard let mask else { throw MissingMask() }
+  return mask
+}
+
+private func coverageSum(_ mask: Mask) -> Double {
+  mask.values.reduce(0.0) { $0 + Double($1) } / 255
+}
+
+private func polygon(_ points: [Point]) -> Path {
+  var builder = PathBuilder()
+  builder.move(to: points[0])
+  for p in points.dropFirst() { builder.line(to: p) }
+  builder.close()
+  return builder.build() ?? .empty
+}
+
+private func shoelaceArea(_ points: [Point]) -> Double {
+  var sum = 0.0
+  for i in points.indices {
+    let p = points[i]
+    let q = points[(i + 1) % points.count]
+    sum += p.x * q.y - q.x * p.y
+  }
+  return abs(sum) / 2
+}
+
+@Suite struct RasterizerTests {
+  /// Coverage sums to the polygon's area: exact area per pixel, up to 8-bit rounding (half a
+  /// unit per partially covered pixel).
+  @Test func coverageSumEqualsPolygonAreaForRandomConvexPolygons() throws {
+    var random = SeededGenerator()
+    for _ in 0..<200 {
+      let centre = Point(Double.random(in: 20...44, using: &random), Double.random(in: 20...44, using: &random))
+      let count = Int.random(in: 3...9, using: &random)
+      let angles = (0..<count).map { _ in Double.random(in: 0..<(2 * .pi), using: &random) }.sorted()
+      // Points on one circle, in angle order: always a convex polygon.
+      let r = Double.random(in: 2...18, using: &random)
+      let points = angles.map { a in Point(centre.x + r * cos(a), centre.y + r * sin(a)) }
+      var rasterizer = Rasterizer()
+      let mask = try requireMask(rasterizer.mask(of: polygon(points), width: 64, height: 64))
+      let partial = mask.values.filter { $0 != 0 && $0 != 255 }.count
+      let error = abs(coverageSum(mask) - shoelaceArea(points))
+      #expect(error <= Double(partial) * 0.5 / 255 + 1e-3, "\(points)")
+    }
+  }
+
+  /// Exhaustive over sub-pixel offsets: a 1×1 square at every 1/16 offset covers exactly the
+  /// overlap areas of the four pixels it touches.
+  @Test func unitSquareAtEverySixteenthOffset() throws {
+    var rasterizer = Rasterizer()
+    for i in 0..<16 {
+      for j in 0..<16 {
+        let fx = Double(i) / 16
+        let fy = Double(j) / 16
+        let square = polygon([
+          Point(2 + fx, 2 + fy), Point(3 + fx, 2 + fy), Point(3 + fx, 3 + fy), Point(2 + fx, 3 + fy),
+        ])
+        let mask = try requireMask(rasterizer.mask(of: square, width: 6, height: 6))
+        let expected: [(Int, Int, Double)] = [
+          (2, 2, (1 - fx) * (1 - fy)), (3, 2, fx * (1 - fy)), (2, 3, (1 - fx) * fy), (3, 3, fx * fy),
+        ]
+        for (x, y, area) in expected {
+          #expect(abs(Double(mask[x, y]) - area * 255) <= 0.5 + 1e-6, "offset \(fx),\(fy) px \(x),\(y)")
+        }
+      }
+    }
+  }
+
+  /// Every triangle with vertices on a 1/4-pixel grid inside 2×2 pixels: the coverage sum is its
+  /// area, for both winding directions.
+  @Test func smallTrianglesOnAQuarterPixelGrid() throws {
+    var rasterizer = Rasterizer()
+    let grid = (0...8).flatMap { x in (0...8).map { y in Point(1 + Double(x) / 4, 1 + Double(y) / 4) } }
+    var random = SeededGenerator(seed: 7)
+    for _ in 0..<400 {
+      let points = (0..<3).map { _ in grid[Int.random(in: 0..<grid.count, using: &random)] }
+      let area = shoelaceArea(points)
+      for ordered in [points, points.reversed()] {
+        let mask = try requireMask(rasterizer.mask(of: polygon(ordered), width: 4, height: 4))
+        let partial = mask.values.filter { $0 != 0 && $0 != 255 }.count
+        #expect(abs(coverageSum(mask) - area) <= Double(partial) * 0.5 / 255 + 1e-4, "\(ordered)")
+      }
+    }
+  }
+
+  @Test func nonzeroAndEvenOddDifferOnSelfIntersections() throws {
+    let star = try PathDataParser.parse("M50 3L79 94L2 37H98L21 94Z")
+    let transform = Transform.scale(0.64, 0.64)
+    var rasterizer = Rasterizer()
+    let nonzero = try requireMask(rasterizer.mask(of: star, transform: transform, rule: .nonzero, width: 64, height: 64))
+    let evenodd = try requireMask(rasterizer.mask(of: star, transform: transform, rule: .evenodd, width: 64, height: 64))
+    // The centre pentagon has winding 2: filled by nonzero, empty by even-odd; the points agree.
+    #expect(nonzero[32, 36] == 255)
+    #expect(evenodd[32, 36] == 0)
+    #expect(nonzero[32, 6] == evenodd[32, 6])
+    #expect(nonzero[32, 6] == 255)
+  }
+
+  @Test func oppositeSubpathCutsAHoleUnderNonzero() throws {
+    let ring = try PathDataParser.parse("M0 0H40V40H0ZM10 10V30H30V10Z")
+    var rasterizer = Rasterizer()
+    let mask = try requireMask(rasterizer.mask(of: ring, width: 40, height: 40))
+    #expect(mask[20, 20] == 0)
+    #expect(mask[5, 5] == 255)
+  }
+
+  // MARK: - Robustness
+
+  @Test func hugeAndNegativeCoordinatesAreClippedWithoutCost() throws {
+    // A triangle reaching ±1e7 that covers the whole canvas, and one wholly outside.
+    let huge = polygon([Point(-1e7, -1e7), Point(3e7, -1e7), Point(-1e7, 3e7)])
+    var rasterizer = Rasterizer()
+    let mask = try requireMask(rasterizer.mask(of: huge, width: 32, height: 32))
+    #expect(mask.values.allSatisfy { $0 == 255 })
+    let outside = polygon([Point(-1e7, -1e7), Point(-1e6, -1e7), Point(-1e7, -1e6)])
+    let empty = try requireMask(rasterizer.mask(of: outside, width: 32, height: 32))
+    #expect(empty.values.allSatisfy { $0 == 0 })
+  }
+
+  @Test func hugeCurvesAreCulledNotFlattened() throws {
+    // A circle of radius 1e7 px through the canvas: flattening it whole at 1/64 px would need
+    // millions of lines; culling keeps only the pieces near the canvas.
+    let path = try PathDataParser.parse("M0 1e7A1e7 1e7 0 1 1 0 -1e7A1e7 1e7 0 1 1 0 1e7Z")
+    let lines = Flattener(width: 64, height: 64).lines(of: path, transform: .translation(1e7 + 32, 32))
+    #expect(lines.count < 5_000)
+    var rasterizer = Rasterizer()
+    let mask = try requireMask(rasterizer.mask(of: path, transform: .translation(1e7 + 32, 32), width: 64, height: 64))
+    // The circle's left edge is the vertical line x = 32 (to within 1e-4 px here).
+    #expect(mask[31, 32] == 0)
+    #expect(mask[33, 32] == 255)
+  }
+
+  @Test func subPixelSliversAndDegenerateSegments() throws {
+    let path = try PathDataParser.parse("M1 1L1 1L1 1ZM2 2L30 2.001L2 2.002ZM5 5L5 5L20 20L5 5Z M7 7h0v0z")
+    var rasterizer = Rasterizer()
+    let mask = try requireMask(rasterizer.mask(of: path, width: 32, height: 32))
+    #expect(coverageSum(mask) < 0.05)
+  }
+
+  @Test func tensOfThousandsOfSegments() throws {
+    var builder = PathBuilder()
+    builder.move(to: Point(0, 0))
+    var random = SeededGenerator(seed: 99)
+    for _ in 0..<40_000 {
+      builder.line(to: Point(Double.random(in: -10...138, using: &random), Double.random(in: -10...138, using: &random)))
+    }
+    builder.close()
+    let path = try #require(builder.build())
+    var rasterizer = Rasterizer()
+    for rule in FillRule.allCases {
+      let mask = try requireMask(rasterizer.mask(of: path, rule: rule, width: 128, height: 128))
+      #expect(mask.values.contains { $0 != 0 })
+    }
+  }
+
+  @Test func fillingTheSamePathTwiceGivesTheSamePixels() throws {
+    let path = try PathDataParser.parse(TestShapes.cases[3].data)
+    var rasterizer = Rasterizer()
+    let a = rasterizer.mask(of: path, transform: .scale(0.7, 0.7), width: 70, height: 70)
+    let b = rasterizer.mask(of: path, transform: .scale(0.7, 0.7), width: 70, height: 70)
+    #expect(a == b)
+    var fresh = Rasterizer()
+    #expect(fresh.mask(of: path, transform: .scale(0.7, 0.7), width: 70, height: 70) == a)
+  }
+
+  @Test func fillBlendsCoverageWithTheColour() throws {
+    var pixmap = try #require(Pixmap(width: 4, height: 4, filledWith: Color.white.premultiplied))
+    let half = polygon([Point(0, 0), Point(2, 0), Point(2, 4), Point(0, 4)])
+    var rasterizer = Rasterizer()
+    rasterizer.fill(half, transform: .translation(0.5, 0), color: Color.black.premultiplied, into: &pixmap)
+    // Half coverage is 128/255: black at alpha 128 over white leaves 255·127/255 = 127.
+    #expect(pixmap[0, 0] == PremultipliedRGBA8(r: 127, g: 127, b: 127, a: 255))
+    #expect(pixmap[1, 0] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+    #expect(pixmap[2, 0] == PremultipliedRGBA8(r: 127, g: 127, b: 127, a: 255))
+    #expect(pixmap[3, 0] == PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#endif
