@@ -210,24 +210,34 @@ public struct Flattener: Sendable {
 /// it turns back vertically. Right of such a turn the winding changes part-way down a pixel row,
 /// which the rasterizer must know to keep coverage exact where other edges share those pixels.
 struct FlattenedPath {
+  /// A vertical turn: its height (device pixels) and the index of the first line after it.
+  struct Turn {
+    var y: Float
+    var line: Int
+  }
+
   var lines: [Line] = []
-  var turningYs: [Float] = []
+  var turns: [Turn] = []
+  private var contourStartLine = 0
   private var firstDown: Bool?
   private var lastDown: Bool?
   private var contourStartY = 0.0
 
   mutating func noteDirection(down: Bool, at y: Double, height: Double) {
     if let lastDown {
-      if lastDown != down, y > 0, y < height { turningYs.append(Float(y)) }
+      if lastDown != down, y > 0, y < height { turns.append(Turn(y: Float(y), line: lines.count)) }
     } else {
       firstDown = down
       contourStartY = y
+      contourStartLine = lines.count
     }
     lastDown = down
   }
 
   mutating func closeContour() {
-    if let firstDown, let lastDown, firstDown != lastDown { turningYs.append(Float(contourStartY)) }
+    if let firstDown, let lastDown, firstDown != lastDown {
+      turns.append(Turn(y: Float(contourStartY), line: contourStartLine))
+    }
     firstDown = nil
     lastDown = nil
   }
