@@ -1,0 +1,156 @@
+import Codecs
+import Foundation
+import Raster
+import Testing
+
+/// Runs the built `render-anim` binary (beside the test bundle) and captures its output.
+struct ToolRun {
+  let status: Int32
+  let standardOutput: String
+  let standardError: String
+
+  static let binary: URL = {
+    var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("render-anim").path) {
+      url.deleteLastPathComponent()
+    }
+    return url.appendingPathComponent("render-anim")
+  }()
+
+  init(_ arguments: [String], input: String? = nil) throws {
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    let inp = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = inp
+    try process.run()
+    if let input { inp.fileHandleForWriting.write(Data(input.utf8)) }
+    try inp.fileHandleForWriting.close()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    status = process.terminationStatus
+    standardOutput = String(decoding: outData, as: UTF8.self)
+    standardError = String(decoding: errData, as: UTF8.self)
+  }
+}
+
+@Suite struct CLITests {
+  let directory: String = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("render-anim-cli-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+  }()
+
+  private func write(_ text: String, _ name: String) throws -> String {
+    let path = directory + "/" + name
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  @Test func pathRendersAPNG() throws {
+    let data = try write("M10 10H90V90H10Z", "square.svgpath")
+    let out = directory + "/square.png"
+    let run = try ToolRun(["path", data, "--viewbox", "0,0,100,100", "--size", "50x40", "--fill", "#FF9500", "-o", out])
+    #expect(run.status == 0, "\(run.standardError)")
+    let image = try PNGCodec.read(out)
+    #expect(image.width == 50 && image.height == 40)
+    #expect(image[25, 20] == PremultipliedRGBA8(r: 255, g: 149, b: 0, a: 255))
+    #expect(image[1, 1] == PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
+  }
+
+  @Test func negativeViewBoxAsSeparateArgumentAndWithEquals() throws {
+    let data = try write("M-103 338h2048v1680h-2048z", "neg.svgpath")
+    for form in [["--viewbox", "-103,338,2048,1680"], ["--viewbox=-103,338,2048,1680"]] {
+      let out = directory + "/neg.png"
+      let run = try ToolRun(["path", data] + form + ["--size", "20x20", "-o", out])
+      #expect(run.status == 0, "\(run.standardError)")
+      #expect(try PNGCodec.read(out)[10, 10] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+    }
+  }
+
+  @Test func standardInputAndEvenOdd() throws {
+    let out = directory + "/ring.png"
+    let run = try ToolRun(
+      ["path", "-", "--viewbox", "0,0,40,40", "--size", "40x40", "--fill-rule", "evenodd", "-o", out],
+      input: "M0 0H40V40H0ZM10 10H30V30H10Z")
+    #expect(run.status == 0, "\(run.standardError)")
+    let image = try PNGCodec.read(out)
+    #expect(image[20, 20] == PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
+    #expect(image[5, 5] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+  }
+
+  @Test func invalidPathDataFailsWithPositionAndWritesNothing() throws {
+    let data = try write("M 10 20 L 30 x", "bad.svgpath")
+    let out = directory + "/bad.png"
+    let run = try ToolRun(["path", data, "--viewbox", "0,0,100,100", "--size", "10x10", "-o", out])
+    #expect(run.status == 1)
+    #expect(run.standardError.contains("expected a number at 1:14"))
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
+  @Test func failedRunKeepsAnExistingGoodFile() throws {
+    let good = try write("M0 0H10V10H0Z", "good.svgpath")
+    let bad = try write("M0 0H10V", "bad2.svgpath")
+    let out = directory + "/keep.png"
+    #expect(try ToolRun(["path", good, "--viewbox", "0,0,10,10", "--size", "10x10", "-o", out]).status == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: out))
+    #expect(try ToolRun(["path", bad, "--viewbox", "0,0,10,10", "--size", "10x10", "-o", out]).status == 1)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory).allSatisfy { !$0.hasSuffix(".tmp") })
+  }
+
+  static let usageErrors: [([String], String)] = [
+    (["path", "f", "--size", "10x10", "-o", "x.png"], "Missing expected argument '--viewbox <x,y,w,h>'"),
+    (["path", "f", "--viewbox", "0,0,1", "--size", "10x10", "-o", "x.png"], "Invalid value '0,0,1' for '--viewbox'"),
+    (["path", "f", "--viewbox", "0,0,0,1", "--size", "10x10", "-o", "x.png"], "width and height must be greater than 0"),
+    (["path", "f", "--viewbox", "0,0,1,1", "--size", "10", "-o", "x.png"], "Invalid value '10' for '--size'"),
+    (["path", "f", "--viewbox", "0,0,1,1", "--size", "99999x10", "-o", "x.png"], "Invalid value '99999x10' for '--size'"),
+    (["path", "f", "--viewbox", "0,0,1,1", "--size", "10x10", "--fill", "orange", "-o", "x.png"], "Invalid value 'orange' for '--fill'"),
+    (["path", "f", "--viewbox", "0,0,1,1", "--size", "10x10", "--fill-rule", "odd", "-o", "x.png"], "expected one of nonzero, evenodd"),
+    (["path", "f", "--viewbox", "0,0,1,1", "--size", "10x10", "--bogus", "-o", "x.png"], "Unknown option '--bogus'"),
+    (["path", "f", "--viewbox"], "Missing value for '--viewbox <x,y,w,h>'"),
+    (["frobnicate"], "Unknown subcommand 'frobnicate'"),
+  ]
+
+  @Test(arguments: usageErrors)
+  func usageErrorsExit64WithReasonAndUsage(arguments: [String], message: String) throws {
+    let run = try ToolRun(arguments)
+    #expect(run.status == 64)
+    #expect(run.standardError.contains(message), "\(run.standardError)")
+    #expect(run.standardError.contains("Usage: render-anim"))
+    #expect(run.standardOutput.isEmpty)
+  }
+
+  @Test func helpForTheToolAndEachSubcommand() throws {
+    let top = try ToolRun(["--help"])
+    #expect(top.status == 0)
+    #expect(top.standardOutput.contains("SUBCOMMANDS:"))
+    let path = try ToolRun(["path", "--help"])
+    #expect(path.status == 0)
+    #expect(path.standardOutput.hasPrefix("OVERVIEW: Fill SVG path data into a PNG image."))
+    #expect(path.standardOutput.contains("  --viewbox <x,y,w,h>     The user-space rectangle mapped onto the image.\n"))
+    #expect(try ToolRun(["bench", "fill", "--help"]).standardOutput.contains("--iters <K>"))
+  }
+
+  @Test func benchProtocol() throws {
+    let data = try write("M10 10H90V90H10Z", "bench.svgpath")
+    let out = directory + "/bench.png"
+    let fill = try ToolRun(["bench", "fill", "--path-file", data, "--viewbox", "0,0,100,100", "--size", "64", "--iters", "3", "--out", out])
+    #expect(fill.status == 0, "\(fill.standardError)")
+    #expect(fill.standardOutput.hasPrefix("{\"sec_per_iter\": "))
+    #expect(try PNGCodec.read(out).width == 64)
+    let blur = try ToolRun(["bench", "blur", "--path-file", data, "--viewbox", "0,0,100,100", "--size", "600", "--pad", "24", "--sigma", "6", "--iters", "3"])
+    #expect(blur.status == 2)
+    let rgbaPath = directory + "/frame.rgba"
+    try Data(repeating: 200, count: 16 * 8 * 4).write(to: URL(fileURLWithPath: rgbaPath))
+    let png = try ToolRun(["bench", "png", "--rgba", rgbaPath, "--width", "16", "--height", "8", "--iters", "2", "--out", out])
+    #expect(png.status == 0, "\(png.standardError)")
+    #expect(png.standardOutput.contains("\"bytes\": "))
+    #expect(try PNGCodec.read(out).height == 8)
+  }
+}
