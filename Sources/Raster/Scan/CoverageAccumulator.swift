@@ -273,12 +273,14 @@ struct CoverageAccumulator: Sendable {
   static func coverage(_ sum: Float, _ rule: FillRule) -> UInt8 {
     var a = abs(sum)
     if rule == .evenodd {
-      a -= 2 * (a * 0.5).rounded(.down)
+      a -= 2 * Float(Int(a * 0.5))  // a ≥ 0: truncation is floor
       if a > 1 { a = 2 - a }
     } else if a > 1 {
       a = 1
     }
-    return UInt8(truncatingIfNeeded: Int32(a * 255 + 0.5))
+    // Adding 2^23 leaves a·255 rounded to the nearest integer in the low mantissa bits
+    // (0 ≤ a·255 ≤ 255 here), without a checked float-to-integer conversion.
+    return UInt8(truncatingIfNeeded: (a * 255 + 8_388_608).bitPattern)
   }
 
   /// Where deposits go: one band's cells, owners and touched bits.
@@ -309,7 +311,7 @@ struct CoverageAccumulator: Sendable {
     let lowX = min(x0, x1)
     let highX = max(x0, x1)
     let firstRow = max(layout.rowStart, Int(y0))
-    let endRow = min(layout.rowEnd, Int(y1.rounded(.up)))
+    let endRow = min(layout.rowEnd, ceilNonNegative(y1))
     guard firstRow < endRow else { return 0 }
     let owner = Int32(truncatingIfNeeded: index + 1)
     var complexRows: UInt32 = 0
@@ -347,13 +349,31 @@ struct CoverageAccumulator: Sendable {
       || (a.x0 == b.x0 && a.y0 == b.y0) || (a.x1 == b.x1 && a.y1 == b.y1)
   }
 
+  /// ⌈v⌉ for 0 ≤ v < 2^31 without a libm call (baseline x86-64 has no rounding instruction, so
+  /// `rounded(.up)` costs a function call in the hottest loop).
   @inline(__always)
-  private static func add(
-    _ value: Float, at x: Int, _ cells: UnsafeMutablePointer<Float>,
-    _ bits: UnsafeMutablePointer<UInt64>?
-  ) {
+  static func ceilNonNegative(_ v: Float) -> Int {
+    let i = Int(v)
+    return Float(i) < v ? i + 1 : i
+  }
+
+  @inline(__always)
+  private static func add(_ value: Float, at x: Int, _ cells: UnsafeMutablePointer<Float>) {
     cells[x] += value
-    if let bits { bits[x >> 6] |= 1 &<< UInt64(x & 63) }
+  }
+
+  /// Sets the touched bits of cells `first...last`.
+  @inline(__always)
+  private static func markTouched(_ first: Int, _ last: Int, _ bits: UnsafeMutablePointer<UInt64>) {
+    var word = first >> 6
+    let lastWord = last >> 6
+    var mask = ~UInt64(0) &<< UInt64(first & 63)
+    while word < lastWord {
+      bits[word] |= mask
+      word += 1
+      mask = ~0
+    }
+    bits[word] |= mask & (~UInt64(0) &>> UInt64(63 - (last & 63)))
   }
 
   /// Deposits, into one row of cells, a piece of edge that runs from x = `from` at the top of a
@@ -368,14 +388,15 @@ struct CoverageAccumulator: Sendable {
   ) -> (first: Int, last: Int) {
     let xa = min(x, xNext)
     let xb = max(x, xNext)
-    let xaFloor = xa.rounded(.down)
-    let xbCeil = xb.rounded(.up)
-    let ia = Int(xaFloor)
-    let ib = Int(xbCeil)
+    let ia = Int(xa)  // xa ≥ 0: truncation is floor
+    let ib = ceilNonNegative(xb)
+    let xaFloor = Float(ia)
+    let xbCeil = Float(ib)
     if ib <= ia + 1 {
       let mid = 0.5 * (x + xNext) - xaFloor
-      add(d - d * mid, at: ia, cells, bits)
-      add(d * mid, at: ia + 1, cells, bits)
+      add(d - d * mid, at: ia, cells)
+      add(d * mid, at: ia + 1, cells)
+      if let bits { markTouched(ia, ia + 1, bits) }
       return (ia, ia)
     }
     let s = 1 / (xb - xa)
@@ -383,18 +404,19 @@ struct CoverageAccumulator: Sendable {
     let first = 0.5 * s * (1 - xaFraction) * (1 - xaFraction)
     let xbFraction = xb - xbCeil + 1
     let last = 0.5 * s * xbFraction * xbFraction
-    add(d * first, at: ia, cells, bits)
+    add(d * first, at: ia, cells)
     if ib == ia + 2 {
-      add(d * (1 - first - last), at: ia + 1, cells, bits)
+      add(d * (1 - first - last), at: ia + 1, cells)
     } else {
       let second = s * (1.5 - xaFraction)
-      add(d * (second - first), at: ia + 1, cells, bits)
+      add(d * (second - first), at: ia + 1, cells)
       let step = d * s
-      for xi in (ia + 2)..<(ib - 1) { add(step, at: xi, cells, bits) }
+      for xi in (ia + 2)..<(ib - 1) { add(step, at: xi, cells) }
       let beforeLast = second + Float(ib - ia - 3) * s
-      add(d * (1 - beforeLast - last), at: ib - 1, cells, bits)
+      add(d * (1 - beforeLast - last), at: ib - 1, cells)
     }
-    add(d * last, at: ib, cells, bits)
+    add(d * last, at: ib, cells)
+    if let bits { markTouched(ia, ib, bits) }
     return (ia, ib - 1)
   }
 }
