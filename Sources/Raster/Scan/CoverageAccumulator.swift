@@ -64,13 +64,11 @@ struct CoverageAccumulator: Sendable {
     bucketLines(lines, region: region, bands: bands)
     active.removeAll(keepingCapacity: true)
     exactRows.startPath()
-    // Rows holding a vertical turn of the outline, as a bit per row of each band.
-    var turnRows = [UInt32](repeating: 0, count: bands)
+    // Vertical turns of the outline, by band (rows relative to the region).
+    var turnsByBand = [[FlattenedPath.Turn]](repeating: [], count: bands)
     for turn in path.turns where turn.y != turn.y.rounded(.down) {
       let row = Int(turn.y) - region.minY
-      if row >= 0, row < region.height, Self.turnMeetsOtherEdges(turn, lines) {
-        turnRows[row / bandRows] |= 1 << (row % bandRows)
-      }
+      if row >= 0, row < region.height { turnsByBand[row / bandRows].append(turn) }
     }
     let originY = Float(region.minY)
     for band in 0..<bands {
@@ -80,7 +78,10 @@ struct CoverageAccumulator: Sendable {
       let layout = BandLayout(
         originX: Float(region.minX), originY: originY, rowStart: rowStart, rowEnd: rowEnd,
         stride: stride, wordsPerRow: wordsPerRow)
-      let complexRows = deposit(lines, layout: layout) | turnRows[band]
+      var complexRows = deposit(lines, layout: layout)
+      for turn in turnsByBand[band] where Self.turnMeetsOtherEdges(turn, lines, active) {
+        complexRows |= 1 << ((Int(turn.y) - region.minY) % bandRows)
+      }
       var exact: UInt32 = 0
       for row in rowStart..<rowEnd where complexRows & (1 << (row - rowStart)) != 0 {
         if exactRows.admits(row: row, lines: lines, active: active, layout: layout) {
@@ -104,7 +105,9 @@ struct CoverageAccumulator: Sendable {
   /// Whether another part of the outline passes through the pixels of `turn`'s row where the
   /// turn makes the winding change part-way down the row: the x-range, within the row, of the
   /// chain of lines through the turn. Only then can the summed area be wrong there.
-  private static func turnMeetsOtherEdges(_ turn: FlattenedPath.Turn, _ lines: [Line]) -> Bool {
+  private static func turnMeetsOtherEdges(
+    _ turn: FlattenedPath.Turn, _ lines: [Line], _ active: [Int32]
+  ) -> Bool {
     guard lines.count > 1 else { return false }
     let top = turn.y.rounded(.down)
     let bottom = top + 1
@@ -128,7 +131,8 @@ struct CoverageAccumulator: Sendable {
     }
     low = low.rounded(.down) - 1
     high = high.rounded(.up) + 1
-    for (i, l) in lines.enumerated() where i < first || i > last {
+    for index in active where index < first || index > last {
+      let l = lines[Int(index)]
       guard min(l.y0, l.y1) < bottom, max(l.y0, l.y1) > top else { continue }
       if max(l.x0, l.x1) >= low, min(l.x0, l.x1) <= high { return true }
     }
