@@ -87,7 +87,7 @@ public struct CommandSpec: Sendable {
   /// The `--help` text.
   public var helpText: String {
     var text = "OVERVIEW: \(abstract)\n"
-    if let discussion { text += "\n\(discussion)\n" }
+    if let discussion { text += "\n" + Self.wrap(discussion, width: 100).joined(separator: "\n") + "\n" }
     text += "\nUSAGE: \(usage)\n"
     let positionals = options.filter { $0.kind == .positional }
     let named = options.filter { $0.kind != .positional }
