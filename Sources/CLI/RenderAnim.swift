@@ -86,7 +86,7 @@ public enum RenderAnim {
 
     MODES:
       fill                    Anti-aliased nonzero fills of a path.
-      blur                    Gaussian blurs of a filled path (not supported yet).
+      blur                    Fills of a path into a mask, each blurred with a Gaussian.
       png                     PNG encodes of raw RGBA to memory.
 
       See 'render-anim bench <mode> --help' for detailed help.

@@ -1,0 +1,175 @@
+// The blur's hot loops, over unsafe buffers: the recursive Gaussian run down columns, eight
+// columns at a time in SIMD lanes, and a blocked transpose so rows can be run as columns.
+// Scalar twin: `GaussianBlur.columnPassScalar`, checked by BlurTests.
+
+/// A plane of Float samples, row-major with a stride that is a multiple of 8.
+struct FloatPlane: Sendable {
+  let width: Int
+  let height: Int
+  let stride: Int
+  var values: [Float]
+
+  init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+    self.stride = (width + 7) & ~7
+    self.values = [Float](repeating: 0, count: stride * height)
+  }
+
+  /// Changes the size, keeping the storage when it is large enough. Samples are not cleared:
+  /// every pass writes all of `width`; the padding columns up to `stride` are kept at zero.
+  mutating func reshape(width: Int, height: Int) {
+    let stride = (width + 7) & ~7
+    if stride * height > values.count || stride != self.stride {
+      self = FloatPlane(width: width, height: height)
+    } else {
+      self = FloatPlane(reusing: values, width: width, height: height, stride: stride)
+    }
+  }
+
+  private init(reusing values: [Float], width: Int, height: Int, stride: Int) {
+    self.width = width
+    self.height = height
+    self.stride = stride
+    self.values = values
+  }
+}
+
+extension GaussianBlur {
+  typealias Lane = SIMD8<Float>
+
+  /// Runs the recursive Gaussian down every column of `source` into `destination` (same size):
+  /// causal pass forward, anticausal pass backward, summed. Samples beyond the plane are zero.
+  static func columnPass(
+    _ source: FloatPlane, into destination: inout FloatPlane, _ c: DericheCoefficients
+  ) {
+    let height = source.height
+    let stride = source.stride
+    let (n0, n1, n2, n3) = (Lane(repeating: c.n.0), Lane(repeating: c.n.1), Lane(repeating: c.n.2), Lane(repeating: c.n.3))
+    let (m1, m2, m3, m4) = (Lane(repeating: c.m.0), Lane(repeating: c.m.1), Lane(repeating: c.m.2), Lane(repeating: c.m.3))
+    let (d1, d2, d3, d4) = (Lane(repeating: c.d.0), Lane(repeating: c.d.1), Lane(repeating: c.d.2), Lane(repeating: c.d.3))
+    source.values.withUnsafeBufferPointer { input in
+      destination.values.withUnsafeMutableBufferPointer { output in
+        guard let inBase = input.baseAddress, let outBase = output.baseAddress else { return }
+        let src = UnsafeRawPointer(inBase)
+        let dst = UnsafeMutableRawPointer(outBase)
+        for column in Swift.stride(from: 0, to: stride, by: 8) {
+          var (x1, x2, x3) = (Lane(), Lane(), Lane())
+          var (y1, y2, y3, y4) = (Lane(), Lane(), Lane(), Lane())
+          for row in 0..<height {
+            let offset = (row * stride + column) * 4
+            let x0 = src.loadUnaligned(fromByteOffset: offset, as: Lane.self)
+            // The term in the previous output comes last: it alone is on the loop-carried path.
+            let partial = n0 * x0 + n1 * x1 + n2 * x2 + n3 * x3 - (d2 * y2 + d3 * y3 + d4 * y4)
+            let y = partial - d1 * y1
+            dst.storeBytes(of: y, toByteOffset: offset, as: Lane.self)
+            (x3, x2, x1) = (x2, x1, x0)
+            (y4, y3, y2, y1) = (y3, y2, y1, y)
+          }
+          (x1, x2, x3) = (Lane(), Lane(), Lane())
+          var x4 = Lane()
+          (y1, y2, y3, y4) = (Lane(), Lane(), Lane(), Lane())
+          var row = height
+          while row > 0 {
+            row -= 1
+            let offset = (row * stride + column) * 4
+            let partial = m1 * x1 + m2 * x2 + m3 * x3 + m4 * x4 - (d2 * y2 + d3 * y3 + d4 * y4)
+            let y = partial - d1 * y1
+            let causal = dst.loadUnaligned(fromByteOffset: offset, as: Lane.self)
+            dst.storeBytes(of: causal + y, toByteOffset: offset, as: Lane.self)
+            (x4, x3, x2, x1) = (x3, x2, x1, src.loadUnaligned(fromByteOffset: offset, as: Lane.self))
+            (y4, y3, y2, y1) = (y3, y2, y1, y)
+          }
+        }
+      }
+    }
+  }
+
+  /// `destination[x][y] = source[y][x]`, in 4×4 blocks; `destination` is height×width. Strides
+  /// are multiples of 8, so a block may read a source row's padding, which is never written out.
+  static func transpose(_ source: FloatPlane, into destination: inout FloatPlane) {
+    let (width, height) = (source.width, source.height)
+    let (sourceStride, destinationStride) = (source.stride, destination.stride)
+    let fullRows = height & ~3
+    source.values.withUnsafeBufferPointer { input in
+      destination.values.withUnsafeMutableBufferPointer { output in
+        guard let srcBase = input.baseAddress, let dstBase = output.baseAddress else { return }
+        let src = UnsafeRawPointer(srcBase)
+        let dst = UnsafeMutableRawPointer(dstBase)
+        typealias Quad = SIMD4<Float>
+        for blockY in Swift.stride(from: 0, to: fullRows, by: 4) {
+          for blockX in Swift.stride(from: 0, to: width, by: 4) {
+            let base = (blockY * sourceStride + blockX) * 4
+            let r0 = src.loadUnaligned(fromByteOffset: base, as: Quad.self)
+            let r1 = src.loadUnaligned(fromByteOffset: base + sourceStride * 4, as: Quad.self)
+            let r2 = src.loadUnaligned(fromByteOffset: base + sourceStride * 8, as: Quad.self)
+            let r3 = src.loadUnaligned(fromByteOffset: base + sourceStride * 12, as: Quad.self)
+            let columns = (
+              Quad(r0[0], r1[0], r2[0], r3[0]), Quad(r0[1], r1[1], r2[1], r3[1]),
+              Quad(r0[2], r1[2], r2[2], r3[2]), Quad(r0[3], r1[3], r2[3], r3[3])
+            )
+            let out = (blockX * destinationStride + blockY) * 4
+            let count = min(4, width - blockX)
+            dst.storeBytes(of: columns.0, toByteOffset: out, as: Quad.self)
+            if count > 1 {
+              dst.storeBytes(of: columns.1, toByteOffset: out + destinationStride * 4, as: Quad.self)
+            }
+            if count > 2 {
+              dst.storeBytes(of: columns.2, toByteOffset: out + destinationStride * 8, as: Quad.self)
+            }
+            if count > 3 {
+              dst.storeBytes(of: columns.3, toByteOffset: out + destinationStride * 12, as: Quad.self)
+            }
+          }
+        }
+        // The last rows that do not fill a block.
+        for y in fullRows..<height {
+          for x in 0..<width {
+            dstBase[x * destinationStride + y] = srcBase[y * sourceStride + x]
+          }
+        }
+      }
+    }
+  }
+
+  /// Bytes (one channel every `step` bytes, from `offset`) into a plane, as 0...255 floats.
+  static func load(
+    _ bytes: UnsafeRawBufferPointer, step: Int, offset: Int, into plane: inout FloatPlane
+  ) {
+    let (width, height, stride) = (plane.width, plane.height, plane.stride)
+    guard let base = bytes.baseAddress else { return }
+    let source = base.assumingMemoryBound(to: UInt8.self) + offset
+    plane.values.withUnsafeMutableBufferPointer { values in
+      guard let destination = values.baseAddress else { return }
+      for y in 0..<height {
+        let row = source + y * width * step
+        let out = destination + y * stride
+        for x in 0..<width { out[x] = Float(row[x &* step]) }
+      }
+    }
+  }
+
+  /// A plane back into bytes, rounded to nearest and clamped to 0...255, and for premultiplied
+  /// colour channels to the pixel's alpha (at `ceilingOffset`), so a channel never exceeds it.
+  static func store(
+    _ plane: FloatPlane, into bytes: UnsafeMutableRawBufferPointer, step: Int, offset: Int,
+    ceilingOffset: Int?
+  ) {
+    let (width, height, stride) = (plane.width, plane.height, plane.stride)
+    guard let base = bytes.baseAddress else { return }
+    let pixels = base.assumingMemoryBound(to: UInt8.self)
+    plane.values.withUnsafeBufferPointer { values in
+      guard let source = values.baseAddress else { return }
+      for y in 0..<height {
+        let row = source + y * stride
+        let out = pixels + y * width * step
+        for x in 0..<width {
+          let v = min(max(row[x], 0), 255)
+          var byte = UInt8(truncatingIfNeeded: (v + 8_388_608).bitPattern)
+          if let ceilingOffset { byte = min(byte, out[x &* step + ceilingOffset]) }
+          out[x &* step + offset] = byte
+        }
+      }
+    }
+  }
+}
