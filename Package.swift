@@ -15,6 +15,7 @@ let package = Package(
     .executable(name: "render-anim", targets: ["render-anim"]),
     .library(name: "Raster", targets: ["Raster"]),
     .library(name: "Codecs", targets: ["Codecs"]),
+    .library(name: "Typeset", targets: ["Typeset"]),
   ],
   targets: [
     // MARK: - C libraries (Debian packages, found by pkg-config)
@@ -29,6 +30,22 @@ let package = Package(
       providers: [.apt(["libgif-dev"])]
     ),
 
+    .systemLibrary(
+      name: "CFreeType",
+      pkgConfig: "freetype2",
+      providers: [.apt(["libfreetype-dev"])]
+    ),
+    .systemLibrary(
+      name: "CHarfBuzz",
+      pkgConfig: "harfbuzz",
+      providers: [.apt(["libharfbuzz-dev"])]
+    ),
+    .systemLibrary(
+      name: "CFontconfig",
+      pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig-dev"])]
+    ),
+
     // MARK: - Library modules
     .target(
       name: "Raster",
@@ -40,8 +57,12 @@ let package = Package(
       dependencies: ["Raster", "CPNG", "CGIF"]
     ),
     .target(
+      name: "Typeset",
+      dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFontconfig"]
+    ),
+    .target(
       name: "CLI",
-      dependencies: ["Raster", "Codecs"]
+      dependencies: ["Raster", "Codecs", "Typeset"]
     ),
 
     // MARK: - Executable
@@ -57,7 +78,11 @@ let package = Package(
     ),
     .testTarget(
       name: "CodecsTests",
-      dependencies: ["Codecs", "Raster"]
+      dependencies: ["Codecs", "Raster", "Typeset"]
+    ),
+    .testTarget(
+      name: "TypesetTests",
+      dependencies: ["Typeset", "Raster"]
     ),
     .testTarget(
       name: "CLITests",

@@ -8,6 +8,11 @@ packages=(
   pkg-config   # SwiftPM finds the C libraries through it
   libpng-dev   # PNG codec (simplified png_image API)
   libgif-dev   # GIF encoder
+  libfreetype-dev    # glyph outlines
+  libharfbuzz-dev    # text shaping
+  libfontconfig-dev  # finding fonts by family and weight
+  fonts-inter        # Inter and Inter Display: the stand-in for SF Pro
+  fonts-dejavu-core  # the fallback when Inter is missing
 )
 
 missing=()

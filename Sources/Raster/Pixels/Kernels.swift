@@ -82,3 +82,44 @@ extension Mask {
     }
   }
 }
+
+extension Kernels {
+  /// `target = color × mask` (premultiplied colour scaled by coverage), same size.
+  static func tint(_ mask: Mask, with color: PremultipliedRGBA8, into target: inout Pixmap) {
+    let packed = color.packed
+    mask.values.withUnsafeBufferPointer { coverage in
+      target.pixels.withUnsafeMutableBufferPointer { pixels in
+        for i in 0..<min(coverage.count, pixels.count) {
+          let c = coverage[i]
+          pixels[i] = c == 255 ? packed : (c == 0 ? 0 : scale(packed, by: UInt32(c)))
+        }
+      }
+    }
+  }
+
+  /// Blends `source` (premultiplied), scaled by `opacity`/255, source-over into `target` with its
+  /// top-left corner at `origin` (target pixels); parts outside the target are skipped.
+  static func composite(
+    _ source: Pixmap, at origin: (x: Int, y: Int), onto target: inout Pixmap, opacity: UInt32
+  ) {
+    let placed = IntRect(x: origin.x, y: origin.y, width: source.width, height: source.height)
+    let visible = placed.intersection(target.bounds)
+    guard !visible.isEmpty, opacity > 0 else { return }
+    let (sourceWidth, targetWidth) = (source.width, target.width)
+    source.pixels.withUnsafeBufferPointer { src in
+      target.pixels.withUnsafeMutableBufferPointer { dst in
+        for y in visible.minY..<visible.maxY {
+          let srcRow = (y - origin.y) * sourceWidth - origin.x
+          let dstRow = y * targetWidth
+          for x in visible.minX..<visible.maxX {
+            var s = src[srcRow + x]
+            if s == 0 { continue }
+            if opacity < 255 { s = scale(s, by: opacity) }
+            let alpha = s >> 24
+            dst[dstRow + x] = alpha == 255 ? s : s &+ scale(dst[dstRow + x], by: 255 - alpha)
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/// Draws layer trees into pixmaps: fills, isolated groups with group opacity, drop shadows.
+///
+/// It keeps a rasterizer and a blurrer, so drawing frame after frame reuses their scratch. A
+/// value: copies do not share scratch.
+public struct Compositor: Sendable {
+  private var rasterizer = Rasterizer()
+  private var blurrer = GaussianBlurrer()
+
+  public init() {}
+
+  /// Draws `layer` source-over into `pixmap`; `transform` maps the layer's parent space to the
+  /// pixmap's pixels.
+  public mutating func render(_ layer: Layer, into pixmap: inout Pixmap, transform: Transform = .identity) {
+    draw(layer, into: &pixmap, parent: transform)
+  }
+
+  // MARK: - Private
+
+  private mutating func draw(_ layer: Layer, into target: inout Pixmap, parent: Transform) {
+    guard layer.opacity > 0 else { return }
+    if layer.opacity >= 1, layer.shadow == nil {
+      drawContent(layer, into: &target, parent: parent)
+    } else {
+      drawIsolated(layer, into: &target, parent: parent)
+    }
+  }
+
+  private mutating func drawContent(_ layer: Layer, into target: inout Pixmap, parent: Transform) {
+    let t = layer.transform.concatenating(parent)
+    switch layer.content {
+    case .fill(let path, let color, let rule):
+      rasterizer.fill(path, transform: t, rule: rule, color: color.premultiplied, into: &target)
+    case .group(let children):
+      for child in children { draw(child, into: &target, parent: t) }
+    }
+  }
+
+  /// Offscreen: the content, and beneath it the shadow; then one blend with the layer's opacity.
+  private mutating func drawIsolated(_ layer: Layer, into target: inout Pixmap, parent: Transform) {
+    guard let contentBounds = layer.bounds(under: parent) else { return }
+    let t = layer.transform.concatenating(parent)
+    var area = contentBounds
+    var shadowGeometry: (sigma: Double, offset: Point, margin: Int)?
+    if let shadow = layer.shadow, shadow.color.alpha > 0 {
+      let sigma = shadow.radius * abs(t.determinant).squareRoot()
+      let offset = Point(t.a * shadow.offset.x + t.c * shadow.offset.y, t.b * shadow.offset.x + t.d * shadow.offset.y)
+      let margin = GaussianBlur.margin(for: sigma) + 1
+      shadowGeometry = (sigma, offset, margin)
+      let moved = Rect(
+        minX: contentBounds.minX + offset.x, minY: contentBounds.minY + offset.y,
+        maxX: contentBounds.maxX + offset.x, maxY: contentBounds.maxY + offset.y)
+      area = area.union(moved)
+    }
+    // Whole pixels, grown for anti-aliasing and the blur, kept within reach of the target: a
+    // shape just outside the target still casts its shadow in.
+    let reach = (shadowGeometry?.margin ?? 0) + 1
+    let box = area.roundedOut.outset(by: reach).intersection(target.bounds.outset(by: reach))
+    guard !box.isEmpty, var offscreen = Pixmap(width: box.width, height: box.height) else { return }
+    let toOffscreen = Transform.translation(Double(-box.minX), Double(-box.minY))
+    var content = layer
+    content.opacity = 1
+    content.shadow = nil
+    drawContent(content, into: &offscreen, parent: parent.concatenating(toOffscreen))
+    if let shadow = layer.shadow, let geometry = shadowGeometry {
+      let shifted = parent.concatenating(toOffscreen).concatenating(
+        .translation(geometry.offset.x, geometry.offset.y))
+      guard var silhouette = Pixmap(width: box.width, height: box.height),
+        var mask = Mask(width: box.width, height: box.height),
+        var shadowPixels = Pixmap(width: box.width, height: box.height)
+      else { return }
+      drawContent(content, into: &silhouette, parent: shifted)
+      for i in mask.values.indices { mask.values[i] = UInt8(truncatingIfNeeded: silhouette.pixels[i] >> 24) }
+      blurrer.blur(&mask, sigma: geometry.sigma)
+      Kernels.tint(mask, with: shadow.color.premultiplied, into: &shadowPixels)
+      Kernels.composite(offscreen, at: (0, 0), onto: &shadowPixels, opacity: 255)
+      offscreen = shadowPixels
+    }
+    let opacity = UInt32((min(max(layer.opacity, 0), 1) * 255).rounded())
+    Kernels.composite(offscreen, at: (box.minX, box.minY), onto: &target, opacity: opacity)
+  }
+}

@@ -1,0 +1,83 @@
+/// A drop shadow as SwiftUI's `.shadow(color:radius:x:y:)` draws it: the content's alpha,
+/// blurred with a Gaussian of standard deviation `radius`, tinted with `color` (its alpha
+/// included), moved by `offset`, beneath the content. Radius and offset are in the layer's own
+/// units, so the layer's transform scales them, as modifiers after `.shadow` do in SwiftUI.
+public struct Shadow: Hashable, Sendable {
+  public var color: Color
+  public var radius: Double
+  public var offset: Point
+
+  /// SwiftUI's default shadow colour: black at 33 % opacity.
+  public static let defaultColor = Color(red: 0, green: 0, blue: 0, alpha: 0.33)
+
+  public init(color: Color = Shadow.defaultColor, radius: Double, offset: Point = .zero) {
+    self.color = color
+    self.radius = radius
+    self.offset = offset
+  }
+}
+
+/// What a layer draws.
+public indirect enum LayerContent: Hashable, Sendable {
+  /// A path filled with a colour (straight alpha).
+  case fill(Path, Color, FillRule)
+  /// Child layers, first at the back (a ZStack).
+  case group([Layer])
+}
+
+/// A node of the tree a frame is drawn from.
+///
+/// `transform` maps the layer's own space to its parent's (for the root: to device pixels).
+/// A layer with `opacity` < 1 or a shadow is isolated: drawn offscreen with its shadow and blended
+/// once, so a translucent glyph does not show its own shadow through itself (group opacity).
+public struct Layer: Hashable, Sendable {
+  public var content: LayerContent
+  public var transform: Transform
+  public var opacity: Double
+  public var shadow: Shadow?
+
+  public init(
+    _ content: LayerContent, transform: Transform = .identity, opacity: Double = 1,
+    shadow: Shadow? = nil
+  ) {
+    self.content = content
+    self.transform = transform
+    self.opacity = opacity
+    self.shadow = shadow
+  }
+
+  /// A layer that fills `path`.
+  public static func fill(
+    _ path: Path, _ color: Color, rule: FillRule = .nonzero, transform: Transform = .identity,
+    opacity: Double = 1, shadow: Shadow? = nil
+  ) -> Layer {
+    Layer(.fill(path, color, rule), transform: transform, opacity: opacity, shadow: shadow)
+  }
+
+  /// A layer holding `children`, back to front.
+  public static func group(
+    _ children: [Layer], transform: Transform = .identity, opacity: Double = 1,
+    shadow: Shadow? = nil
+  ) -> Layer {
+    Layer(.group(children), transform: transform, opacity: opacity, shadow: shadow)
+  }
+
+  /// The device-space bounds of what the layer draws (shadow excluded) under `parent`, or nil if
+  /// it draws nothing. Control points are included, so the bounds may be a little generous.
+  public func bounds(under parent: Transform) -> Rect? {
+    let t = transform.concatenating(parent)
+    switch content {
+    case .fill(let path, _, _):
+      guard let box = path.bounds else { return nil }
+      let corners = [
+        Point(box.minX, box.minY), Point(box.maxX, box.minY), Point(box.minX, box.maxY),
+        Point(box.maxX, box.maxY),
+      ].map(t.apply)
+      return corners.dropFirst().reduce(
+        Rect(minX: corners[0].x, minY: corners[0].y, maxX: corners[0].x, maxY: corners[0].y)
+      ) { $0.including($1) }
+    case .group(let children):
+      return children.compactMap { $0.bounds(under: t) }.reduce(nil) { $0?.union($1) ?? $1 }
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import CFreeType
+import CHarfBuzz
+import Raster
+
+/// An opened font: FreeType for outlines and metrics, HarfBuzz for shaping, both in font units.
+///
+/// It owns C resources, so it is a class, and it is not thread-safe: lay text out with it (into
+/// `TextLayout`'s value paths) before rendering frames in parallel.
+public final class FontFace {
+  public let file: FontFile
+  /// Font units per em.
+  public let unitsPerEm: Double
+  /// hhea ascender and descender (descender negative), in font units.
+  public let ascender: Double
+  public let descender: Double
+
+  private var library: FT_Library?
+  private var face: FT_Face?
+  private var hbFont: OpaquePointer?
+  private var outlines: [UInt32: Path] = [:]
+
+  public init(_ file: FontFile) throws(TypesetError) {
+    self.file = file
+    var library: FT_Library?
+    guard FT_Init_FreeType(&library) == 0, let library else {
+      throw TypesetError("cannot start FreeType")
+    }
+    var face: FT_Face?
+    let opened = file.path.withCString { FT_New_Face(library, $0, FT_Long(file.index), &face) }
+    guard opened == 0, let face else {
+      FT_Done_FreeType(library)
+      throw TypesetError("cannot open font \(file.path) (FreeType error \(opened))")
+    }
+    self.library = library
+    self.face = face
+    unitsPerEm = Double(face.pointee.units_per_EM)
+    ascender = Double(face.pointee.ascender)
+    descender = Double(face.pointee.descender)
+    guard let blob = file.path.withCString({ hb_blob_create_from_file_or_fail($0) }) else {
+      throw TypesetError("HarfBuzz cannot read \(file.path)")
+    }
+    let hbFace = hb_face_create(blob, UInt32(file.index))
+    hb_blob_destroy(blob)
+    hbFont = hb_font_create(hbFace)
+    hb_face_destroy(hbFace)
+    let scale = Int32(face.pointee.units_per_EM)
+    hb_font_set_scale(hbFont, scale, scale)
+  }
+
+  deinit {
+    if let hbFont { hb_font_destroy(hbFont) }
+    if let face { FT_Done_Face(face) }
+    if let library { FT_Done_FreeType(library) }
+  }
+
+  /// Glyphs of `text` after shaping (kerning, ligatures), in font units.
+  func shape(_ text: String) -> [ShapedGlyph] {
+    guard let buffer = hb_buffer_create() else { return [] }
+    defer { hb_buffer_destroy(buffer) }
+    hb_buffer_add_utf8(buffer, text, Int32(text.utf8.count), 0, Int32(text.utf8.count))
+    hb_buffer_guess_segment_properties(buffer)
+    hb_shape(hbFont, buffer, nil, 0)
+    var count: UInt32 = 0
+    guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+      let positions = hb_buffer_get_glyph_positions(buffer, &count)
+    else { return [] }
+    return (0..<Int(count)).map { i in
+      ShapedGlyph(
+        id: infos[i].codepoint, cluster: Int(infos[i].cluster),
+        advance: Double(positions[i].x_advance), offset: Point(Double(positions[i].x_offset), Double(positions[i].y_offset)))
+    }
+  }
+
+  /// The unhinted outline of glyph `id` in font units, y down, origin on the baseline.
+  func outline(of id: UInt32) -> Path {
+    if let cached = outlines[id] { return cached }
+    var path = Path.empty
+    if let face, FT_Load_Glyph(face, id, cft_load_outline_only) == 0 {
+      path = OutlineDecoder.path(of: &face.pointee.glyph.pointee.outline)
+    }
+    outlines[id] = path
+    return path
+  }
+}
+
+/// One glyph placed by the shaper, in font units.
+struct ShapedGlyph {
+  var id: UInt32
+  /// Byte offset in the UTF-8 text of the character(s) it draws.
+  var cluster: Int
+  var advance: Double
+  var offset: Point
+}
