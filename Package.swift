@@ -61,8 +61,12 @@ let package = Package(
       dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFontconfig"]
     ),
     .target(
+      name: "Motion",
+      dependencies: ["Raster", "Typeset"]
+    ),
+    .target(
       name: "CLI",
-      dependencies: ["Raster", "Codecs", "Typeset"]
+      dependencies: ["Raster", "Codecs", "Typeset", "Motion"]
     ),
 
     // MARK: - Executable
@@ -83,6 +87,10 @@ let package = Package(
     .testTarget(
       name: "TypesetTests",
       dependencies: ["Typeset", "Raster"]
+    ),
+    .testTarget(
+      name: "ComposeTests",
+      dependencies: ["Raster", "Typeset", "Motion", "Codecs"]
     ),
     .testTarget(
       name: "CLITests",

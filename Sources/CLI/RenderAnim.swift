@@ -13,7 +13,7 @@ public enum RenderAnim {
 
   static var commands: [any Command.Type] {
     [
-      PathCommand.self, BenchFillCommand.self, BenchBlurCommand.self, BenchPNGCommand.self,
+      PathCommand.self, StillCommand.self, BenchFillCommand.self, BenchBlurCommand.self, BenchPNGCommand.self,
     ]
   }
 
@@ -27,6 +27,7 @@ public enum RenderAnim {
 
     SUBCOMMANDS:
       path                    Fill SVG path data into a PNG image.
+      still                   Render one element of the demos (a cat, a card) as a still PNG.
       bench                   Time the rasterizer and codecs (fill, blur, png); prints JSON.
 
       See 'render-anim <subcommand> --help' for detailed help.
