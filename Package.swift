@@ -90,7 +90,8 @@ let package = Package(
     ),
     .testTarget(
       name: "ComposeTests",
-      dependencies: ["Raster", "Typeset", "Motion", "Codecs"]
+      dependencies: ["Raster", "Typeset", "Motion", "Codecs"],
+      exclude: ["Goldens"]
     ),
     .testTarget(
       name: "CLITests",

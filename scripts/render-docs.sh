@@ -13,3 +13,9 @@ $tool path /tmp/render-anim-star.svgpath --viewbox 0,0,100,100 --size 200x200 \
   --fill '#007AFF' --fill-rule evenodd -o docs/images/star-evenodd.png
 $tool bench fill --path-file Assets/cat.svgpath --viewbox 0,0,240,200 --size 256 --iters 1 \
   --out docs/images/bench-fill-cat.png >/dev/null
+for element in cat cats walmart target card; do
+  $tool still "$element" --scale 2 --png-compression small -o "docs/images/still-$element.png"
+done
+$tool still card --scale 2 --corner-style circular --png-compression small -o docs/images/still-card-circular.png
+$tool bench blur --path-file Assets/cat.svgpath --viewbox 0,0,240,200 --size 300 --pad 24 --sigma 6 \
+  --iters 1 --out docs/images/bench-blur-cat.png >/dev/null

@@ -132,6 +132,12 @@ extension GaussianBlur {
     }
   }
 
+  /// Added to every sample so the recursive filter's tails settle at this tiny value instead of
+  /// decaying into subnormal floats, whose arithmetic is tens of times slower on x86 (a σ = 1
+  /// blur of a mostly empty canvas ran 2.5× slower than σ = 6 before it). It is far below
+  /// anything that survives rounding to 8 bits.
+  static let denormalGuard: Float = 1e-18
+
   /// Bytes (one channel every `step` bytes, from `offset`) into a plane, as 0...255 floats.
   static func load(
     _ bytes: UnsafeRawBufferPointer, step: Int, offset: Int, into plane: inout FloatPlane
@@ -144,7 +150,7 @@ extension GaussianBlur {
       for y in 0..<height {
         let row = source + y * width * step
         let out = destination + y * stride
-        for x in 0..<width { out[x] = Float(row[x &* step]) }
+        for x in 0..<width { out[x] = Float(row[x &* step]) + denormalGuard }
       }
     }
   }
