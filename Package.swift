@@ -89,6 +89,10 @@ let package = Package(
       dependencies: ["Typeset", "Raster"]
     ),
     .testTarget(
+      name: "MotionTests",
+      dependencies: ["Motion", "Raster"]
+    ),
+    .testTarget(
       name: "ComposeTests",
       dependencies: ["Raster", "Typeset", "Motion", "Codecs"],
       exclude: ["Goldens"]

@@ -1,0 +1,11 @@
+/// How a state change moves a value to its new target.
+public enum Animation: Hashable, Sendable {
+  /// No animation: the value jumps at the change.
+  case none
+  /// SwiftUI's `.spring()` family (FluidSpringAnimation): a retargetable spring that keeps its
+  /// position and velocity when the target changes, removed once it is still (§1.5).
+  case fluidSpring(Spring)
+  /// `interpolatingSpring` / the 2019 `spring(mass:stiffness:damping:)`: a fixed-length curve
+  /// scaled to the change; overlapping changes add (§1.6).
+  case interpolatingSpring(Spring)
+}

@@ -1,0 +1,133 @@
+/// One animated value (a vector of numbers, e.g. a point's x and y) over time: its initial value
+/// and the state changes that retarget it, each with its animation. `value(at:)` is a pure
+/// function of time, so frames can be rendered in any order.
+public struct ChannelTimeline: Hashable, Sendable {
+  /// A change of the value's target at `time` (seconds).
+  public struct Change: Hashable, Sendable {
+    public var time: Double
+    public var target: [Double]
+    public var animation: Animation
+
+    public init(time: Double, target: [Double], animation: Animation) {
+      self.time = time
+      self.target = target
+      self.animation = animation
+    }
+  }
+
+  public let initial: [Double]
+  public let changes: [Change]
+  /// Frames per second of the grid on which fluid springs are checked for stillness.
+  public let frameRate: Double
+  private let segments: [Segment]
+
+  /// What a change does once it starts: where it starts from and when it ends.
+  private struct Segment: Hashable, Sendable {
+    var start: [Double]
+    var velocity: [Double]
+    var end: Double
+    /// For fluid springs: the integrator as the change found it.
+    var integrator: FluidSpringIntegrator?
+  }
+
+  public init(initial: [Double], changes: [Change], frameRate: Double) {
+    self.initial = initial
+    self.changes = changes.sorted { $0.time < $1.time }
+    self.frameRate = frameRate
+    var segments: [Segment] = []
+    for (index, change) in self.changes.enumerated() {
+      let (start, velocity) = Self.state(
+        at: change.time, initial: initial, changes: self.changes, segments: segments, upTo: index)
+      var segment = Segment(start: start, velocity: velocity, end: change.time)
+      if case .fluidSpring(let spring) = change.animation {
+        // A running fluid spring is merged: its integrator (value, velocity, force, clock)
+        // carries on towards the new target. Otherwise one starts at rest from here.
+        var integrator = FluidSpringIntegrator(
+          value: start, velocity: velocity, force: start.map { _ in 0 }, clock: change.time)
+        if index > 0, let previous = segments[index - 1].integrator, segments[index - 1].end > change.time,
+          case .fluidSpring(let previousSpring) = self.changes[index - 1].animation
+        {
+          integrator = previous
+          integrator.advance(to: change.time, target: self.changes[index - 1].target, spring: previousSpring)
+        }
+        segment.integrator = integrator
+        segment.end = Self.fluidEnd(change, spring: spring, from: integrator, frameRate: frameRate)
+      } else {
+        segment.end = Self.endTime(of: change)
+      }
+      segments.append(segment)
+    }
+    self.segments = segments
+  }
+
+  /// The value at `time` seconds.
+  public func value(at time: Double) -> [Double] {
+    Self.state(at: time, initial: initial, changes: changes, segments: segments, upTo: changes.count).value
+  }
+
+  /// When the last change's animation has ended (0 without changes).
+  public var settleTime: Double { segments.last?.end ?? 0 }
+
+  // MARK: - Evaluation
+
+  /// Value and velocity at `time`, considering the first `count` changes.
+  private static func state(
+    at time: Double, initial: [Double], changes: [Change], segments: [Segment], upTo count: Int
+  ) -> (value: [Double], velocity: [Double]) {
+    guard let index = changes.prefix(count).lastIndex(where: { $0.time <= time }) else {
+      return (initial, initial.map { _ in 0 })
+    }
+    let change = changes[index]
+    let segment = segments[index]
+    if time >= segment.end { return (change.target, change.target.map { _ in 0 }) }
+    let tau = time - change.time
+    switch change.animation {
+    case .none:
+      return (change.target, change.target.map { _ in 0 })
+    case .fluidSpring(let spring):
+      guard var integrator = segment.integrator else { return (change.target, segment.velocity) }
+      integrator.advance(to: time, target: change.target, spring: spring)
+      _ = tau
+      return (integrator.value, integrator.velocity)
+    case .interpolatingSpring(let spring):
+      // shown = A_old(t) + (T_new − A_old(t))·s(t − t₁), A_old being everything before.
+      let older = state(at: time, initial: initial, changes: changes, segments: segments, upTo: index)
+      let s = spring.unitProgress(at: tau)
+      let h = 1e-5
+      let ds = (spring.unitProgress(at: tau + h) - s) / h
+      var value = older.value
+      var velocity = older.velocity
+      for i in value.indices {
+        value[i] = older.value[i] + (change.target[i] - older.value[i]) * s
+        velocity[i] = older.velocity[i] * (1 - s) + (change.target[i] - older.value[i]) * ds
+      }
+      return (value, velocity)
+    }
+  }
+
+  /// When a non-fluid change's animation is removed and the value rests at the target.
+  private static func endTime(of change: Change) -> Double {
+    switch change.animation {
+    case .interpolatingSpring(let spring): return change.time + spring.settlingDuration
+    case .none, .fluidSpring: return change.time
+    }
+  }
+
+  /// The first frame after the change at which SwiftUI would find the spring still (§1.5).
+  private static func fluidEnd(
+    _ change: Change, spring: Spring, from start: FluidSpringIntegrator, frameRate: Double
+  ) -> Double {
+    let total = norm(zip(change.target, start.value).map { $0 - $1 })
+    if total == 0, norm(start.velocity) == 0 { return change.time }
+    var integrator = start
+    var frame = (change.time * frameRate).rounded(.down) + 1
+    while frame / frameRate < change.time + 60 {
+      integrator.advance(to: frame / frameRate, target: change.target, spring: spring)
+      if integrator.isStill(target: change.target, totalDistance: total) { return frame / frameRate }
+      frame += 1
+    }
+    return change.time + 60
+  }
+
+  private static func norm(_ v: [Double]) -> Double { v.reduce(0) { $0 + $1 * $1 }.squareRoot() }
+}

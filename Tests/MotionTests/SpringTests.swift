@@ -1,0 +1,95 @@
+import Testing
+
+@testable import Motion
+
+@Suite struct SpringTests {
+  /// §1.3's table of unit moves (closed form).
+  static let table: [(t: Double, ios17: Double, legacy: Double, wallet: Double)] = [
+    (0.05, 0.1313, 0.1189, 0.0902), (0.10, 0.3577, 0.3465, 0.2642), (0.20, 0.7154, 0.7451, 0.5940),
+    (0.30, 0.8900, 0.9405, 0.8009), (0.40, 0.9605, 1.0017, 0.9084), (0.50, 0.9864, 1.0101, 0.9596),
+    (0.75, 0.9992, 1.0011, 0.9953), (1.00, 1.0000, 0.9999, 0.9995),
+  ]
+
+  @Test func unitMovesMatchTheReferenceTable() {
+    for row in Self.table {
+      let ios17 = 1 + Spring.swiftUI17Default.evolve(displacement: -1, velocity: 0, time: row.t).displacement
+      let legacy = 1 + Spring.swiftUILegacyDefault.evolve(displacement: -1, velocity: 0, time: row.t).displacement
+      #expect(abs(ios17 - row.ios17) < 1e-4, "iOS 17 at \(row.t)")
+      #expect(abs(legacy - row.legacy) < 1e-4, "legacy at \(row.t)")
+      #expect(abs(Spring.wallet.unitProgress(at: row.t) - row.wallet) < 1e-4, "wallet at \(row.t)")
+    }
+  }
+
+  @Test func parameterConversions() {
+    // Apple's examples: Spring(duration: 0.5, bounce: 0.3) → k 157.9, c 17.6.
+    let s = Spring(duration: 0.5, bounce: 0.3)
+    #expect(abs(s.stiffness - 157.9) < 0.05 && abs(s.damping - 17.6) < 0.05)
+    #expect(abs(Spring.swiftUILegacyDefault.stiffness - 130.51) < 0.01)
+    #expect(abs(Spring.swiftUILegacyDefault.damping - 18.85) < 0.01)
+    #expect(abs(Spring.swiftUI17Default.dampingRatio - 1) < 1e-12)
+    #expect(Spring.wallet.dampingRatio == 1 && Spring.wallet.naturalFrequency == 10)
+    #expect(Spring(response: 1e-9, dampingFraction: 1).stiffness == Spring.maximumStiffness)
+  }
+
+  @Test func walletSettlesAtOneSecond() {
+    #expect(Spring.wallet.settlingDuration == 1.0)
+  }
+
+  /// §1.5: at 60 fps, moves of 100/300/500 pt end at ≈ 1.27/1.38/1.43 s (iOS 17) and
+  /// ≈ 1.08/1.43/1.47 s (legacy).
+  @Test func fluidSpringsEndWhereSwiftUIRemovesThem() {
+    for (spring, expected) in [
+      (Spring.swiftUI17Default, [1.27, 1.38, 1.43]), (Spring.swiftUILegacyDefault, [1.08, 1.43, 1.47]),
+    ] {
+      for (distance, end) in zip([100.0, 300, 500], expected) {
+        let timeline = ChannelTimeline(
+          initial: [0, 0], changes: [.init(time: 0, target: [distance, 0], animation: .fluidSpring(spring))],
+          frameRate: 60)
+        #expect(abs(timeline.settleTime - end) <= 0.02, "\(distance) pt: \(timeline.settleTime)")
+        #expect(timeline.value(at: timeline.settleTime) == [distance, 0])
+      }
+    }
+  }
+
+  /// A retarget keeps position and velocity: no jump, no kink. (The integrator moves in 1/300 s
+  /// steps, so compare frame-sized differences.)
+  @Test func fluidRetargetIsContinuous() {
+    let spring = Animation.fluidSpring(.swiftUI17Default)
+    let retargeted = ChannelTimeline(
+      initial: [0], changes: [.init(time: 0, target: [100], animation: spring), .init(time: 0.2, target: [-50], animation: spring)],
+      frameRate: 50)
+    let straight = ChannelTimeline(
+      initial: [0], changes: [.init(time: 0, target: [100], animation: spring)], frameRate: 50)
+    // Up to the retarget both agree exactly.
+    #expect(retargeted.value(at: 0.2) == straight.value(at: 0.2))
+    let v0 = retargeted.value(at: 0.18)[0]
+    let v1 = retargeted.value(at: 0.2)[0]
+    let v2 = retargeted.value(at: 0.22)[0]
+    // Still moving up just after the retarget (velocity carried), slower than before.
+    #expect(v2 > v1)
+    #expect(v2 - v1 < v1 - v0)
+    #expect(retargeted.value(at: retargeted.settleTime) == [-50])
+  }
+
+  /// §1.6: overlapping interpolating springs add: shown = A_old + (T_new − A_old)·s_new.
+  @Test func interpolatingRetargetCombines() {
+    let wallet = Animation.interpolatingSpring(.wallet)
+    let timeline = ChannelTimeline(
+      initial: [0], changes: [.init(time: 0, target: [100], animation: wallet), .init(time: 0.3, target: [0], animation: wallet)],
+      frameRate: 50)
+    let t = 0.5
+    let old = 100 * Spring.wallet.unitProgress(at: t)
+    let expected = old + (0 - old) * Spring.wallet.unitProgress(at: t - 0.3)
+    #expect(abs(timeline.value(at: t)[0] - expected) < 1e-9)
+    #expect(timeline.settleTime == 1.3)
+    #expect(timeline.value(at: 1.3) == [0])
+  }
+
+  @Test func valueBeforeAndAtTheChangeIsTheOldOne() {
+    let timeline = ChannelTimeline(
+      initial: [7], changes: [.init(time: 0.5, target: [9], animation: .fluidSpring(.swiftUI17Default))], frameRate: 50)
+    #expect(timeline.value(at: 0) == [7])
+    #expect(timeline.value(at: 0.5) == [7])
+    #expect(timeline.value(at: 0.52)[0] > 7)
+  }
+}
