@@ -13,7 +13,7 @@ public enum RenderAnim {
 
   static var commands: [any Command.Type] {
     [
-      PathCommand.self, StillCommand.self, BenchFillCommand.self, BenchBlurCommand.self, BenchPNGCommand.self,
+      CatsCommand.self, CardsCommand.self, PathCommand.self, StillCommand.self, BenchFillCommand.self, BenchBlurCommand.self, BenchPNGCommand.self,
     ]
   }
 
@@ -26,6 +26,8 @@ public enum RenderAnim {
       -h, --help              Show help information.
 
     SUBCOMMANDS:
+      cats                    Render the cats demo (three cats that spring to a tap) to GIF or PNGs.
+      cards                   Render the wallet demo (cards that spring apart) to GIF or PNGs.
       path                    Fill SVG path data into a PNG image.
       still                   Render one element of the demos (a cat, a card) as a still PNG.
       bench                   Time the rasterizer and codecs (fill, blur, png); prints JSON.

@@ -1,0 +1,259 @@
+import Codecs
+import Motion
+import Raster
+import Typeset
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The options `cats` and `cards` share, and how they render a scene to GIF, PNG frames or one
+/// PNG.
+enum SceneOptions {
+  static let maximumTaps = 100
+  static let maximumTime = 60.0
+
+  static func options(sceneHelp: String) -> [OptionSpec] {
+    [
+      OptionSpec(
+        "tap", kind: .repeated, valueName: "x,y[@t]",
+        help: "A tap at screen point x,y (from the top left of the display) at t seconds (default 0). Repeatable. \(sceneHelp)"),
+      OptionSpec(
+        "device", valueName: "name",
+        help: "The iPhone: " + Device.presets.map(\.name).joined(separator: ", ") + ".", defaultText: "14 (390×844 pt)"),
+      OptionSpec("scale", valueName: "1|2|3", help: "Pixels per point.", defaultText: "2"),
+      OptionSpec(
+        "swiftui", valueName: "17|legacy",
+        help: "SDK defaults: 17 = .spring() response 0.5, ζ 1, continuous corners; legacy = 0.55, ζ 0.825, circular corners.",
+        defaultText: "17"),
+      OptionSpec("fps", valueName: "n", help: "Frames per second (at most 50 for a GIF).", defaultText: "50"),
+      OptionSpec("hold", valueName: "seconds", help: "Still frames after the animation ends.", defaultText: "0.5"),
+      OptionSpec("loop", valueName: "n", help: "GIF loop count; 0 loops forever.", defaultText: "0"),
+      OptionSpec("frame", valueName: "n", help: "Write only frame n (time n / fps) as one PNG."),
+      OptionSpec("trace", valueName: "file.csv", help: "Write every frame's animated values, in points."),
+      OptionSpec("threads", valueName: "n", help: "Frames rendered at once.", defaultText: "the number of cores"),
+      OptionSpec("font", valueName: "file", help: "A font file to use for all text instead of Inter."),
+      OptionSpec(
+        "png-compression", valueName: "fast|default|small", help: "PNG compression effort.", defaultText: "default"),
+      OptionSpec("quiet", kind: .flag, help: "No progress bar."),
+      OptionSpec(
+        "output", short: "o", valueName: "out.gif|dir/|frame.png",
+        help: "An animated GIF; a folder (ending in /) for PNG frames frame-0000.png …; or, with --frame, one PNG. - writes a GIF to stdout.",
+        isRequired: true),
+    ]
+  }
+
+  /// Validated common settings.
+  struct Settings {
+    var taps: [Tap]?
+    var device: Device
+    var scale: Double
+    var swiftUI: SwiftUIVersion
+    var fps: Double
+    var hold: Double
+    var loop: Int
+    var frame: Int?
+    var trace: String?
+    var threads: Int
+    var font: String?
+    var compression: PNGCompression
+    var quiet: Bool
+    var output: Output
+
+    enum Output {
+      case gif(String)
+      case frames(String)
+      case frame(String)
+    }
+  }
+
+  static func settings(_ arguments: ParsedArguments) throws -> Settings {
+    guard let device = Device.named(arguments.value("device") ?? "14") else {
+      throw ValueParsers.invalid(
+        "device", arguments.value("device") ?? "", "expected one of " + Device.presets.map(\.name).joined(separator: ", "))
+    }
+    let tapTexts = arguments.allValues("tap")
+    guard tapTexts.count <= maximumTaps else { throw UsageError("At most \(maximumTaps) '--tap' options") }
+    let taps = try tapTexts.map { try tap($0, device: device) }
+    let output = try arguments.required("output")
+    let frame = try arguments.value("frame").map { try ValueParsers.integer($0, option: "frame", in: 0...1_000_000) }
+    let kind: Settings.Output
+    if frame != nil {
+      guard output == "-" || output.lowercased().hasSuffix(".png") else {
+        throw UsageError("'--frame' writes one PNG: give '-o' a .png file")
+      }
+      kind = .frame(output)
+    } else if output.hasSuffix("/") {
+      kind = .frames(output)
+    } else if output == "-" || output.lowercased().hasSuffix(".gif") {
+      kind = .gif(output)
+    } else {
+      throw UsageError("Invalid value '\(output)' for '-o': expected a .gif file, a folder ending in /, or a .png with --frame")
+    }
+    let fpsLimit = { if case .gif = kind { return 50 } else { return 120 } }()
+    return Settings(
+      taps: tapTexts.isEmpty ? nil : taps, device: device,
+      scale: Double(try ValueParsers.integer(arguments.value("scale") ?? "2", option: "scale", in: 1...3)),
+      swiftUI: try ValueParsers.choice(arguments.value("swiftui") ?? "17", option: "swiftui"),
+      fps: Double(try ValueParsers.integer(arguments.value("fps") ?? "50", option: "fps", in: 1...fpsLimit)),
+      hold: try ValueParsers.number(arguments.value("hold") ?? "0.5", option: "hold", in: 0...maximumTime),
+      loop: try ValueParsers.integer(arguments.value("loop") ?? "0", option: "loop", in: 0...65_535),
+      frame: frame, trace: arguments.value("trace"),
+      threads: try ValueParsers.integer(
+        arguments.value("threads") ?? "\(max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))", option: "threads", in: 1...64),
+      font: arguments.value("font"),
+      compression: try ValueParsers.choice(arguments.value("png-compression") ?? "default", option: "png-compression"),
+      quiet: arguments.flag("quiet"), output: kind)
+  }
+
+  /// `x,y` or `x,y@t`, inside the screen, t in 0...60 s.
+  static func tap(_ text: String, device: Device) throws -> Tap {
+    let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+    let xy = parts[0].split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+    guard parts.count <= 2, xy.count == 2, let x = xy[0], let y = xy[1], x.isFinite, y.isFinite else {
+      throw ValueParsers.invalid("tap", text, "expected x,y or x,y@t in points and seconds")
+    }
+    var time = 0.0
+    if parts.count == 2 {
+      guard let t = Double(parts[1]), t.isFinite, (0...maximumTime).contains(t) else {
+        throw ValueParsers.invalid("tap", text, "the time after @ must be 0 to \(Int(maximumTime)) seconds")
+      }
+      time = t
+    }
+    guard (0...device.width).contains(x), (0...device.height).contains(y) else {
+      throw ValueParsers.invalid(
+        "tap", text, "outside the \(Int(device.width))×\(Int(device.height)) pt screen of device \(device.name)")
+    }
+    return Tap(x: x, y: y, time: time)
+  }
+
+  static func fonts(_ settings: Settings, console: inout Console) throws -> DemoFonts {
+    do {
+      let fonts = try DemoFonts(override: settings.font)
+      for warning in fonts.warnings { console.standardError(warning + "\n") }
+      return fonts
+    } catch {
+      throw RuntimeError(error.message)
+    }
+  }
+
+  /// Renders `scene` as the settings ask, and writes the trace.
+  static func run(_ scene: Scene, _ settings: Settings, console: inout Console) throws -> Int32 {
+    let renderer = FrameRenderer(scene: scene, threads: settings.threads)
+    let count = scene.frameCount
+    var progress = Progress(total: count, enabled: !settings.quiet && isatty(STDERR_FILENO) != 0)
+    switch settings.output {
+    case .frame(let path):
+      guard let index = settings.frame, index < count else {
+        throw UsageError("'--frame' \(settings.frame ?? 0) is past the last frame, \(count - 1)")
+      }
+      try renderer.render(index..<(index + 1)) { _, pixmap in
+        try PNGCodec.write(pixmap, to: path, compression: settings.compression)
+      }
+    case .frames(let folder):
+      try makeFolder(folder)
+      try renderer.render(0..<count) { index, pixmap in
+        try PNGCodec.write(pixmap, to: folder + frameName(index), compression: settings.compression)
+        progress.step(index + 1, console: &console)
+      }
+    case .gif(let path):
+      let encoder = try GIFEncoder(width: scene.pixelWidth, height: scene.pixelHeight, loopCount: settings.loop)
+      try renderer.render(0..<count) { index, pixmap in
+        try encoder.add(pixmap, delay: delay(frame: index, fps: settings.fps))
+        progress.step(index + 1, console: &console)
+      }
+      try AtomicFile.write(try encoder.finish(), to: path)
+    }
+    progress.finish(console: &console)
+    if let trace = settings.trace { try writeTrace(scene, count: count, to: trace) }
+    return 0
+  }
+
+  /// frame-0000.png, frame-0001.png, …
+  static func frameName(_ index: Int) -> String {
+    let digits = String(index)
+    return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
+  }
+
+  /// Centiseconds for frame `index` so that whole-second times stay exact: the frame lasts from
+  /// ⌊100·i/fps⌋ to ⌊100·(i+1)/fps⌋ (30 fps → 3, 3, 4, …).
+  static func delay(frame index: Int, fps: Double) -> Int {
+    Int((100 * Double(index + 1) / fps + 1e-9).rounded(.down)) - Int((100 * Double(index) / fps + 1e-9).rounded(.down))
+  }
+
+  static func writeTrace(_ scene: Scene, count: Int, to path: String) throws {
+    var text = (["frame", "time"] + scene.traceColumns.map(\.header)).joined(separator: ",") + "\n"
+    for index in 0..<count {
+      let row = scene.traceRow(frame: index)
+      text += "\(index)," + row.dropFirst().map { "\($0)" }.joined(separator: ",") + "\n"
+    }
+    try AtomicFile.write(Array(text.utf8), to: path)
+  }
+
+  private static func makeFolder(_ path: String) throws {
+    if mkdir(path, 0o755) != 0, errno != EEXIST {
+      throw RuntimeError("cannot create folder \(path): \(String(cString: strerror(errno)))")
+    }
+  }
+}
+
+/// A one-line progress bar on stderr, when it is a terminal.
+struct Progress {
+  let total: Int
+  let enabled: Bool
+  private var shown = -1
+
+  init(total: Int, enabled: Bool) {
+    self.total = total
+    self.enabled = enabled
+  }
+
+  mutating func step(_ done: Int, console: inout Console) {
+    guard enabled else { return }
+    let width = 30
+    let filled = done * width / max(1, total)
+    guard filled != shown || done == total else { return }
+    shown = filled
+    let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
+    console.standardError("\r[\(bar)] \(done)/\(total) frames")
+  }
+
+  func finish(console: inout Console) {
+    if enabled { console.standardError("\n") }
+  }
+}
+
+/// `render-anim cats`.
+enum CatsCommand: Command {
+  static let spec = CommandSpec(
+    name: "cats",
+    abstract: "Render the cats demo: three layered cats that spring to where you tap.",
+    options: SceneOptions.options(sceneHelp: "The cats spring (.spring()) to the tap, y clamped above the home indicator as in the seed."))
+
+  static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
+    let settings = try SceneOptions.settings(arguments)
+    let fonts = try SceneOptions.fonts(settings, console: &console)
+    let scene = CatsScene.make(
+      device: settings.device, scale: settings.scale, swiftUI: settings.swiftUI, taps: settings.taps ?? [],
+      fonts: fonts, frameRate: settings.fps, hold: settings.hold)
+    return try SceneOptions.run(scene, settings, console: &console)
+  }
+}
+
+/// `render-anim cards`.
+enum CardsCommand: Command {
+  static let spec = CommandSpec(
+    name: "cards",
+    abstract: "Render the wallet demo: three cards that spring apart when the top card is tapped.",
+    options: SceneOptions.options(sceneHelp: "Only a tap on the black card, where it is drawn at that moment, toggles the wallet; without --tap it opens once at t = 0."))
+
+  static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
+    let settings = try SceneOptions.settings(arguments)
+    let fonts = try SceneOptions.fonts(settings, console: &console)
+    let (scene, notes) = CardsScene.make(
+      device: settings.device, scale: settings.scale, swiftUI: settings.swiftUI, taps: settings.taps,
+      fonts: fonts, frameRate: settings.fps, hold: settings.hold)
+    for note in notes { console.standardError("render-anim: \(note)\n") }
+    return try SceneOptions.run(scene, settings, console: &console)
+  }
+}

@@ -1,0 +1,209 @@
+/// Chooses at most `maximumColors` colours for a set of RGB pixels and maps each pixel to the
+/// nearest one. Deterministic: the same pixels always give the same palette and indices.
+///
+/// Colours are counted exactly first (UI frames repeat few colours); when they fit, the palette is
+/// exact. Otherwise a weighted median cut splits the colour cube along the widest channel of the
+/// box with the most squared error, and Lloyd (k-means) passes over the distinct colours refine
+/// the centres. Each distinct colour is mapped once, to its nearest centre.
+public struct Quantizer: Sendable {
+  /// RGB packed as 0xRRGGBB.
+  public typealias RGB = UInt32
+
+  public struct Result: Sendable {
+    /// The palette, 0xRRGGBB each.
+    public var palette: [RGB]
+    /// For each input pixel, its palette index.
+    public var indices: [UInt8]
+  }
+
+  public var maximumColors: Int
+  /// Lloyd refinement passes after the median cut.
+  public var refinementPasses: Int
+
+  public init(maximumColors: Int = 255, refinementPasses: Int = 6) {
+    self.maximumColors = max(1, min(256, maximumColors))
+    self.refinementPasses = refinementPasses
+  }
+
+  public func quantize(_ pixels: [RGB]) -> Result {
+    let histogram = ColorHistogram(pixels)
+    let colors = histogram.colors
+    let counts = histogram.counts
+    var palette: [RGB]
+    var assignment: [Int]
+    if colors.count <= maximumColors {
+      palette = colors
+      assignment = Array(colors.indices)
+    } else {
+      palette = MedianCut.palette(colors: colors, counts: counts, size: maximumColors)
+      assignment = Self.nearest(colors, in: palette)
+      for _ in 0..<refinementPasses {
+        palette = Self.centroids(colors: colors, counts: counts, assignment: assignment, previous: palette)
+        assignment = Self.nearest(colors, in: palette)
+      }
+    }
+    var indices = [UInt8](repeating: 0, count: pixels.count)
+    for (i, pixel) in pixels.enumerated() {
+      indices[i] = UInt8(truncatingIfNeeded: assignment[histogram.slot(of: pixel)])
+    }
+    return Result(palette: palette, indices: indices)
+  }
+
+  // MARK: - Refinement
+
+  static func distance(_ a: RGB, _ b: RGB) -> Int {
+    let dr = Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF)
+    let dg = Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF)
+    let db = Int(a & 0xFF) - Int(b & 0xFF)
+    return dr * dr + dg * dg + db * db
+  }
+
+  /// The index of the nearest palette entry for every colour (ties: the lower index).
+  static func nearest(_ colors: [RGB], in palette: [RGB]) -> [Int] {
+    colors.map { color in
+      var best = 0
+      var bestDistance = Int.max
+      for (i, entry) in palette.enumerated() {
+        let d = distance(color, entry)
+        if d < bestDistance {
+          bestDistance = d
+          best = i
+          if d == 0 { break }
+        }
+      }
+      return best
+    }
+  }
+
+  /// Each centre moved to the weighted mean of its colours (kept where it has none).
+  static func centroids(colors: [RGB], counts: [Int], assignment: [Int], previous: [RGB]) -> [RGB] {
+    var sums = [(r: Int, g: Int, b: Int, n: Int)](repeating: (0, 0, 0, 0), count: previous.count)
+    for (i, color) in colors.enumerated() {
+      let k = assignment[i]
+      let n = counts[i]
+      sums[k].r += Int(color >> 16 & 0xFF) * n
+      sums[k].g += Int(color >> 8 & 0xFF) * n
+      sums[k].b += Int(color & 0xFF) * n
+      sums[k].n += n
+    }
+    return sums.enumerated().map { k, s in
+      guard s.n > 0 else { return previous[k] }
+      let r = RGB((s.r + s.n / 2) / s.n)
+      let g = RGB((s.g + s.n / 2) / s.n)
+      let b = RGB((s.b + s.n / 2) / s.n)
+      return r << 16 | g << 8 | b
+    }
+  }
+}
+
+/// Exact colour counts in an open-addressing table, colours in order of first appearance.
+struct ColorHistogram {
+  private(set) var colors: [UInt32] = []
+  private(set) var counts: [Int] = []
+  private var keys: [UInt32]
+  private var slots: [Int32]
+  private let mask: Int
+
+  init(_ pixels: [UInt32]) {
+    var capacity = 1024
+    while capacity < pixels.count * 2 && capacity < 1 << 22 { capacity <<= 1 }
+    keys = [UInt32](repeating: 0, count: capacity)
+    slots = [Int32](repeating: -1, count: capacity)
+    mask = capacity - 1
+    for pixel in pixels {
+      let position = find(pixel)
+      if slots[position] < 0 {
+        if colors.count * 2 >= keys.count { grow() }
+        let at = find(pixel)
+        keys[at] = pixel
+        slots[at] = Int32(colors.count)
+        colors.append(pixel)
+        counts.append(1)
+      } else {
+        counts[Int(slots[position])] += 1
+      }
+    }
+  }
+
+  /// The index in `colors` of a colour that was counted.
+  func slot(of pixel: UInt32) -> Int { Int(slots[find(pixel)]) }
+
+  private func find(_ key: UInt32) -> Int {
+    var h = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 7) & (keys.count - 1)
+    while slots[h] >= 0 && keys[h] != key { h = (h + 1) & (keys.count - 1) }
+    return h
+  }
+
+  private mutating func grow() {
+    let old = colors
+    keys = [UInt32](repeating: 0, count: keys.count * 2)
+    slots = [Int32](repeating: -1, count: keys.count)
+    for (i, color) in old.enumerated() {
+      let at = find(color)
+      keys[at] = color
+      slots[at] = Int32(i)
+    }
+  }
+}
+
+/// Weighted median cut: start from one box holding every colour; repeatedly split the box with
+/// the largest weighted squared error at the weighted median of its widest channel.
+enum MedianCut {
+  private struct Box {
+    var members: [Int]
+    var error: Double
+  }
+
+  static func palette(colors: [UInt32], counts: [Int], size: Int) -> [UInt32] {
+    func channel(_ c: UInt32, _ k: Int) -> Int { Int(c >> UInt32(16 - 8 * k) & 0xFF) }
+    func stats(_ members: [Int]) -> (mean: [Double], error: Double, widest: Int) {
+      var n = 0.0
+      var sum = [0.0, 0.0, 0.0]
+      var squares = [0.0, 0.0, 0.0]
+      for i in members {
+        let w = Double(counts[i])
+        n += w
+        for k in 0..<3 {
+          let v = Double(channel(colors[i], k))
+          sum[k] += w * v
+          squares[k] += w * v * v
+        }
+      }
+      let mean = sum.map { $0 / n }
+      let variance = (0..<3).map { squares[$0] - n * mean[$0] * mean[$0] }
+      let widest = variance.indices.max { variance[$0] < variance[$1] } ?? 0
+      return (mean, variance.reduce(0, +), widest)
+    }
+    var boxes = [Box(members: Array(colors.indices), error: stats(Array(colors.indices)).error)]
+    while boxes.count < size {
+      guard let worst = boxes.indices.max(by: { boxes[$0].error < boxes[$1].error }),
+        boxes[worst].members.count > 1, boxes[worst].error > 0
+      else { break }
+      let box = boxes[worst]
+      let k = stats(box.members).widest
+      let sorted = box.members.sorted {
+        let (a, b) = (channel(colors[$0], k), channel(colors[$1], k))
+        return a != b ? a < b : colors[$0] < colors[$1]
+      }
+      let total = sorted.reduce(0) { $0 + counts[$1] }
+      var running = 0
+      var cut = 1
+      for (position, i) in sorted.enumerated() {
+        running += counts[i]
+        if running * 2 >= total {
+          cut = min(max(position + 1, 1), sorted.count - 1)
+          break
+        }
+      }
+      let low = Array(sorted[..<cut])
+      let high = Array(sorted[cut...])
+      boxes[worst] = Box(members: low, error: stats(low).error)
+      boxes.append(Box(members: high, error: stats(high).error))
+    }
+    return boxes.map { box in
+      let mean = stats(box.members).mean
+      let rgb = mean.map { UInt32(min(255, max(0, $0.rounded()))) }
+      return rgb[0] << 16 | rgb[1] << 8 | rgb[2]
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import Raster
+
+/// An animated scene as data: a canvas, a tree of nodes whose modifiers may be bound to animated
+/// channels, and the channels' timelines. A frame is a pure function of the scene and the frame
+/// index: frame i shows time i / frameRate.
+public struct Scene: Hashable, Sendable {
+  /// The screen in points, the pixels per point, and what fills it first.
+  public var width: Double
+  public var height: Double
+  public var scale: Double
+  public var background: Color
+  public var root: SceneNode
+  public var channels: [String: ChannelTimeline]
+  /// The trace's value columns: header, channel and component, in order.
+  public var traceColumns: [TraceColumn]
+  public var frameRate: Double
+  /// Seconds of still frames after the last animation ends.
+  public var hold: Double
+
+  public init(
+    width: Double, height: Double, scale: Double, background: Color, root: SceneNode,
+    channels: [String: ChannelTimeline], traceColumns: [TraceColumn],
+    frameRate: Double, hold: Double
+  ) {
+    self.width = width
+    self.height = height
+    self.scale = scale
+    self.background = background
+    self.root = root
+    self.channels = channels
+    self.traceColumns = traceColumns
+    self.frameRate = frameRate
+    self.hold = hold
+  }
+
+  /// Pixel size of a frame.
+  public var pixelWidth: Int { Int((width * scale).rounded()) }
+  public var pixelHeight: Int { Int((height * scale).rounded()) }
+
+  /// When the last animation ends, in seconds.
+  public var settleTime: Double { channels.values.map(\.settleTime).max() ?? 0 }
+
+  /// Frames 0...n−1: through the end of the animation and the hold.
+  public var frameCount: Int { Int(((settleTime + hold) * frameRate - 1e-9).rounded(.up)) + 1 }
+
+  public func time(ofFrame index: Int) -> Double { Double(index) / frameRate }
+
+  /// Every channel's value at `time`.
+  public func values(at time: Double) -> [String: [Double]] {
+    channels.mapValues { $0.value(at: time) }
+  }
+
+  /// The layer tree at `time`, in points.
+  public func layer(at time: Double) -> Layer { root.layer(values(at: time)) }
+
+  /// Renders frame `index` into a new pixmap (premultiplied, device pixels).
+  public func render(frame index: Int, compositor: inout Compositor) -> Pixmap? {
+    guard var pixmap = Pixmap(width: pixelWidth, height: pixelHeight, filledWith: background.premultiplied)
+    else { return nil }
+    compositor.render(layer(at: time(ofFrame: index)), into: &pixmap, transform: .scale(scale, scale))
+    return pixmap
+  }
+
+  /// The trace row of frame `index`: frame, time, then the trace columns' values in points.
+  public func traceRow(frame index: Int) -> [Double] {
+    let t = time(ofFrame: index)
+    let values = values(at: t)
+    return [Double(index), t] + traceColumns.map { values[$0.channel]?[$0.component] ?? 0 }
+  }
+}
+
+/// One value column of a scene's trace: a header and the channel component it shows.
+public struct TraceColumn: Hashable, Sendable {
+  public var header: String
+  public var channel: String
+  public var component: Int
+
+  public init(_ header: String, channel: String, component: Int = 0) {
+    self.header = header
+    self.channel = channel
+    self.component = component
+  }
+}

@@ -1,0 +1,73 @@
+import Raster
+
+/// A number in a scene: fixed, or one component of an animated channel.
+public enum ScalarBinding: Hashable, Sendable {
+  case constant(Double)
+  case channel(String, component: Int)
+
+  func resolve(_ values: [String: [Double]]) -> Double {
+    switch self {
+    case .constant(let v): return v
+    case .channel(let name, let component):
+      guard let vector = values[name], component < vector.count else { return 0 }
+      return vector[component]
+    }
+  }
+}
+
+/// A view of a scene with SwiftUI-shaped modifiers, all in points.
+///
+/// The content is drawn centred on its own origin; then, in SwiftUI's order: `.shadow` (in the
+/// content's space), `.offset(x:y:)`, `.scaleEffect(_:)` about the layout centre (so an offset
+/// inside it is scaled too), placement at `center` (`.position`, or where the parent's layout puts
+/// it), and `.opacity` as group opacity.
+public struct SceneNode: Hashable, Sendable {
+  public indirect enum Content: Hashable, Sendable {
+    case fill(Path, Color, FillRule)
+    case group([SceneNode])
+    /// A layer built once (a card with its title and shadow), placed by the node's modifiers.
+    case layer(Layer)
+  }
+
+  public var name: String
+  public var content: Content
+  public var centerX: ScalarBinding
+  public var centerY: ScalarBinding
+  public var offsetX: ScalarBinding
+  public var offsetY: ScalarBinding
+  public var scale: ScalarBinding
+  public var opacity: ScalarBinding
+  public var shadow: Shadow?
+
+  public init(
+    _ name: String, _ content: Content, centerX: ScalarBinding = .constant(0),
+    centerY: ScalarBinding = .constant(0), offsetX: ScalarBinding = .constant(0),
+    offsetY: ScalarBinding = .constant(0), scale: ScalarBinding = .constant(1),
+    opacity: ScalarBinding = .constant(1), shadow: Shadow? = nil
+  ) {
+    self.name = name
+    self.content = content
+    self.centerX = centerX
+    self.centerY = centerY
+    self.offsetX = offsetX
+    self.offsetY = offsetY
+    self.scale = scale
+    self.opacity = opacity
+    self.shadow = shadow
+  }
+
+  /// The layer this node draws with the channels at `values`.
+  public func layer(_ values: [String: [Double]]) -> Layer {
+    let s = scale.resolve(values)
+    let transform = Transform.translation(offsetX.resolve(values), offsetY.resolve(values))
+      .concatenating(.scale(s, s))
+      .concatenating(.translation(centerX.resolve(values), centerY.resolve(values)))
+    let drawn: LayerContent
+    switch content {
+    case .fill(let path, let color, let rule): drawn = .fill(path, color, rule)
+    case .group(let children): drawn = .group(children.map { $0.layer(values) })
+    case .layer(let layer): drawn = .group([layer])
+    }
+    return Layer(drawn, transform: transform, opacity: opacity.resolve(values), shadow: shadow)
+  }
+}
