@@ -152,14 +152,19 @@ enum SceneOptions {
       }
     case .frames(let folder):
       try makeFolder(folder)
-      try renderer.render(0..<count) { index, pixmap in
-        try PNGCodec.write(pixmap, to: folder + frameName(index), compression: settings.compression)
+      let compression = settings.compression
+      try renderer.render(
+        0..<count, prepare: { _, frame, _ in try PNGCodec.encode(frame, compression: compression) }
+      ) { index, bytes in
+        try AtomicFile.write(bytes, to: folder + frameName(index))
         progress.step(index + 1, console: &console)
       }
     case .gif(let path):
       let encoder = try GIFEncoder(width: scene.pixelWidth, height: scene.pixelHeight, loopCount: settings.loop)
-      try renderer.render(0..<count) { index, pixmap in
-        try encoder.add(pixmap, delay: delay(frame: index, fps: settings.fps))
+      try renderer.render(
+        0..<count, prepare: { _, frame, previous in GIFEncoder.prepare(frame, previous: previous) }
+      ) { index, frame in
+        try encoder.add(frame, delay: delay(frame: index, fps: settings.fps))
         progress.step(index + 1, console: &console)
       }
       try AtomicFile.write(try encoder.finish(), to: path)

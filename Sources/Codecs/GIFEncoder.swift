@@ -1,6 +1,10 @@
 import CGIF
 import Raster
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Writes an animated GIF frame by frame through giflib, keeping only the previous frame.
 ///
 /// Each frame stores only the rectangle that changed since the frame before (colours compared,
@@ -13,8 +17,8 @@ public final class GIFEncoder {
   public let height: Int
   private let output = GIFByteSink()
   private var gif: UnsafeMutablePointer<GifFileType>?
-  /// The opaque RGB (0xRRGGBB) of the last frame added.
-  private var previous: [UInt32]?
+  /// The last frame given to `add(_:delay:)` as a pixmap.
+  private var previous: Pixmap?
   /// The frame waiting to be written, so an identical successor can extend its delay.
   private var pending: PendingFrame?
 
@@ -45,33 +49,23 @@ public final class GIFEncoder {
 
   /// Adds an opaque frame (premultiplied pixels; alpha is ignored) shown for `delay` cs.
   public func add(_ frame: Pixmap, delay: Int) throws(CodecError) {
+    try add(Self.prepare(frame, previous: previous), delay: delay)
+    previous = frame
+  }
+
+  /// Adds a frame prepared by `prepare(_:previous:)` against the frame added before it.
+  public func add(_ frame: GIFFrame, delay: Int) throws(CodecError) {
     guard frame.width == width, frame.height == height else {
       throw CodecError(.encodeGIF, message: "frame size \(frame.width)×\(frame.height), GIF \(width)×\(height)")
     }
-    let rgb = frame.pixels.map { p in
-      (p & 0xFF) << 16 | (p >> 8 & 0xFF) << 8 | (p >> 16 & 0xFF)
-    }
     let delay = max(2, delay)
-    guard let before = previous else {
-      try flush()
-      pending = encode(rgb, rect: IntRect(x: 0, y: 0, width: width, height: height), previous: nil, delay: delay)
-      previous = rgb
-      return
-    }
-    guard let rect = Self.changedRect(before, rgb, width: width, height: height) else {
+    guard let rect = frame.rect else {
       pending?.delay += delay
       return
     }
     try flush()
-    pending = encode(rgb, rect: rect, previous: before, delay: delay)
-    previous = rgb
-  }
-
-  deinit {
-    if let gif {
-      var error: Int32 = 0
-      EGifCloseFile(gif, &error)
-    }
+    pending = PendingFrame(
+      rect: rect, palette: frame.palette, indices: frame.indices, transparent: frame.transparent, delay: delay)
   }
 
   /// Writes the last frame and the trailer; returns the GIF's bytes.
@@ -85,59 +79,77 @@ public final class GIFEncoder {
 
   // MARK: - Frames
 
+  /// The part of `frame` that differs from `previous` (colours compared, not indices), with its
+  /// palette and indices; pure, so frames can be prepared on several threads.
+  public static func prepare(_ frame: Pixmap, previous: Pixmap?) -> GIFFrame {
+    let (width, height) = (frame.width, frame.height)
+    let rect: IntRect?
+    if let previous, previous.width == width, previous.height == height {
+      rect = changedRect(previous.pixels, frame.pixels, width: width, height: height)
+    } else {
+      rect = IntRect(x: 0, y: 0, width: width, height: height)
+    }
+    guard let rect else { return GIFFrame(width: width, height: height) }
+    let keepPrevious = previous != nil && previous?.width == width
+    var changed: [UInt32] = []
+    var keep = [Bool](repeating: false, count: rect.width * rect.height)
+    changed.reserveCapacity(keep.count)
+    frame.pixels.withUnsafeBufferPointer { now in
+      let before = keepPrevious ? previous?.pixels : nil
+      var k = 0
+      for y in rect.minY..<rect.maxY {
+        for x in rect.minX..<rect.maxX {
+          let i = y * width + x
+          let p = now[i]
+          if let before, before[i] == p {
+            keep[k] = true
+          } else {
+            changed.append((p & 0xFF) << 16 | (p >> 8 & 0xFF) << 8 | (p >> 16 & 0xFF))
+          }
+          k += 1
+        }
+      }
+    }
+    let hasTransparent = keep.contains(true)
+    let result = Quantizer(maximumColors: hasTransparent ? 255 : 256).quantize(changed)
+    let transparent = hasTransparent ? result.palette.count : nil
+    var indices = [UInt8](repeating: UInt8(truncatingIfNeeded: transparent ?? 0), count: keep.count)
+    var next = 0
+    for i in keep.indices where !keep[i] {
+      indices[i] = result.indices[next]
+      next += 1
+    }
+    var palette = result.palette
+    if hasTransparent { palette.append(0) }
+    return GIFFrame(
+      width: width, height: height, rect: rect, palette: palette, indices: indices, transparent: transparent)
+  }
+
   /// The smallest rectangle holding every pixel whose colour changed; nil when none did.
   static func changedRect(_ a: [UInt32], _ b: [UInt32], width: Int, height: Int) -> IntRect? {
     var minX = width
     var maxX = -1
     var minY = height
     var maxY = -1
-    for y in 0..<height {
-      let row = y * width
-      var first = -1
-      var last = -1
-      for x in 0..<width where a[row + x] != b[row + x] {
-        if first < 0 { first = x }
-        last = x
-      }
-      if first >= 0 {
-        minX = min(minX, first)
-        maxX = max(maxX, last)
-        minY = min(minY, y)
-        maxY = y
+    a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in
+        guard let pa = a.baseAddress, let pb = b.baseAddress else { return }
+        for y in 0..<height {
+          let row = y * width
+          if memcmp(pa + row, pb + row, width * 4) == 0 { continue }
+          var first = 0
+          while pa[row + first] == pb[row + first] { first += 1 }
+          var last = width - 1
+          while pa[row + last] == pb[row + last] { last -= 1 }
+          minX = min(minX, first)
+          maxX = max(maxX, last)
+          minY = min(minY, y)
+          maxY = y
+        }
       }
     }
     guard maxX >= 0 else { return nil }
     return IntRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1)
-  }
-
-  private func encode(_ rgb: [UInt32], rect: IntRect, previous: [UInt32]?, delay: Int) -> PendingFrame {
-    var changed: [UInt32] = []
-    var keep: [Bool] = []
-    changed.reserveCapacity(rect.width * rect.height)
-    for y in rect.minY..<rect.maxY {
-      for x in rect.minX..<rect.maxX {
-        let i = y * width + x
-        let same = previous.map { $0[i] == rgb[i] } ?? false
-        keep.append(same)
-        if !same { changed.append(rgb[i]) }
-      }
-    }
-    let hasTransparent = keep.contains(true)
-    let result = Quantizer(maximumColors: hasTransparent ? 255 : 256).quantize(changed)
-    var indices = [UInt8](repeating: 0, count: keep.count)
-    let transparent = hasTransparent ? result.palette.count : nil
-    var next = 0
-    for i in keep.indices {
-      if keep[i] {
-        indices[i] = UInt8(truncatingIfNeeded: transparent ?? 0)
-      } else {
-        indices[i] = result.indices[next]
-        next += 1
-      }
-    }
-    var palette = result.palette
-    if hasTransparent { palette.append(0) }
-    return PendingFrame(rect: rect, palette: palette, indices: indices, transparent: transparent, delay: delay)
   }
 
   private func flush() throws(CodecError) {
@@ -204,4 +216,26 @@ private func gifWrite(
   let sink = Unmanaged<GIFByteSink>.fromOpaque(user).takeUnretainedValue()
   sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(count)))
   return count
+}
+
+/// One frame's changed rectangle quantized for the GIF, or nothing when it equals the previous.
+public struct GIFFrame: Sendable {
+  public var width: Int
+  public var height: Int
+  /// The changed rectangle; nil when nothing changed.
+  public var rect: IntRect?
+  /// 0xRRGGBB entries; the transparent index, when there is one, is the last.
+  public var palette: [UInt32] = []
+  /// Row-major indices over `rect`.
+  public var indices: [UInt8] = []
+  public var transparent: Int?
+
+  init(width: Int, height: Int, rect: IntRect? = nil, palette: [UInt32] = [], indices: [UInt8] = [], transparent: Int? = nil) {
+    self.width = width
+    self.height = height
+    self.rect = rect
+    self.palette = palette
+    self.indices = indices
+    self.transparent = transparent
+  }
 }

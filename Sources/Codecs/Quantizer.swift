@@ -42,10 +42,8 @@ public struct Quantizer: Sendable {
         assignment = Self.nearest(colors, in: palette)
       }
     }
-    var indices = [UInt8](repeating: 0, count: pixels.count)
-    for (i, pixel) in pixels.enumerated() {
-      indices[i] = UInt8(truncatingIfNeeded: assignment[histogram.slot(of: pixel)])
-    }
+    let table = assignment.map { UInt8(truncatingIfNeeded: $0) }
+    let indices = histogram.pixelColors.map { table[Int($0)] }
     return Result(palette: palette, indices: indices)
   }
 
@@ -100,6 +98,8 @@ public struct Quantizer: Sendable {
 struct ColorHistogram {
   private(set) var colors: [UInt32] = []
   private(set) var counts: [Int] = []
+  /// For each pixel, the index of its colour in `colors`.
+  private(set) var pixelColors: [Int32] = []
   private var keys: [UInt32]
   private var slots: [Int32]
   private let mask: Int
@@ -110,23 +110,34 @@ struct ColorHistogram {
     keys = [UInt32](repeating: 0, count: capacity)
     slots = [Int32](repeating: -1, count: capacity)
     mask = capacity - 1
+    pixelColors.reserveCapacity(pixels.count)
+    var last: UInt32 = 0
+    var lastSlot: Int32 = -1
     for pixel in pixels {
-      let position = find(pixel)
+      // Runs of one colour are the rule in UI frames.
+      if pixel == last, lastSlot >= 0 {
+        counts[Int(lastSlot)] += 1
+        pixelColors.append(lastSlot)
+        continue
+      }
+      var position = find(pixel)
       if slots[position] < 0 {
-        if colors.count * 2 >= keys.count { grow() }
-        let at = find(pixel)
-        keys[at] = pixel
-        slots[at] = Int32(colors.count)
+        if colors.count * 2 >= keys.count {
+          grow()
+          position = find(pixel)
+        }
+        keys[position] = pixel
+        slots[position] = Int32(colors.count)
         colors.append(pixel)
         counts.append(1)
       } else {
         counts[Int(slots[position])] += 1
       }
+      last = pixel
+      lastSlot = slots[position]
+      pixelColors.append(lastSlot)
     }
   }
-
-  /// The index in `colors` of a colour that was counted.
-  func slot(of pixel: UInt32) -> Int { Int(slots[find(pixel)]) }
 
   private func find(_ key: UInt32) -> Int {
     var h = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 7) & (keys.count - 1)
