@@ -160,9 +160,17 @@ enum SceneOptions {
         progress.step(index + 1, console: &console)
       }
     case .gif(let path):
-      let encoder = try GIFEncoder(width: scene.pixelWidth, height: scene.pixelHeight, loopCount: settings.loop)
+      // The global palette comes from sample frames, denser early on where springs move most.
+      let spots = [0.0, 0.05, 0.1, 0.17, 0.25, 0.45, 1.0]
+      var samples = try renderer.render(Set(spots.map { Int($0 * Double(count - 1)) }).sorted())
+        .map(\.pixels)
+      let palette = GIFPalette.from(samples)
+      samples = []
+      let encoder = try GIFEncoder(
+        width: scene.pixelWidth, height: scene.pixelHeight, palette: palette, loopCount: settings.loop)
       try renderer.render(
-        0..<count, prepare: { _, frame, previous in GIFEncoder.prepare(frame, previous: previous) }
+        0..<count,
+        prepare: { _, frame, previous in GIFEncoder.prepare(frame, previous: previous, palette: palette) }
       ) { index, frame in
         try encoder.add(frame, delay: delay(frame: index, fps: settings.fps))
         progress.step(index + 1, console: &console)

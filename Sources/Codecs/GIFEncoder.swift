@@ -7,65 +7,100 @@ import Raster
 
 /// Writes an animated GIF frame by frame through giflib, keeping only the previous frame.
 ///
-/// Each frame stores only the rectangle that changed since the frame before (colours compared,
-/// not palette indices), with its own palette chosen by `Quantizer` from that rectangle's pixels;
-/// unchanged pixels inside the rectangle use the transparent index, so they show the previous
-/// frame (disposal "do not dispose"). A frame identical to the one before lengthens its delay.
+/// Frames share one global palette (`GIFPalette`, chosen from sample frames by `Quantizer`); a
+/// frame the global palette fits poorly gets a palette of its own. Each frame stores only the
+/// rectangle of pixels whose shown colour changes (colours compared, not indices); pixels inside it
+/// that keep their colour use the transparent index and show the previous frame (disposal "do not
+/// dispose"). A frame identical to the one before lengthens its delay instead.
 /// Delays are in centiseconds and never below 2. The NETSCAPE2.0 block makes it loop.
 public final class GIFEncoder {
   public let width: Int
   public let height: Int
+  /// The global colour table every frame uses unless it needs its own.
+  public let palette: GIFPalette
   private let output = GIFByteSink()
   private var gif: UnsafeMutablePointer<GifFileType>?
+  /// The RGB (0xRRGGBB) each pixel shows after the frames written so far.
+  private var displayed: [UInt32]
   /// The last frame given to `add(_:delay:)` as a pixmap.
   private var previous: Pixmap?
   /// The frame waiting to be written, so an identical successor can extend its delay.
   private var pending: PendingFrame?
 
+  /// A frame ready for giflib: its rectangle, indices (transparent where the pixel keeps what the
+  /// previous frame showed) and local palette if it has one.
   private struct PendingFrame {
     var rect: IntRect
-    var palette: [UInt32]
     var indices: [UInt8]
-    var transparent: Int?
+    var localPalette: [UInt32]?
+    var transparent: Int
     var delay: Int
   }
 
-  /// Starts a GIF of `width`×`height` pixels; `loopCount` 0 loops forever.
-  public init(width: Int, height: Int, loopCount: Int = 0) throws(CodecError) {
+  /// Starts a GIF of `width`×`height` pixels whose global colour table is `palette`;
+  /// `loopCount` 0 loops forever.
+  public init(width: Int, height: Int, palette: GIFPalette, loopCount: Int = 0) throws(CodecError) {
     guard (1...65_535).contains(width), (1...65_535).contains(height) else {
       throw CodecError(.encodeGIF, message: "size \(width)×\(height) does not fit a GIF")
     }
     self.width = width
     self.height = height
+    self.palette = palette
+    self.displayed = [UInt32](repeating: 0xFFFF_FFFF, count: width * height)
     var error: Int32 = 0
     gif = EGifOpen(Unmanaged.passUnretained(output).toOpaque(), gifWrite, &error)
     guard let gif else { throw Self.failure(error) }
     EGifSetGifVersion(gif, true)
-    guard EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, nil) == cgif_ok else {
+    let map = try Self.colorMap(palette.colors, reserving: 1)
+    defer { GifFreeMapObject(map) }
+    guard EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, map) == cgif_ok else {
       throw Self.failure(gif.pointee.Error)
     }
     try putLoop(loopCount)
   }
 
+  deinit {
+    if let gif {
+      var error: Int32 = 0
+      EGifCloseFile(gif, &error)
+    }
+  }
+
   /// Adds an opaque frame (premultiplied pixels; alpha is ignored) shown for `delay` cs.
   public func add(_ frame: Pixmap, delay: Int) throws(CodecError) {
-    try add(Self.prepare(frame, previous: previous), delay: delay)
+    try add(Self.prepare(frame, previous: previous, palette: palette), delay: delay)
     previous = frame
   }
 
-  /// Adds a frame prepared by `prepare(_:previous:)` against the frame added before it.
+  /// Adds a frame prepared by `prepare(_:previous:palette:)` against the frame added before it.
   public func add(_ frame: GIFFrame, delay: Int) throws(CodecError) {
     guard frame.width == width, frame.height == height else {
       throw CodecError(.encodeGIF, message: "frame size \(frame.width)×\(frame.height), GIF \(width)×\(height)")
     }
     let delay = max(2, delay)
-    guard let rect = frame.rect else {
+    guard let rect = frame.rect, let visible = visibleRect(frame, in: rect) else {
       pending?.delay += delay
       return
     }
+    let colors = frame.localPalette ?? palette.colors
+    let transparent = colors.count
+    var indices = [UInt8](repeating: UInt8(truncatingIfNeeded: transparent), count: visible.width * visible.height)
+    var k = 0
+    for y in visible.minY..<visible.maxY {
+      for x in visible.minX..<visible.maxX {
+        let source = (y - rect.minY) * rect.width + (x - rect.minX)
+        let pixel = y * width + x
+        if frame.draws(source, colors: colors, shown: displayed[pixel]) {
+          let index = Int(frame.indices[source])
+          indices[k] = UInt8(truncatingIfNeeded: index)
+          displayed[pixel] = colors[index]
+        }
+        k += 1
+      }
+    }
     try flush()
     pending = PendingFrame(
-      rect: rect, palette: frame.palette, indices: frame.indices, transparent: frame.transparent, delay: delay)
+      rect: visible, indices: indices, localPalette: frame.localPalette, transparent: transparent, delay: delay)
   }
 
   /// Writes the last frame and the trailer; returns the GIF's bytes.
@@ -79,50 +114,71 @@ public final class GIFEncoder {
 
   // MARK: - Frames
 
-  /// The part of `frame` that differs from `previous` (colours compared, not indices), with its
-  /// palette and indices; pure, so frames can be prepared on several threads.
-  public static func prepare(_ frame: Pixmap, previous: Pixmap?) -> GIFFrame {
+  /// Below this mean squared error per channel the global palette is kept without trying a
+  /// local one.
+  static let localPaletteFloor = 0.25
+  /// Colours in a frame's own palette (the 256th entry is the transparent index).
+  static let localPaletteSize = 255
+  /// A frame gets its own palette when that divides the squared error by at least this much.
+  static let localPaletteGain = 4.0
+
+  /// The part of `frame` whose colours differ from `previous`, mapped to `palette` (or, when that
+  /// fits them poorly, to a palette of its own). Pure, so frames are prepared on several threads.
+  public static func prepare(_ frame: Pixmap, previous: Pixmap?, palette: GIFPalette) -> GIFFrame {
     let (width, height) = (frame.width, frame.height)
     let rect: IntRect?
-    if let previous, previous.width == width, previous.height == height {
-      rect = changedRect(previous.pixels, frame.pixels, width: width, height: height)
+    let before = previous.flatMap { $0.width == width && $0.height == height ? $0 : nil }
+    if let before {
+      rect = changedRect(before.pixels, frame.pixels, width: width, height: height)
     } else {
       rect = IntRect(x: 0, y: 0, width: width, height: height)
     }
     guard let rect else { return GIFFrame(width: width, height: height) }
-    let keepPrevious = previous != nil && previous?.width == width
     var changed: [UInt32] = []
-    var keep = [Bool](repeating: false, count: rect.width * rect.height)
-    changed.reserveCapacity(keep.count)
-    frame.pixels.withUnsafeBufferPointer { now in
-      let before = keepPrevious ? previous?.pixels : nil
-      var k = 0
-      for y in rect.minY..<rect.maxY {
-        for x in rect.minX..<rect.maxX {
-          let i = y * width + x
-          let p = now[i]
-          if let before, before[i] == p {
-            keep[k] = true
-          } else {
-            changed.append((p & 0xFF) << 16 | (p >> 8 & 0xFF) << 8 | (p >> 16 & 0xFF))
-          }
-          k += 1
+    var isChanged = [Bool](repeating: false, count: rect.width * rect.height)
+    var truth = [UInt32](repeating: 0, count: isChanged.count)
+    changed.reserveCapacity(isChanged.count)
+    var k = 0
+    for y in rect.minY..<rect.maxY {
+      for x in rect.minX..<rect.maxX {
+        let i = y * width + x
+        let p = frame.pixels[i]
+        if before?.pixels[i] != p {
+          isChanged[k] = true
+          truth[k] = GIFPalette.rgb(p)
+          changed.append(truth[k])
         }
+        k += 1
       }
     }
-    let hasTransparent = keep.contains(true)
-    let result = Quantizer(maximumColors: hasTransparent ? 255 : 256).quantize(changed)
-    let transparent = hasTransparent ? result.palette.count : nil
-    var indices = [UInt8](repeating: UInt8(truncatingIfNeeded: transparent ?? 0), count: keep.count)
-    var next = 0
-    for i in keep.indices where !keep[i] {
-      indices[i] = result.indices[next]
-      next += 1
+    let histogram = ColorHistogram(changed)
+    let (nearest, error) = palette.nearest(histogram.colors, counts: histogram.counts)
+    var table = nearest.map { UInt8(truncatingIfNeeded: $0) }
+    var localPalette: [UInt32]?
+    // A palette of the frame's own pays when it cuts the error well below the global one's.
+    let pixels = Double(max(1, 3 * changed.count))
+    if before == nil || Double(error) / pixels > localPaletteFloor {
+      let local = Quantizer(maximumColors: localPaletteSize).quantize(histogram.colors, counts: histogram.counts)
+      let localError = zip(histogram.colors.indices, local.indices).reduce(0) { sum, pair in
+        sum + Quantizer.distance(histogram.colors[pair.0], local.palette[Int(pair.1)]) * histogram.counts[pair.0]
+      }
+      if Double(localError) * localPaletteGain < Double(error) {
+        localPalette = local.palette
+        table = local.indices
+      }
     }
-    var palette = result.palette
-    if hasTransparent { palette.append(0) }
+    var indices = [UInt8](repeating: 0, count: isChanged.count)
+    var next = 0
+    for i in isChanged.indices {
+      if isChanged[i] {
+        indices[i] = table[Int(histogram.pixelColors[next])]
+        next += 1
+      } else {
+        indices[i] = GIFFrame.unchangedIndex
+      }
+    }
     return GIFFrame(
-      width: width, height: height, rect: rect, palette: palette, indices: indices, transparent: transparent)
+      width: width, height: height, rect: rect, indices: indices, localPalette: localPalette, truth: truth)
   }
 
   /// The smallest rectangle holding every pixel whose colour changed; nil when none did.
@@ -152,6 +208,28 @@ public final class GIFEncoder {
     return IntRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1)
   }
 
+  /// The bounding box of the pixels of `frame` that will show a colour other than the one shown
+  /// now; nil when every pixel keeps its colour.
+  private func visibleRect(_ frame: GIFFrame, in rect: IntRect) -> IntRect? {
+    let colors = frame.localPalette ?? palette.colors
+    var minX = Int.max
+    var maxX = -1
+    var minY = Int.max
+    var maxY = -1
+    for y in rect.minY..<rect.maxY {
+      let row = (y - rect.minY) * rect.width
+      for x in rect.minX..<rect.maxX {
+        guard frame.draws(row + x - rect.minX, colors: colors, shown: displayed[y * width + x]) else { continue }
+        minX = min(minX, x)
+        maxX = max(maxX, x)
+        minY = min(minY, y)
+        maxY = y
+      }
+    }
+    guard maxX >= 0 else { return nil }
+    return IntRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1)
+  }
+
   private func flush() throws(CodecError) {
     guard let frame = pending, let gif else { return }
     pending = nil
@@ -159,32 +237,38 @@ public final class GIFEncoder {
     control.DisposalMode = cgif_disposal_do_not
     control.UserInputFlag = false
     control.DelayTime = Int32(min(frame.delay, 65_535))
-    control.TransparentColor = Int32(frame.transparent ?? Int(cgif_no_transparent_color))
+    control.TransparentColor = Int32(frame.transparent)
     var extensionBytes = [GifByteType](repeating: 0, count: 4)
     let length = EGifGCBToExtension(&control, &extensionBytes)
     guard EGifPutExtension(gif, cgif_graphics_ext, Int32(length), extensionBytes) == cgif_ok else {
       throw Self.failure(gif.pointee.Error)
     }
-    var size = 2
-    while size < frame.palette.count { size <<= 1 }
-    var colors = [GifColorType](repeating: GifColorType(), count: size)
-    for (i, c) in frame.palette.enumerated() {
-      colors[i] = GifColorType(Red: UInt8(c >> 16 & 0xFF), Green: UInt8(c >> 8 & 0xFF), Blue: UInt8(c & 0xFF))
-    }
-    guard let map = GifMakeMapObject(Int32(size), colors) else {
-      throw CodecError(.encodeGIF, message: "cannot make a colour map")
-    }
-    defer { GifFreeMapObject(map) }
+    let map = try frame.localPalette.map { colors throws(CodecError) in try Self.colorMap(colors, reserving: 1) }
+    defer { if let map { GifFreeMapObject(map) } }
     let r = frame.rect
     guard EGifPutImageDesc(gif, Int32(r.minX), Int32(r.minY), Int32(r.width), Int32(r.height), false, map) == cgif_ok
     else { throw Self.failure(gif.pointee.Error) }
     var indices = frame.indices
     for row in 0..<r.height {
       let ok = indices.withUnsafeMutableBufferPointer { buffer in
-        EGifPutLine(gif, buffer.baseAddress! + row * r.width, Int32(r.width))
+        EGifPutLine(gif, buffer.baseAddress.unsafelyUnwrapped + row * r.width, Int32(r.width))
       }
       guard ok == cgif_ok else { throw Self.failure(gif.pointee.Error) }
     }
+  }
+
+  /// A giflib colour map of `colors` plus `reserving` spare entries, rounded up to a power of 2.
+  private static func colorMap(_ colors: [UInt32], reserving: Int) throws(CodecError) -> UnsafeMutablePointer<ColorMapObject> {
+    var size = 2
+    while size < colors.count + reserving { size <<= 1 }
+    var entries = [GifColorType](repeating: GifColorType(), count: size)
+    for (i, c) in colors.enumerated() {
+      entries[i] = GifColorType(Red: UInt8(c >> 16 & 0xFF), Green: UInt8(c >> 8 & 0xFF), Blue: UInt8(c & 0xFF))
+    }
+    guard let map = GifMakeMapObject(Int32(size), entries) else {
+      throw CodecError(.encodeGIF, message: "cannot make a colour map of \(size) entries")
+    }
+    return map
   }
 
   private func putLoop(_ count: Int) throws(CodecError) {
@@ -218,24 +302,48 @@ private func gifWrite(
   return count
 }
 
-/// One frame's changed rectangle quantized for the GIF, or nothing when it equals the previous.
+/// One frame's changed rectangle mapped to palette indices, or nothing when it equals the
+/// previous frame. `indices` holds `unchangedIndex` where the pixel's colour did not change.
 public struct GIFFrame: Sendable {
   public var width: Int
   public var height: Int
   /// The changed rectangle; nil when nothing changed.
   public var rect: IntRect?
-  /// 0xRRGGBB entries; the transparent index, when there is one, is the last.
-  public var palette: [UInt32] = []
-  /// Row-major indices over `rect`.
+  /// Row-major indices over `rect` into `localPalette`, or the encoder's global palette.
   public var indices: [UInt8] = []
-  public var transparent: Int?
+  /// 0xRRGGBB entries, when the frame needs colours of its own.
+  public var localPalette: [UInt32]?
+  /// The true 0xRRGGBB of each pixel of `rect` (meaningful where the index is not unchanged).
+  public var truth: [UInt32] = []
 
-  init(width: Int, height: Int, rect: IntRect? = nil, palette: [UInt32] = [], indices: [UInt8] = [], transparent: Int? = nil) {
+  /// How much worse (squared RGB distance) the shown colour may be than the new one and still
+  /// be kept, so that tiny sub-pixel changes stay transparent.
+  static let keepTolerance = 0
+
+  /// Palettes hold at most 255 colours, so 255 is free to mark unchanged pixels.
+  static let unchangedIndex: UInt8 = 255
+  static let unchanged = 255
+
+  init(
+    width: Int, height: Int, rect: IntRect? = nil, indices: [UInt8] = [],
+    localPalette: [UInt32]? = nil, truth: [UInt32] = []
+  ) {
     self.width = width
     self.height = height
     self.rect = rect
-    self.palette = palette
     self.indices = indices
-    self.transparent = transparent
+    self.localPalette = localPalette
+    self.truth = truth
+  }
+
+  /// Whether the pixel at `i` (in `rect`) should be drawn: it changed, and its new colour is
+  /// nearer its true colour than what is shown now. Otherwise the shown colour is kept, which
+  /// costs nothing in quality and makes the pixel transparent.
+  func draws(_ i: Int, colors: [UInt32], shown: UInt32) -> Bool {
+    let index = Int(indices[i])
+    guard index != GIFFrame.unchanged, colors[index] != shown else { return false }
+    guard shown != 0xFFFF_FFFF else { return true }
+    return Quantizer.distance(truth[i], colors[index]) + GIFFrame.keepTolerance
+      < Quantizer.distance(truth[i], shown)
   }
 }

@@ -27,8 +27,18 @@ public struct Quantizer: Sendable {
 
   public func quantize(_ pixels: [RGB]) -> Result {
     let histogram = ColorHistogram(pixels)
-    let colors = histogram.colors
-    let counts = histogram.counts
+    let (palette, assignment) = choose(histogram.colors, counts: histogram.counts)
+    let table = assignment.map { UInt8(truncatingIfNeeded: $0) }
+    return Result(palette: palette, indices: histogram.pixelColors.map { table[Int($0)] })
+  }
+
+  /// A palette for distinct `colors` seen `counts` times; `indices` maps each colour to its entry.
+  public func quantize(_ colors: [RGB], counts: [Int]) -> Result {
+    let (palette, assignment) = choose(colors, counts: counts)
+    return Result(palette: palette, indices: assignment.map { UInt8(truncatingIfNeeded: $0) })
+  }
+
+  private func choose(_ colors: [RGB], counts: [Int]) -> (palette: [RGB], assignment: [Int]) {
     var palette: [RGB]
     var assignment: [Int]
     if colors.count <= maximumColors {
@@ -42,9 +52,7 @@ public struct Quantizer: Sendable {
         assignment = Self.nearest(colors, in: palette)
       }
     }
-    let table = assignment.map { UInt8(truncatingIfNeeded: $0) }
-    let indices = histogram.pixelColors.map { table[Int($0)] }
-    return Result(palette: palette, indices: indices)
+    return (palette, assignment)
   }
 
   // MARK: - Refinement
@@ -57,7 +65,59 @@ public struct Quantizer: Sendable {
   }
 
   /// The index of the nearest palette entry for every colour (ties: the lower index).
+  ///
+  /// Entries are sorted by their green channel; the search starts at the entry nearest in green
+  /// and walks outwards, stopping on each side once the green difference alone exceeds the best
+  /// distance found, which keeps it exact while looking at a few entries instead of all.
   static func nearest(_ colors: [RGB], in palette: [RGB]) -> [Int] {
+    let order = palette.indices.sorted {
+      let (a, b) = (palette[$0] >> 8 & 0xFF, palette[$1] >> 8 & 0xFF)
+      return a != b ? a < b : $0 < $1
+    }
+    let greens = order.map { Int(palette[$0] >> 8 & 0xFF) }
+    return colors.map { color in
+      let g = Int(color >> 8 & 0xFF)
+      // First entry with green ≥ g.
+      var low = 0
+      var high = greens.count
+      while low < high {
+        let mid = (low + high) / 2
+        if greens[mid] < g { low = mid + 1 } else { high = mid }
+      }
+      var best = -1
+      var bestDistance = Int.max
+      func consider(_ k: Int) {
+        let index = order[k]
+        let d = distance(color, palette[index])
+        if d < bestDistance || (d == bestDistance && index < best) {
+          bestDistance = d
+          best = index
+        }
+      }
+      var up = low
+      var down = low - 1
+      while up < greens.count || down >= 0 {
+        if up < greens.count {
+          let dg = greens[up] - g
+          if dg * dg > bestDistance { up = greens.count } else {
+            consider(up)
+            up += 1
+          }
+        }
+        if down >= 0 {
+          let dg = g - greens[down]
+          if dg * dg > bestDistance { down = -1 } else {
+            consider(down)
+            down -= 1
+          }
+        }
+      }
+      return best
+    }
+  }
+
+  /// The nearest entry by trying every one: the scalar twin `nearest` is tested against.
+  static func nearestByScan(_ colors: [RGB], in palette: [RGB]) -> [Int] {
     colors.map { color in
       var best = 0
       var bestDistance = Int.max
@@ -66,7 +126,6 @@ public struct Quantizer: Sendable {
         if d < bestDistance {
           bestDistance = d
           best = i
-          if d == 0 { break }
         }
       }
       return best

@@ -16,58 +16,109 @@ public struct FrameRenderer: Sendable {
     self.threads = max(1, threads)
   }
 
+  /// The frames at `indices`, rendered concurrently.
+  public func render(_ indices: [Int]) throws -> [Pixmap] {
+    let slots = FrameSlots(count: indices.count)
+    let scene = self.scene
+    let workers = min(threads, indices.count)
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      var compositor = Compositor()
+      var k = worker
+      while k < indices.count {
+        slots.store(scene.render(frame: indices[k], compositor: &compositor), at: k)
+        k += workers
+      }
+    }
+    return try indices.indices.map { k in
+      guard let frame = slots.take(k) else { throw RenderError("cannot allocate frame \(indices[k])") }
+      return frame
+    }
+  }
+
   /// Calls `consume` with every frame in `frames`, in order.
   public func render(_ frames: Range<Int>, consume: (Int, Pixmap) throws -> Void) throws {
     try render(frames, prepare: { _, pixmap, _ in pixmap }, consume: consume)
   }
 
   /// Renders `frames` and, still on the worker threads, turns each into `prepare(index, frame,
-  /// previous frame)` (nil for the range's first); then calls `consume` in frame order.
+  /// previous frame)` (nil for the range's first); then calls `consume` in frame order. While one
+  /// batch is consumed the next is already rendering.
   public func render<Prepared>(
     _ frames: Range<Int>, prepare: @Sendable @escaping (Int, Pixmap, Pixmap?) throws -> Prepared,
     consume: (Int, Prepared) throws -> Void
   ) throws {
     let batchSize = threads * 2
-    let slots = FrameSlots(count: batchSize + 1)
-    let results = ResultSlots<Prepared>(count: batchSize)
-    var start = frames.lowerBound
-    var carried: Pixmap?
-    while start < frames.upperBound {
-      let end = min(start + batchSize, frames.upperBound)
-      let count = end - start
-      let scene = self.scene
-      let first = start
-      let workers = min(threads, count)
-      // Slot 0 holds the frame before the batch; frames go to slots 1...count.
-      slots.store(carried, at: 0)
-      DispatchQueue.concurrentPerform(iterations: workers) { worker in
-        var compositor = Compositor()
-        var index = worker
-        while index < count {
-          slots.store(scene.render(frame: first + index, compositor: &compositor), at: index + 1)
-          index += workers
+    let batches = stride(from: frames.lowerBound, to: frames.upperBound, by: batchSize).map {
+      $0..<min($0 + batchSize, frames.upperBound)
+    }
+    guard let first = batches.first else { return }
+    var current = produce(first, previous: nil, prepare: prepare)
+    for (number, batch) in batches.enumerated() {
+      // Start the next batch before handing this one over.
+      let next = BatchBox<Prepared>()
+      let group = DispatchGroup()
+      if number + 1 < batches.count {
+        let following = batches[number + 1]
+        let carried = current.last
+        DispatchQueue.global().async(group: group) {
+          next.value = self.produce(following, previous: carried, prepare: prepare)
         }
       }
-      DispatchQueue.concurrentPerform(iterations: workers) { worker in
-        var index = worker
-        while index < count {
-          if let frame = slots.peek(index + 1) {
-            results.store(Result { try prepare(first + index, frame, slots.peek(index)) }, at: index)
-          }
-          index += workers
-        }
+      for (offset, result) in current.results.enumerated() {
+        try consume(batch.lowerBound + offset, try result.get())
       }
-      for index in 0..<count {
-        guard let result = results.take(index) else {
-          throw RenderError("cannot allocate frame \(first + index)")
-        }
-        try consume(first + index, try result.get())
-      }
-      carried = slots.peek(count)
-      for index in 0...count { _ = slots.take(index) }
-      start = end
+      group.wait()
+      if let value = next.value { current = value }
     }
   }
+
+  /// One batch rendered and prepared on the worker threads.
+  private func produce<Prepared>(
+    _ batch: Range<Int>, previous: Pixmap?, prepare: @Sendable @escaping (Int, Pixmap, Pixmap?) throws -> Prepared
+  ) -> Batch<Prepared> {
+    let count = batch.count
+    let slots = FrameSlots(count: count + 1)
+    let results = ResultSlots<Prepared>(count: count)
+    let scene = self.scene
+    let workers = min(threads, count)
+    // Slot 0 holds the frame before the batch; frames go to slots 1...count.
+    slots.store(previous, at: 0)
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      var compositor = Compositor()
+      var index = worker
+      while index < count {
+        slots.store(scene.render(frame: batch.lowerBound + index, compositor: &compositor), at: index + 1)
+        index += workers
+      }
+    }
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      var index = worker
+      while index < count {
+        let result: Result<Prepared, any Error>
+        if let frame = slots.peek(index + 1) {
+          result = Result { try prepare(batch.lowerBound + index, frame, slots.peek(index)) }
+        } else {
+          result = .failure(RenderError("cannot allocate frame \(batch.lowerBound + index)"))
+        }
+        results.store(result, at: index)
+        index += workers
+      }
+    }
+    return Batch(
+      results: (0..<count).map { results.take($0) ?? .failure(RenderError("frame lost")) },
+      last: slots.peek(count))
+  }
+}
+
+/// A rendered and prepared batch, and its last frame (the next batch's "previous").
+private struct Batch<Prepared> {
+  var results: [Result<Prepared, any Error>]
+  var last: Pixmap?
+}
+
+/// Carries a batch from the thread that produced it.
+private final class BatchBox<Prepared>: @unchecked Sendable {
+  var value: Batch<Prepared>?
 }
 
 /// Why frames could not be made.

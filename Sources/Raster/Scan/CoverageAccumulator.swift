@@ -129,12 +129,13 @@ struct CoverageAccumulator: Sendable {
         high = max(high, x)
       }
     }
-    low = low.rounded(.down) - 1
-    high = high.rounded(.up) + 1
+    // The pixels the chain covers in this row; another line matters only if it enters them.
+    low = low.rounded(.down)
+    high = high.rounded(.up)
     for index in active where index < first || index > last {
       let l = lines[Int(index)]
       guard min(l.y0, l.y1) < bottom, max(l.y0, l.y1) > top else { continue }
-      if max(l.x0, l.x1) >= low, min(l.x0, l.x1) <= high { return true }
+      if max(l.x0, l.x1) > low, min(l.x0, l.x1) < high { return true }
     }
     return false
   }

@@ -1,0 +1,33 @@
+/// The colours a GIF's frames share: at most 255 (index 255 is kept for transparency), chosen by
+/// `Quantizer` from sample frames, with a fast nearest-colour lookup.
+public struct GIFPalette: Hashable, Sendable {
+  /// 0xRRGGBB entries.
+  public let colors: [UInt32]
+
+  public init(colors: [UInt32]) {
+    self.colors = Array(colors.prefix(255))
+  }
+
+  /// A palette for frames like `samples` (premultiplied, opaque).
+  public static func from(_ samples: [[UInt32]]) -> GIFPalette {
+    var rgb: [UInt32] = []
+    for pixels in samples { rgb.append(contentsOf: pixels.map(GIFPalette.rgb)) }
+    return GIFPalette(colors: Quantizer(maximumColors: 255, refinementPasses: 30).quantize(rgb).palette)
+  }
+
+  /// 0xRRGGBB of a packed premultiplied opaque pixel (r in the low byte).
+  @inline(__always)
+  static func rgb(_ packed: UInt32) -> UInt32 {
+    (packed & 0xFF) << 16 | (packed >> 8 & 0xFF) << 8 | (packed >> 16 & 0xFF)
+  }
+
+  /// The nearest entry to each colour, and the summed squared error weighted by `counts`.
+  func nearest(_ colors: [UInt32], counts: [Int]) -> (indices: [Int], squaredError: Int) {
+    let indices = Quantizer.nearest(colors, in: self.colors)
+    var error = 0
+    for (i, color) in colors.enumerated() {
+      error += Quantizer.distance(color, self.colors[indices[i]]) * counts[i]
+    }
+    return (indices, error)
+  }
+}
