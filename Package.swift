@@ -90,7 +90,7 @@ let package = Package(
     ),
     .testTarget(
       name: "MotionTests",
-      dependencies: ["Motion", "Raster"]
+      dependencies: ["Motion", "Raster", "Typeset"]
     ),
     .testTarget(
       name: "ComposeTests",

@@ -1,0 +1,133 @@
+import Codecs
+import Foundation
+import Raster
+import Testing
+
+/// The blocks of a GIF file that the scene tests check.
+struct GIFSummary {
+  var width = 0
+  var height = 0
+  var loopCount: Int?
+  var delays: [Int] = []
+  var images = 0
+  var globalTable = 0
+
+  init(_ d: [UInt8]) throws {
+    guard d.count > 13, String(decoding: d[0..<6], as: UTF8.self) == "GIF89a" else { throw CocoaError(.fileReadCorruptFile) }
+    width = Int(d[6]) | Int(d[7]) << 8
+    height = Int(d[8]) | Int(d[9]) << 8
+    var i = 13
+    if d[10] & 0x80 != 0 {
+      globalTable = 2 << Int(d[10] & 7)
+      i += 3 * globalTable
+    }
+    func skipBlocks() { while d[i] != 0 { i += Int(d[i]) + 1 }; i += 1 }
+    while i < d.count {
+      switch d[i] {
+      case 0x21:
+        let label = d[i + 1]
+        if label == 0xF9 { delays.append(Int(d[i + 4]) | Int(d[i + 5]) << 8) }
+        if label == 0xFF, String(decoding: d[(i + 3)..<(i + 14)], as: UTF8.self) == "NETSCAPE2.0" {
+          loopCount = Int(d[i + 16]) | Int(d[i + 17]) << 8
+        }
+        i += 2
+        skipBlocks()
+      case 0x2C:
+        images += 1
+        let flags = d[i + 9]
+        i += 10
+        if flags & 0x80 != 0 { i += 3 * (2 << Int(flags & 7)) }
+        i += 1
+        skipBlocks()
+      case 0x3B: return
+      default: throw CocoaError(.fileReadCorruptFile)
+      }
+    }
+  }
+}
+
+@Suite struct SceneCLITests {
+  let directory: String = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("render-anim-scenes-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+  }()
+
+  private func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+  @Test func catsGIFLoopsWithCentisecondDelays() throws {
+    let out = directory + "/cats.gif"
+    let trace = directory + "/cats.csv"
+    let run = try ToolRun(["cats", "--scale", "1", "--fps", "10", "--tap", "300,500", "-o", out, "--trace", trace, "--quiet"])
+    #expect(run.status == 0, "\(run.standardError)")
+    let gif = try GIFSummary(bytes(out))
+    #expect(gif.width == 390 && gif.height == 844)
+    #expect(gif.loopCount == 0)
+    #expect(gif.delays.allSatisfy { $0 >= 2 })
+    let rows = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+    #expect(rows.first == "frame,time,position.x,position.y")
+    // The delays add up to the frames' duration: frameCount × 10 cs at 10 fps.
+    #expect(gif.delays.reduce(0, +) == 10 * (rows.count - 1))
+    #expect(rows.last?.hasSuffix(",300.0,453.0") == true)
+    #expect(run.standardError.isEmpty)
+  }
+
+  @Test func oneOrTwoThreadsAndRepeatedRunsGiveTheSameBytes() throws {
+    var outputs: [[UInt8]] = []
+    for threads in ["1", "2", "2"] {
+      let out = directory + "/cards-\(outputs.count).gif"
+      let run = try ToolRun(["cards", "--scale", "1", "--fps", "12", "-o", out, "--threads", threads, "--quiet"])
+      #expect(run.status == 0, "\(run.standardError)")
+      outputs.append(try bytes(out))
+    }
+    #expect(outputs[0] == outputs[1])
+    #expect(outputs[1] == outputs[2])
+  }
+
+  @Test func framesFolderHoldsTheFramesOfTheGIF() throws {
+    let folder = directory + "/frames/"
+    let run = try ToolRun(["cards", "--scale", "1", "--fps", "10", "-o", folder, "--quiet"])
+    #expect(run.status == 0, "\(run.standardError)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    // 1.0 s of spring and 0.5 s of hold at 10 fps: frames 0...15.
+    #expect(files.count == 16)
+    #expect(files.first == "frame-0000.png" && files.last == "frame-0015.png")
+    let single = directory + "/seven.png"
+    #expect(try ToolRun(["cards", "--scale", "1", "--fps", "10", "--frame", "7", "-o", single]).status == 0)
+    #expect(try PNGCodec.read(single) == PNGCodec.read(folder + "frame-0007.png"))
+  }
+
+  @Test func thirtyFramesASecondSpreadTheirDelays() throws {
+    let out = directory + "/thirty.gif"
+    #expect(try ToolRun(["cards", "--scale", "1", "--fps", "30", "--hold", "0", "-o", out, "--quiet"]).status == 0)
+    let delays = try GIFSummary(bytes(out)).delays
+    #expect(delays.allSatisfy { $0 == 3 || $0 == 4 || $0 % 10 == 0 || $0 > 4 })
+    #expect(Set(delays.prefix(3)).isSubset(of: [3, 4]))
+  }
+
+  @Test func cardsSaysWhenATapMisses() throws {
+    let out = directory + "/miss.gif"
+    let run = try ToolRun(["cards", "--scale", "1", "--fps", "5", "--tap", "20,100", "-o", out, "--quiet"])
+    #expect(run.status == 0)
+    #expect(run.standardError.contains("misses the top card"))
+  }
+
+  static let usageErrors: [([String], String)] = [
+    (["cats", "--tap", "500,100", "-o", "x.gif"], "outside the 390×844 pt screen"),
+    (["cats", "--tap", "10,10@99", "-o", "x.gif"], "the time after @"),
+    (["cats", "--tap", "ten,10", "-o", "x.gif"], "expected x,y or x,y@t"),
+    (["cats", "--fps", "60", "-o", "x.gif"], "Invalid value '60' for '--fps'"),
+    (["cats", "-o", "x.txt"], "expected a .gif file"),
+    (["cats", "--frame", "3", "-o", "x.gif"], "give '-o' a .png file"),
+    (["cats", "--frame", "100000", "-o", "x.png"], "past the last frame"),
+    (["cards", "--device", "nokia", "-o", "x.gif"], "Invalid value 'nokia' for '--device'"),
+    (["cards", "--swiftui", "16", "-o", "x.gif"], "expected one of 17, legacy"),
+  ]
+
+  @Test(arguments: usageErrors)
+  func sceneUsageErrors(arguments: [String], message: String) throws {
+    let run = try ToolRun(arguments)
+    #expect(run.status == 64)
+    #expect(run.standardError.contains(message), "\(run.standardError)")
+  }
+}
