@@ -1,5 +1,6 @@
 import Dispatch
 import Raster
+import Synchronization
 
 /// Renders a scene's frames on several threads and hands them over in order.
 ///
@@ -11,21 +12,37 @@ public struct FrameRenderer: Sendable {
   public var scene: Scene
   public var threads: Int
 
+  /// The background and static layers every frame starts from, drawn once.
+  private let base: SceneBase?
+  /// From this frame on every animation has ended, so all frames equal it.
+  private let firstStill: Int
+
   public init(scene: Scene, threads: Int) {
     self.scene = scene
     self.threads = max(1, threads)
+    var compositor = Compositor()
+    self.base = scene.renderBase(compositor: &compositor)
+    self.firstStill = Int((scene.settleTime * scene.frameRate - 1e-9).rounded(.up))
+  }
+
+  /// Frame `index`: frames after the first still one are not drawn again but copied from it.
+  private func frame(_ index: Int, compositor: inout Compositor, still: StillFrame) -> Pixmap? {
+    guard index > firstStill else {
+      return scene.render(frame: index, compositor: &compositor, base: base)
+    }
+    return still.get { scene.render(frame: firstStill, compositor: &compositor, base: base) }
   }
 
   /// The frames at `indices`, rendered concurrently.
   public func render(_ indices: [Int]) throws -> [Pixmap] {
     let slots = FrameSlots(count: indices.count)
-    let scene = self.scene
+    let still = StillFrame()
     let workers = min(threads, indices.count)
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       var compositor = Compositor()
       var k = worker
       while k < indices.count {
-        slots.store(scene.render(frame: indices[k], compositor: &compositor), at: k)
+        slots.store(self.frame(indices[k], compositor: &compositor, still: still), at: k)
         k += workers
       }
     }
@@ -52,7 +69,8 @@ public struct FrameRenderer: Sendable {
       $0..<min($0 + batchSize, frames.upperBound)
     }
     guard let first = batches.first else { return }
-    var current = produce(first, previous: nil, prepare: prepare)
+    let still = StillFrame()
+    var current = produce(first, previous: nil, still: still, prepare: prepare)
     for (number, batch) in batches.enumerated() {
       // Start the next batch before handing this one over.
       let next = BatchBox<Prepared>()
@@ -61,7 +79,7 @@ public struct FrameRenderer: Sendable {
         let following = batches[number + 1]
         let carried = current.last
         DispatchQueue.global().async(group: group) {
-          next.value = self.produce(following, previous: carried, prepare: prepare)
+          next.value = self.produce(following, previous: carried, still: still, prepare: prepare)
         }
       }
       for (offset, result) in current.results.enumerated() {
@@ -74,12 +92,12 @@ public struct FrameRenderer: Sendable {
 
   /// One batch rendered and prepared on the worker threads.
   private func produce<Prepared>(
-    _ batch: Range<Int>, previous: Pixmap?, prepare: @Sendable @escaping (Int, Pixmap, Pixmap?) throws -> Prepared
+    _ batch: Range<Int>, previous: Pixmap?, still: StillFrame,
+    prepare: @Sendable @escaping (Int, Pixmap, Pixmap?) throws -> Prepared
   ) -> Batch<Prepared> {
     let count = batch.count
     let slots = FrameSlots(count: count + 1)
     let results = ResultSlots<Prepared>(count: count)
-    let scene = self.scene
     let workers = min(threads, count)
     // Slot 0 holds the frame before the batch; frames go to slots 1...count.
     slots.store(previous, at: 0)
@@ -87,7 +105,7 @@ public struct FrameRenderer: Sendable {
       var compositor = Compositor()
       var index = worker
       while index < count {
-        slots.store(scene.render(frame: batch.lowerBound + index, compositor: &compositor), at: index + 1)
+        slots.store(self.frame(batch.lowerBound + index, compositor: &compositor, still: still), at: index + 1)
         index += workers
       }
     }
@@ -171,5 +189,19 @@ private final class ResultSlots<Value>: @unchecked Sendable {
   func take(_ index: Int) -> Result<Value, any Error>? {
     defer { values[index] = nil }
     return values[index]
+  }
+}
+
+/// The first still frame, drawn by whichever worker needs it first and shared after that.
+private final class StillFrame: Sendable {
+  private let frame = Mutex<Pixmap??>(nil)
+
+  func get(_ make: () -> Pixmap?) -> Pixmap? {
+    frame.withLock { frame in
+      if let frame { return frame }
+      let made = make()
+      frame = .some(made)
+      return made
+    }
   }
 }

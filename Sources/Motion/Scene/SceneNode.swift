@@ -56,6 +56,23 @@ public struct SceneNode: Hashable, Sendable {
     self.shadow = shadow
   }
 
+  /// Whether the node's own modifiers are plain: no offset, scale 1, opacity 1, no shadow, so
+  /// drawing its children one by one equals drawing the node.
+  var isStaticTransform: Bool {
+    let plain: [(ScalarBinding, Double)] = [(offsetX, 0), (offsetY, 0), (scale, 1), (opacity, 1)]
+    guard shadow == nil, plain.allSatisfy({ $0.0 == .constant($0.1) }) else { return false }
+    if case .constant = centerX, case .constant = centerY { return true }
+    return false
+  }
+
+  /// Whether the node looks the same at every time: no modifier is bound to a channel.
+  public var isStatic: Bool {
+    let bindings = [centerX, centerY, offsetX, offsetY, scale, opacity]
+    guard bindings.allSatisfy({ if case .constant = $0 { true } else { false } }) else { return false }
+    if case .group(let children) = content { return children.allSatisfy(\.isStatic) }
+    return true
+  }
+
   /// The layer this node draws with the channels at `values`.
   public func layer(_ values: [String: [Double]]) -> Layer {
     let s = scale.resolve(values)
