@@ -96,3 +96,42 @@ import Testing
     #expect(Pixmap(width: 3, height: 2, pixels: [0, 0]) == nil)
   }
 }
+
+@Suite struct CompositeKernelTests {
+  /// `placeShadow` against the scalar definition: shadow over nothing, content over shadow.
+  @Test func placeShadowMatchesScalarTwin() throws {
+    var random = SeededGenerator(seed: 21)
+    let count = 4096
+    var mask = try #require(Mask(width: count, height: 1))
+    var content = try #require(Pixmap(width: count, height: 1))
+    for i in 0..<count {
+      mask.values[i] = UInt8.random(in: 0...255, using: &random)
+      let a = UInt8.random(in: 0...255, using: &random)
+      content.pixels[i] = PremultipliedRGBA8(
+        r: UInt8.random(in: 0...a, using: &random), g: UInt8.random(in: 0...a, using: &random), b: 0, a: a
+      ).packed
+    }
+    let color = Color(red: 0, green: 0, blue: 0, alpha: 0.33).premultiplied
+    var fast = content
+    Kernels.placeShadow(mask, color: color, under: &fast)
+    for i in 0..<count {
+      let shadow = color.scaled(by: mask.values[i])
+      let expected = Blend.sourceOver(PremultipliedRGBA8(packed: content.pixels[i]), shadow)
+      #expect(PremultipliedRGBA8(packed: fast.pixels[i]) == expected)
+    }
+  }
+
+  /// Coverage accumulated into a mask equals the alpha of the same fills composited as pixels.
+  @Test func coverageAccumulationMatchesCompositedAlpha() throws {
+    let a = Path.ellipse(in: Rect(x: 3, y: 3, width: 30, height: 20))
+    let b = Path.rect(Rect(x: 10.5, y: 8.25, width: 25, height: 20))
+    var rasterizer = Rasterizer()
+    var mask = try #require(Mask(width: 40, height: 32))
+    rasterizer.accumulateCoverage(of: a, into: &mask)
+    rasterizer.accumulateCoverage(of: b, alpha: 200, into: &mask)
+    var pixels = try #require(Pixmap(width: 40, height: 32))
+    rasterizer.fill(a, color: Color.black.premultiplied, into: &pixels)
+    rasterizer.fill(b, color: Color(r: 0, g: 0, b: 0, a: 200).premultiplied, into: &pixels)
+    #expect(mask.values == pixels.pixels.map { UInt8(truncatingIfNeeded: $0 >> 24) })
+  }
+}

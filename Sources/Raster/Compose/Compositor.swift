@@ -35,6 +35,39 @@ public struct Compositor: Sendable {
     }
   }
 
+  /// The alpha of `layer`'s content drawn under `parent`, as coverage. Plain fills and groups of
+  /// them go straight into the mask; anything with its own opacity or shadow is drawn as pixels
+  /// first and its alpha taken.
+  private mutating func silhouette(of layer: Layer, width: Int, height: Int, parent: Transform) -> Mask? {
+    guard var mask = Mask(width: width, height: height) else { return nil }
+    if Self.isPlain(layer.content) {
+      accumulateCoverage(layer, into: &mask, parent: parent)
+      return mask
+    }
+    guard var pixels = Pixmap(width: width, height: height) else { return nil }
+    drawContent(layer, into: &pixels, parent: parent)
+    Kernels.extractAlpha(pixels, into: &mask)
+    return mask
+  }
+
+  private static func isPlain(_ content: LayerContent) -> Bool {
+    switch content {
+    case .fill: return true
+    case .group(let children):
+      return children.allSatisfy { $0.opacity >= 1 && $0.shadow == nil && isPlain($0.content) }
+    }
+  }
+
+  private mutating func accumulateCoverage(_ layer: Layer, into mask: inout Mask, parent: Transform) {
+    let t = layer.transform.concatenating(parent)
+    switch layer.content {
+    case .fill(let path, let color, let rule):
+      rasterizer.accumulateCoverage(of: path, transform: t, rule: rule, alpha: color.premultiplied.a, into: &mask)
+    case .group(let children):
+      for child in children { accumulateCoverage(child, into: &mask, parent: t) }
+    }
+  }
+
   /// Offscreen: the content, and beneath it the shadow; then one blend with the layer's opacity.
   private mutating func drawIsolated(_ layer: Layer, into target: inout Pixmap, parent: Transform) {
     guard let contentBounds = layer.bounds(under: parent) else { return }
@@ -64,16 +97,10 @@ public struct Compositor: Sendable {
     if let shadow = layer.shadow, let geometry = shadowGeometry {
       let shifted = parent.concatenating(toOffscreen).concatenating(
         .translation(geometry.offset.x, geometry.offset.y))
-      guard var silhouette = Pixmap(width: box.width, height: box.height),
-        var mask = Mask(width: box.width, height: box.height),
-        var shadowPixels = Pixmap(width: box.width, height: box.height)
+      guard var mask = silhouette(of: content, width: box.width, height: box.height, parent: shifted)
       else { return }
-      drawContent(content, into: &silhouette, parent: shifted)
-      for i in mask.values.indices { mask.values[i] = UInt8(truncatingIfNeeded: silhouette.pixels[i] >> 24) }
       blurrer.blur(&mask, sigma: geometry.sigma)
-      Kernels.tint(mask, with: shadow.color.premultiplied, into: &shadowPixels)
-      Kernels.composite(offscreen, at: (0, 0), onto: &shadowPixels, opacity: 255)
-      offscreen = shadowPixels
+      Kernels.placeShadow(mask, color: shadow.color.premultiplied, under: &offscreen)
     }
     let opacity = UInt32((min(max(layer.opacity, 0), 1) * 255).rounded())
     Kernels.composite(offscreen, at: (box.minX, box.minY), onto: &target, opacity: opacity)

@@ -65,6 +65,26 @@ struct MaskSink: CoverageSink {
   }
 }
 
+/// Composites coverage spans over an A8 plane: m = c + m·(255 − c)/255, c scaled by `alpha`.
+struct MaskOverSink: CoverageSink {
+  let values: UnsafeMutablePointer<UInt8>
+  let width: Int
+  let alpha: UInt32
+
+  @inline(__always)
+  mutating func span(x: Int, y: Int, count: Int, coverage: UInt8) {
+    let c = alpha == 255 ? UInt32(coverage) : PremultipliedRGBA8.div255(UInt32(coverage) * alpha)
+    let row = values + (y * width + x)
+    if c == 255 {
+      row.update(repeating: 255, count: count)
+      return
+    }
+    for i in 0..<count {
+      row[i] = UInt8(truncatingIfNeeded: c + PremultipliedRGBA8.div255(UInt32(row[i]) * (255 - c)))
+    }
+  }
+}
+
 extension Pixmap {
   /// Calls `body` with the pixel storage as a raw pointer (packed premultiplied, row-major).
   mutating func withUnsafeMutablePixels<R>(_ body: (UnsafeMutablePointer<UInt32>) -> R) -> R {
@@ -84,6 +104,35 @@ extension Mask {
 }
 
 extension Kernels {
+  /// `target = pixmap's alpha`, same size.
+  static func extractAlpha(_ pixmap: Pixmap, into mask: inout Mask) {
+    pixmap.pixels.withUnsafeBufferPointer { pixels in
+      mask.values.withUnsafeMutableBufferPointer { values in
+        for i in 0..<min(pixels.count, values.count) {
+          values[i] = UInt8(truncatingIfNeeded: pixels[i] >> 24)
+        }
+      }
+    }
+  }
+
+  /// Puts a shadow beneath premultiplied content, in place: `content + (color × mask)·(1 − content.a)`.
+  static func placeShadow(_ mask: Mask, color: PremultipliedRGBA8, under content: inout Pixmap) {
+    let packed = color.packed
+    mask.values.withUnsafeBufferPointer { coverage in
+      content.pixels.withUnsafeMutableBufferPointer { pixels in
+        for i in 0..<min(coverage.count, pixels.count) {
+          let c = coverage[i]
+          if c == 0 { continue }
+          let d = pixels[i]
+          let alpha = d >> 24
+          if alpha == 255 { continue }
+          let shadow = c == 255 ? packed : scale(packed, by: UInt32(c))
+          pixels[i] = d &+ scale(shadow, by: 255 - alpha)
+        }
+      }
+    }
+  }
+
   /// `target = color × mask` (premultiplied colour scaled by coverage), same size.
   static func tint(_ mask: Mask, with color: PremultipliedRGBA8, into target: inout Pixmap) {
     let packed = color.packed

@@ -46,6 +46,22 @@ public struct Rasterizer: Sendable {
     return mask
   }
 
+  /// Adds the coverage of `path` (times `alpha`/255) to `mask` the way alpha composites:
+  /// m = c + m·(255 − c)/255, so overlapping fills union rather than sum.
+  public mutating func accumulateCoverage(
+    of path: Path, transform: Transform = .identity, rule: FillRule = .nonzero, alpha: UInt8 = 255,
+    into mask: inout Mask
+  ) {
+    let flat = Flattener(width: mask.width, height: mask.height, tolerance: tolerance)
+      .flatten(path, transform: transform)
+    guard let region = Self.region(of: flat.lines, canvasWidth: mask.width) else { return }
+    let width = mask.width
+    mask.withUnsafeMutableValues { values in
+      var sink = MaskOverSink(values: values, width: width, alpha: UInt32(alpha))
+      accumulator.rasterize(flat, region: region, rule: rule, into: &sink)
+    }
+  }
+
   /// The pixels the lines can cover; nil when there are none. The region runs to the canvas's
   /// right edge: edges right of the canvas were dropped, so a shape reaching past it still covers
   /// the pixels after its last visible edge.
