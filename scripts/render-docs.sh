@@ -19,3 +19,16 @@ done
 $tool still card --scale 2 --corner-style circular --png-compression small -o docs/images/still-card-circular.png
 $tool bench blur --path-file Assets/cat.svgpath --viewbox 0,0,240,200 --size 300 --pad 24 --sigma 6 \
   --iters 1 --out docs/images/bench-blur-cat.png >/dev/null
+# The two demos: GIFs at 1× and frames 0, middle and last.
+$tool cats --tap 300,500 --scale 1 --quiet -o docs/images/cats.gif
+$tool cards --scale 1 --quiet -o docs/images/cards.gif
+cats_frames=$($tool cats --tap 300,500 --scale 1 --quiet -o /tmp/render-anim-docs-cats/ --trace - | tail -n +2 | wc -l)
+cards_frames=$($tool cards --scale 1 --quiet -o /tmp/render-anim-docs-cards/ --trace - | tail -n +2 | wc -l)
+for frame in 0 $((cats_frames / 2)) $((cats_frames - 1)); do
+  $tool cats --tap 300,500 --scale 1 --frame "$frame" --png-compression small -o "docs/images/cats-frame-$frame.png"
+done
+for frame in 0 $((cards_frames / 2)) $((cards_frames - 1)); do
+  $tool cards --scale 1 --frame "$frame" --png-compression small -o "docs/images/cards-frame-$frame.png"
+done
+rm -rf /tmp/render-anim-docs-cats /tmp/render-anim-docs-cards
+echo "cats: $cats_frames frames, cards: $cards_frames frames"
