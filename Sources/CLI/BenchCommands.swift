@@ -2,7 +2,7 @@ import Codecs
 import Raster
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// The benchmark protocol shared with other rasterizers' harnesses: one warm-up call, then
@@ -93,8 +93,10 @@ enum BenchBlurCommand: Command {
       OptionSpec("path-file", valueName: "file", help: "SVG path data.", isRequired: true),
       OptionSpec("viewbox", valueName: "x,y,w,h", help: "The path's view box.", isRequired: true),
       OptionSpec("size", valueName: "S", help: "Canvas side in pixels.", isRequired: true),
-      OptionSpec("pad", valueName: "px", help: "Margin around the path in pixels.", defaultText: "24"),
-      OptionSpec("sigma", valueName: "px", help: "Gaussian standard deviation in pixels.", defaultText: "6"),
+      OptionSpec(
+        "pad", valueName: "px", help: "Margin around the path in pixels.", defaultText: "24"),
+      OptionSpec(
+        "sigma", valueName: "px", help: "Gaussian standard deviation in pixels.", defaultText: "6"),
       BenchClock.iterationsOption,
       OptionSpec("out", valueName: "file.png", help: "Also write the blurred canvas."),
     ])
@@ -103,11 +105,13 @@ enum BenchBlurCommand: Command {
     let viewBox = try ValueParsers.viewBox(arguments.required("viewbox"))
     let side = try ValueParsers.size(arguments.required("size"), allowSquare: true)
     let pad = try ValueParsers.integer(arguments.value("pad") ?? "24", option: "pad", in: 0...4096)
-    let sigma = try ValueParsers.number(arguments.value("sigma") ?? "6", option: "sigma", in: 0...1000)
+    let sigma = try ValueParsers.number(
+      arguments.value("sigma") ?? "6", option: "sigma", in: 0...1000)
     let iterations = try ValueParsers.integer(
       arguments.required("iters"), option: "iters", in: 1...1_000_000)
     guard 2 * pad < min(side.width, side.height) else {
-      throw UsageError("Invalid value '\(pad)' for '--pad': the margins leave no room in the canvas")
+      throw UsageError(
+        "Invalid value '\(pad)' for '--pad': the margins leave no room in the canvas")
     }
     let path = try PathInput.load(try arguments.required("path-file"))
     let frame = Rect(
@@ -144,7 +148,8 @@ enum BenchPNGCommand: Command {
     abstract: "Time PNG encodes of raw straight RGBA to memory at the default setting.",
     discussion: "Prints {\"sec_per_iter\": t, \"bytes\": n}.",
     options: [
-      OptionSpec("rgba", valueName: "file.rgba", help: "Raw straight RGBA, W×H×4 bytes.",
+      OptionSpec(
+        "rgba", valueName: "file.rgba", help: "Raw straight RGBA, W×H×4 bytes.",
         isRequired: true),
       OptionSpec("width", valueName: "W", help: "Image width in pixels.", isRequired: true),
       OptionSpec("height", valueName: "H", help: "Image height in pixels.", isRequired: true),
@@ -169,7 +174,8 @@ enum BenchPNGCommand: Command {
       bytes = try PNGCodec.encode(straightRGBA: rgba, width: width, height: height)
     }
     if let out = arguments.value("out") { try AtomicFile.write(bytes, to: out) }
-    console.standardOutput(BenchClock.json([("sec_per_iter", "\(seconds)"), ("bytes", "\(bytes.count)")]))
+    console.standardOutput(
+      BenchClock.json([("sec_per_iter", "\(seconds)"), ("bytes", "\(bytes.count)")]))
     return 0
   }
 }

@@ -78,8 +78,9 @@ public struct CommandSpec: Sendable {
   public var usage: String {
     var parts = ["render-anim", name]
     for option in options {
-      parts.append(option.isRequired || option.kind == .positional
-        ? option.synopsis : "[\(option.synopsis)]")
+      parts.append(
+        option.isRequired || option.kind == .positional
+          ? option.synopsis : "[\(option.synopsis)]")
     }
     return parts.joined(separator: " ")
   }
@@ -87,7 +88,9 @@ public struct CommandSpec: Sendable {
   /// The `--help` text.
   public var helpText: String {
     var text = "OVERVIEW: \(abstract)\n"
-    if let discussion { text += "\n" + Self.wrap(discussion, width: 100).joined(separator: "\n") + "\n" }
+    if let discussion {
+      text += "\n" + Self.wrap(discussion, width: 100).joined(separator: "\n") + "\n"
+    }
     text += "\nUSAGE: \(usage)\n"
     let positionals = options.filter { $0.kind == .positional }
     let named = options.filter { $0.kind != .positional }

@@ -67,10 +67,14 @@ public struct ParsedArguments: Sendable {
       throw UsageError("Unexpected argument '\(positionals[positionalSpecs.count])'")
     }
     for (i, option) in positionalSpecs.enumerated() where option.isRequired {
-      if i >= positionals.count { throw UsageError("Missing expected argument '<\(option.valueName)>'") }
+      if i >= positionals.count {
+        throw UsageError("Missing expected argument '<\(option.valueName)>'")
+      }
     }
     for option in spec.options where option.isRequired && option.kind != .positional {
-      if values[option.name] == nil { throw UsageError("Missing expected argument '\(option.synopsis)'") }
+      if values[option.name] == nil {
+        throw UsageError("Missing expected argument '\(option.synopsis)'")
+      }
     }
   }
 

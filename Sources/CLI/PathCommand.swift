@@ -49,13 +49,17 @@ enum PathCommand: Command {
     let output = try arguments.required("output")
 
     let path = try PathInput.load(file)
-    guard var pixmap = Pixmap(width: size.width, height: size.height,
-      filledWith: background.premultiplied)
+    guard
+      var pixmap = Pixmap(
+        width: size.width, height: size.height,
+        filledWith: background.premultiplied)
     else { throw RuntimeError("cannot allocate a \(size.width)×\(size.height) image") }
     let transform = Transform.mapping(
-      viewBox, stretchedTo: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)))
+      viewBox, stretchedTo: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+    )
     var rasterizer = Rasterizer()
-    rasterizer.fill(path, transform: transform, rule: rule, color: fill.premultiplied, into: &pixmap)
+    rasterizer.fill(
+      path, transform: transform, rule: rule, color: fill.premultiplied, into: &pixmap)
     try PNGCodec.write(pixmap, to: output, compression: compression)
     return 0
   }

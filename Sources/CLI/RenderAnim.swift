@@ -2,7 +2,7 @@ import Codecs
 import Raster
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// The `render-anim` command line: picks the subcommand, parses, validates and runs it, and maps
@@ -13,7 +13,8 @@ public enum RenderAnim {
 
   static var commands: [any Command.Type] {
     [
-      CatsCommand.self, CardsCommand.self, PathCommand.self, StillCommand.self, BenchFillCommand.self, BenchBlurCommand.self, BenchPNGCommand.self,
+      CatsCommand.self, CardsCommand.self, PathCommand.self, StillCommand.self,
+      BenchFillCommand.self, BenchBlurCommand.self, BenchPNGCommand.self,
     ]
   }
 

@@ -4,7 +4,7 @@ import Raster
 import Typeset
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// The options `cats` and `cards` share, and how they render a scene to GIF, PNG frames or one
@@ -17,28 +17,42 @@ enum SceneOptions {
     [
       OptionSpec(
         "tap", kind: .repeated, valueName: "x,y[@t]",
-        help: "A tap at screen point x,y (from the top left of the display) at t seconds (default 0). Repeatable. \(sceneHelp)"),
+        help:
+          "A tap at screen point x,y (from the top left of the display) at t seconds (default 0). Repeatable. \(sceneHelp)"
+      ),
       OptionSpec(
         "device", valueName: "name",
-        help: "The iPhone: " + Device.presets.map(\.name).joined(separator: ", ") + ".", defaultText: "14 (390×844 pt)"),
+        help: "The iPhone: " + Device.presets.map(\.name).joined(separator: ", ") + ".",
+        defaultText: "14 (390×844 pt)"),
       OptionSpec("scale", valueName: "1|2|3", help: "Pixels per point.", defaultText: "2"),
       OptionSpec(
         "swiftui", valueName: "17|legacy",
-        help: "SDK defaults: 17 = .spring() response 0.5, ζ 1, continuous corners; legacy = 0.55, ζ 0.825, circular corners.",
+        help:
+          "SDK defaults: 17 = .spring() response 0.5, ζ 1, continuous corners; legacy = 0.55, ζ 0.825, circular corners.",
         defaultText: "17"),
-      OptionSpec("fps", valueName: "n", help: "Frames per second (at most 50 for a GIF).", defaultText: "50"),
-      OptionSpec("hold", valueName: "seconds", help: "Still frames after the animation ends.", defaultText: "0.5"),
-      OptionSpec("loop", valueName: "n", help: "GIF loop count; 0 loops forever.", defaultText: "0"),
-      OptionSpec("frame", valueName: "n", help: "Write only frame n (time n / fps) as one PNG."),
-      OptionSpec("trace", valueName: "file.csv", help: "Write every frame's animated values, in points."),
-      OptionSpec("threads", valueName: "n", help: "Frames rendered at once.", defaultText: "the number of cores"),
-      OptionSpec("font", valueName: "file", help: "A font file to use for all text instead of Inter."),
       OptionSpec(
-        "png-compression", valueName: "fast|default|small", help: "PNG compression effort.", defaultText: "default"),
+        "fps", valueName: "n", help: "Frames per second (at most 50 for a GIF).", defaultText: "50"),
+      OptionSpec(
+        "hold", valueName: "seconds", help: "Still frames after the animation ends.",
+        defaultText: "0.5"),
+      OptionSpec(
+        "loop", valueName: "n", help: "GIF loop count; 0 loops forever.", defaultText: "0"),
+      OptionSpec("frame", valueName: "n", help: "Write only frame n (time n / fps) as one PNG."),
+      OptionSpec(
+        "trace", valueName: "file.csv", help: "Write every frame's animated values, in points."),
+      OptionSpec(
+        "threads", valueName: "n", help: "Frames rendered at once.",
+        defaultText: "the number of cores"),
+      OptionSpec(
+        "font", valueName: "file", help: "A font file to use for all text instead of Inter."),
+      OptionSpec(
+        "png-compression", valueName: "fast|default|small", help: "PNG compression effort.",
+        defaultText: "default"),
       OptionSpec("quiet", kind: .flag, help: "No progress bar."),
       OptionSpec(
         "output", short: "o", valueName: "out.gif|dir/|frame.png",
-        help: "An animated GIF; a folder (ending in /) for PNG frames frame-0000.png …; or, with --frame, one PNG. - writes a GIF to stdout.",
+        help:
+          "An animated GIF; a folder (ending in /) for PNG frames frame-0000.png …; or, with --frame, one PNG. - writes a GIF to stdout.",
         isRequired: true),
     ]
   }
@@ -70,13 +84,18 @@ enum SceneOptions {
   static func settings(_ arguments: ParsedArguments) throws -> Settings {
     guard let device = Device.named(arguments.value("device") ?? "14") else {
       throw ValueParsers.invalid(
-        "device", arguments.value("device") ?? "", "expected one of " + Device.presets.map(\.name).joined(separator: ", "))
+        "device", arguments.value("device") ?? "",
+        "expected one of " + Device.presets.map(\.name).joined(separator: ", "))
     }
     let tapTexts = arguments.allValues("tap")
-    guard tapTexts.count <= maximumTaps else { throw UsageError("At most \(maximumTaps) '--tap' options") }
+    guard tapTexts.count <= maximumTaps else {
+      throw UsageError("At most \(maximumTaps) '--tap' options")
+    }
     let taps = try tapTexts.map { try tap($0, device: device) }
     let output = try arguments.required("output")
-    let frame = try arguments.value("frame").map { try ValueParsers.integer($0, option: "frame", in: 0...1_000_000) }
+    let frame = try arguments.value("frame").map {
+      try ValueParsers.integer($0, option: "frame", in: 0...1_000_000)
+    }
     let kind: Settings.Output
     if frame != nil {
       guard output == "-" || output.lowercased().hasSuffix(".png") else {
@@ -88,21 +107,29 @@ enum SceneOptions {
     } else if output == "-" || output.lowercased().hasSuffix(".gif") {
       kind = .gif(output)
     } else {
-      throw UsageError("Invalid value '\(output)' for '-o': expected a .gif file, a folder ending in /, or a .png with --frame")
+      throw UsageError(
+        "Invalid value '\(output)' for '-o': expected a .gif file, a folder ending in /, or a .png with --frame"
+      )
     }
     let fpsLimit = { if case .gif = kind { return 50 } else { return 120 } }()
     return Settings(
       taps: tapTexts.isEmpty ? nil : taps, device: device,
-      scale: Double(try ValueParsers.integer(arguments.value("scale") ?? "2", option: "scale", in: 1...3)),
+      scale: Double(
+        try ValueParsers.integer(arguments.value("scale") ?? "2", option: "scale", in: 1...3)),
       swiftUI: try ValueParsers.choice(arguments.value("swiftui") ?? "17", option: "swiftui"),
-      fps: Double(try ValueParsers.integer(arguments.value("fps") ?? "50", option: "fps", in: 1...fpsLimit)),
-      hold: try ValueParsers.number(arguments.value("hold") ?? "0.5", option: "hold", in: 0...maximumTime),
-      loop: try ValueParsers.integer(arguments.value("loop") ?? "0", option: "loop", in: 0...65_535),
+      fps: Double(
+        try ValueParsers.integer(arguments.value("fps") ?? "50", option: "fps", in: 1...fpsLimit)),
+      hold: try ValueParsers.number(
+        arguments.value("hold") ?? "0.5", option: "hold", in: 0...maximumTime),
+      loop: try ValueParsers.integer(
+        arguments.value("loop") ?? "0", option: "loop", in: 0...65_535),
       frame: frame, trace: arguments.value("trace"),
       threads: try ValueParsers.integer(
-        arguments.value("threads") ?? "\(max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))", option: "threads", in: 1...64),
+        arguments.value("threads") ?? "\(max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))",
+        option: "threads", in: 1...64),
       font: arguments.value("font"),
-      compression: try ValueParsers.choice(arguments.value("png-compression") ?? "default", option: "png-compression"),
+      compression: try ValueParsers.choice(
+        arguments.value("png-compression") ?? "default", option: "png-compression"),
       quiet: arguments.flag("quiet"), output: kind)
   }
 
@@ -110,19 +137,22 @@ enum SceneOptions {
   static func tap(_ text: String, device: Device) throws -> Tap {
     let parts = text.split(separator: "@", omittingEmptySubsequences: false)
     let xy = parts[0].split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
-    guard parts.count <= 2, xy.count == 2, let x = xy[0], let y = xy[1], x.isFinite, y.isFinite else {
+    guard parts.count <= 2, xy.count == 2, let x = xy[0], let y = xy[1], x.isFinite, y.isFinite
+    else {
       throw ValueParsers.invalid("tap", text, "expected x,y or x,y@t in points and seconds")
     }
     var time = 0.0
     if parts.count == 2 {
       guard let t = Double(parts[1]), t.isFinite, (0...maximumTime).contains(t) else {
-        throw ValueParsers.invalid("tap", text, "the time after @ must be 0 to \(Int(maximumTime)) seconds")
+        throw ValueParsers.invalid(
+          "tap", text, "the time after @ must be 0 to \(Int(maximumTime)) seconds")
       }
       time = t
     }
     guard (0...device.width).contains(x), (0...device.height).contains(y) else {
       throw ValueParsers.invalid(
-        "tap", text, "outside the \(Int(device.width))×\(Int(device.height)) pt screen of device \(device.name)")
+        "tap", text,
+        "outside the \(Int(device.width))×\(Int(device.height)) pt screen of device \(device.name)")
     }
     return Tap(x: x, y: y, time: time)
   }
@@ -167,10 +197,13 @@ enum SceneOptions {
       let palette = GIFPalette.from(samples)
       samples = []
       let encoder = try GIFEncoder(
-        width: scene.pixelWidth, height: scene.pixelHeight, palette: palette, loopCount: settings.loop)
+        width: scene.pixelWidth, height: scene.pixelHeight, palette: palette,
+        loopCount: settings.loop)
       try renderer.render(
         0..<count,
-        prepare: { _, frame, previous in GIFEncoder.prepare(frame, previous: previous, palette: palette) }
+        prepare: { _, frame, previous in
+          GIFEncoder.prepare(frame, previous: previous, palette: palette)
+        }
       ) { index, frame in
         try encoder.add(frame, delay: delay(frame: index, fps: settings.fps))
         progress.step(index + 1, console: &console)
@@ -191,7 +224,8 @@ enum SceneOptions {
   /// Centiseconds for frame `index` so that whole-second times stay exact: the frame lasts from
   /// ⌊100·i/fps⌋ to ⌊100·(i+1)/fps⌋ (30 fps → 3, 3, 4, …).
   static func delay(frame index: Int, fps: Double) -> Int {
-    Int((100 * Double(index + 1) / fps + 1e-9).rounded(.down)) - Int((100 * Double(index) / fps + 1e-9).rounded(.down))
+    Int((100 * Double(index + 1) / fps + 1e-9).rounded(.down))
+      - Int((100 * Double(index) / fps + 1e-9).rounded(.down))
   }
 
   static func writeTrace(_ scene: Scene, count: Int, to path: String) throws {
@@ -241,13 +275,17 @@ enum CatsCommand: Command {
   static let spec = CommandSpec(
     name: "cats",
     abstract: "Render the cats demo: three layered cats that spring to where you tap.",
-    options: SceneOptions.options(sceneHelp: "The cats spring (.spring()) to the tap, y clamped above the home indicator as in the seed."))
+    options: SceneOptions.options(
+      sceneHelp:
+        "The cats spring (.spring()) to the tap, y clamped above the home indicator as in the seed."
+    ))
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
     let settings = try SceneOptions.settings(arguments)
     let fonts = try SceneOptions.fonts(settings, console: &console)
     let scene = CatsScene.make(
-      device: settings.device, scale: settings.scale, swiftUI: settings.swiftUI, taps: settings.taps ?? [],
+      device: settings.device, scale: settings.scale, swiftUI: settings.swiftUI,
+      taps: settings.taps ?? [],
       fonts: fonts, frameRate: settings.fps, hold: settings.hold)
     return try SceneOptions.run(scene, settings, console: &console)
   }
@@ -258,13 +296,17 @@ enum CardsCommand: Command {
   static let spec = CommandSpec(
     name: "cards",
     abstract: "Render the wallet demo: three cards that spring apart when the top card is tapped.",
-    options: SceneOptions.options(sceneHelp: "Only a tap on the black card, where it is drawn at that moment, toggles the wallet; without --tap it opens once at t = 0."))
+    options: SceneOptions.options(
+      sceneHelp:
+        "Only a tap on the black card, where it is drawn at that moment, toggles the wallet; without --tap it opens once at t = 0."
+    ))
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
     let settings = try SceneOptions.settings(arguments)
     let fonts = try SceneOptions.fonts(settings, console: &console)
     let (scene, notes) = CardsScene.make(
-      device: settings.device, scale: settings.scale, swiftUI: settings.swiftUI, taps: settings.taps,
+      device: settings.device, scale: settings.scale, swiftUI: settings.swiftUI,
+      taps: settings.taps,
       fonts: fonts, frameRate: settings.fps, hold: settings.hold)
     for note in notes { console.standardError("render-anim: \(note)\n") }
     return try SceneOptions.run(scene, settings, console: &console)

@@ -26,28 +26,35 @@ enum StillCommand: Command {
         "corner-style", valueName: "continuous|circular",
         help: "Card corners: iOS 17 SDK continuous, or Xcode 11's circular.",
         defaultText: "continuous"),
-      OptionSpec("font", valueName: "file", help: "A font file to use for all text instead of Inter."),
+      OptionSpec(
+        "font", valueName: "file", help: "A font file to use for all text instead of Inter."),
       OptionSpec(
         "png-compression", valueName: "fast|default|small", help: "PNG compression effort.",
         defaultText: "default"),
-      OptionSpec("output", short: "o", valueName: "out.png", help: "The PNG to write (- for stdout).", isRequired: true),
+      OptionSpec(
+        "output", short: "o", valueName: "out.png", help: "The PNG to write (- for stdout).",
+        isRequired: true),
     ])
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
     let element: Element = try ValueParsers.choice(arguments.positional(0) ?? "", option: "element")
-    let scale = Double(try ValueParsers.integer(arguments.value("scale") ?? "3", option: "scale", in: 1...3))
+    let scale = Double(
+      try ValueParsers.integer(arguments.value("scale") ?? "3", option: "scale", in: 1...3))
     let corners: CornerStyle = try ValueParsers.choice(
       arguments.value("corner-style") ?? "continuous", option: "corner-style")
     let compression: PNGCompression = try ValueParsers.choice(
       arguments.value("png-compression") ?? "default", option: "png-compression")
     let output = try arguments.required("output")
 
-    let (layer, size, background) = try content(element, corners: corners, font: arguments.value("font"), console: &console)
-    guard var pixmap = Pixmap(
-      width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()),
-      filledWith: background.premultiplied)
+    let (layer, size, background) = try content(
+      element, corners: corners, font: arguments.value("font"), console: &console)
+    guard
+      var pixmap = Pixmap(
+        width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()),
+        filledWith: background.premultiplied)
     else { throw RuntimeError("cannot allocate the image") }
-    let toPixels = Transform.translation(size.width / 2, size.height / 2).concatenating(.scale(scale, scale))
+    let toPixels = Transform.translation(size.width / 2, size.height / 2).concatenating(
+      .scale(scale, scale))
     var compositor = Compositor()
     compositor.render(layer, into: &pixmap, transform: toPixels)
     try PNGCodec.write(pixmap, to: output, compression: compression)
@@ -62,7 +69,9 @@ enum StillCommand: Command {
     case .cat:
       return (CatGlyph.view(scale: 1, opacity: 1).layer, (260, 260), DemoPalette.sky)
     case .cats:
-      let cats = [(0.9, 0.3), (0.95, 0.5), (1.0, 1.0)].map { CatGlyph.view(scale: $0.0, opacity: $0.1).layer }
+      let cats = [(0.9, 0.3), (0.95, 0.5), (1.0, 1.0)].map {
+        CatGlyph.view(scale: $0.0, opacity: $0.1).layer
+      }
       return (.group(cats), (260, 260), DemoPalette.sky)
     case .walmart, .target, .card:
       let fonts: DemoFonts

@@ -23,7 +23,9 @@ enum ValueParsers {
   }
 
   /// `WxH` (or a single `S` for a square when `allowSquare`), each 1...maximumImageSide.
-  static func size(_ text: String, option: String = "size", allowSquare: Bool = false)
+  static func size(
+    _ text: String, option: String = "size", allowSquare: Bool = false
+  )
     throws(UsageError) -> (width: Int, height: Int)
   {
     let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
@@ -42,13 +44,16 @@ enum ValueParsers {
     do {
       return try Color(hex: text)
     } catch {
-      throw UsageError("Invalid value '\(text)' for '--\(option)': \(error.reason); expected "
-        + "#RGB, #RRGGBB, #RRGGBBAA or 0xRRGGBB")
+      throw UsageError(
+        "Invalid value '\(text)' for '--\(option)': \(error.reason); expected "
+          + "#RGB, #RRGGBB, #RRGGBBAA or 0xRRGGBB")
     }
   }
 
   /// One of an enumeration's raw values.
-  static func choice<T: RawRepresentable & CaseIterable>(_ text: String, option: String)
+  static func choice<T: RawRepresentable & CaseIterable>(
+    _ text: String, option: String
+  )
     throws(UsageError) -> T where T.RawValue == String
   {
     guard let value = T(rawValue: text) else {
@@ -59,21 +64,27 @@ enum ValueParsers {
   }
 
   /// A whole number in `range`.
-  static func integer(_ text: String, option: String, in range: ClosedRange<Int>)
+  static func integer(
+    _ text: String, option: String, in range: ClosedRange<Int>
+  )
     throws(UsageError) -> Int
   {
     guard let value = Int(text), range.contains(value) else {
-      throw invalid(option, text, "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+      throw invalid(
+        option, text, "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
     }
     return value
   }
 
   /// A finite number in `range`.
-  static func number(_ text: String, option: String, in range: ClosedRange<Double>)
+  static func number(
+    _ text: String, option: String, in range: ClosedRange<Double>
+  )
     throws(UsageError) -> Double
   {
     guard let value = Double(text), value.isFinite, range.contains(value) else {
-      throw invalid(option, text, "expected a number from \(range.lowerBound) to \(range.upperBound)")
+      throw invalid(
+        option, text, "expected a number from \(range.lowerBound) to \(range.upperBound)")
     }
     return value
   }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// File input and output that never leaves a half-written file behind: output goes to a
@@ -79,7 +79,7 @@ public enum AtomicFile {
     var offset = 0
     while offset < bytes.count {
       let n = bytes.withUnsafeBytes { raw in
-        Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+        Glibc.write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
       }
       if n < 0 {
         if errno == EINTR { continue }

@@ -2,7 +2,7 @@ import CGIF
 import Raster
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// Writes an animated GIF frame by frame through giflib, keeping only the previous frame.
@@ -75,7 +75,8 @@ public final class GIFEncoder {
   /// Adds a frame prepared by `prepare(_:previous:palette:)` against the frame added before it.
   public func add(_ frame: GIFFrame, delay: Int) throws(CodecError) {
     guard frame.width == width, frame.height == height else {
-      throw CodecError(.encodeGIF, message: "frame size \(frame.width)×\(frame.height), GIF \(width)×\(height)")
+      throw CodecError(
+        .encodeGIF, message: "frame size \(frame.width)×\(frame.height), GIF \(width)×\(height)")
     }
     let delay = max(2, delay)
     guard let rect = frame.rect, let visible = visibleRect(frame, in: rect) else {
@@ -84,7 +85,8 @@ public final class GIFEncoder {
     }
     let colors = frame.localPalette ?? palette.colors
     let transparent = colors.count
-    var indices = [UInt8](repeating: UInt8(truncatingIfNeeded: transparent), count: visible.width * visible.height)
+    var indices = [UInt8](
+      repeating: UInt8(truncatingIfNeeded: transparent), count: visible.width * visible.height)
     var k = 0
     for y in visible.minY..<visible.maxY {
       for x in visible.minX..<visible.maxX {
@@ -100,7 +102,8 @@ public final class GIFEncoder {
     }
     try flush()
     pending = PendingFrame(
-      rect: visible, indices: indices, localPalette: frame.localPalette, transparent: transparent, delay: delay)
+      rect: visible, indices: indices, localPalette: frame.localPalette, transparent: transparent,
+      delay: delay)
   }
 
   /// Writes the last frame and the trailer; returns the GIF's bytes.
@@ -160,9 +163,11 @@ public final class GIFEncoder {
     // A palette of the frame's own pays when it cuts the error well below the global one's.
     let pixels = Double(max(1, 3 * changed.count))
     if before == nil || Double(error) / pixels > localPaletteFloor {
-      let local = Quantizer(maximumColors: localPaletteSize).quantize(histogram.colors, counts: histogram.counts)
+      let local = Quantizer(maximumColors: localPaletteSize).quantize(
+        histogram.colors, counts: histogram.counts)
       let localError = zip(histogram.colors.indices, local.indices).reduce(0) { sum, pair in
-        sum + Quantizer.distance(histogram.colors[pair.0], local.palette[Int(pair.1)]) * histogram.counts[pair.0]
+        sum + Quantizer.distance(histogram.colors[pair.0], local.palette[Int(pair.1)])
+          * histogram.counts[pair.0]
       }
       if Double(localError) * localPaletteGain < Double(error) {
         localPalette = local.palette
@@ -180,7 +185,8 @@ public final class GIFEncoder {
       }
     }
     return GIFFrame(
-      width: width, height: height, rect: rect, indices: indices, localPalette: localPalette, truth: truth)
+      width: width, height: height, rect: rect, indices: indices, localPalette: localPalette,
+      truth: truth)
   }
 
   /// The smallest rectangle holding every pixel whose colour changed; nil when none did.
@@ -221,7 +227,8 @@ public final class GIFEncoder {
     for y in rect.minY..<rect.maxY {
       let row = (y - rect.minY) * rect.width
       for x in rect.minX..<rect.maxX {
-        guard frame.draws(row + x - rect.minX, colors: colors, shown: displayed[y * width + x]) else { continue }
+        guard frame.draws(row + x - rect.minX, colors: colors, shown: displayed[y * width + x])
+        else { continue }
         minX = min(minX, x)
         maxX = max(maxX, x)
         minY = min(minY, y)
@@ -245,10 +252,14 @@ public final class GIFEncoder {
     guard EGifPutExtension(gif, cgif_graphics_ext, Int32(length), extensionBytes) == cgif_ok else {
       throw Self.failure(gif.pointee.Error)
     }
-    let map = try frame.localPalette.map { colors throws(CodecError) in try Self.colorMap(colors, reserving: 1) }
+    let map = try frame.localPalette.map { colors throws(CodecError) in
+      try Self.colorMap(colors, reserving: 1)
+    }
     defer { if let map { GifFreeMapObject(map) } }
     let r = frame.rect
-    guard EGifPutImageDesc(gif, Int32(r.minX), Int32(r.minY), Int32(r.width), Int32(r.height), false, map) == cgif_ok
+    guard
+      EGifPutImageDesc(
+        gif, Int32(r.minX), Int32(r.minY), Int32(r.width), Int32(r.height), false, map) == cgif_ok
     else { throw Self.failure(gif.pointee.Error) }
     var indices = frame.indices
     for row in 0..<r.height {
@@ -260,12 +271,15 @@ public final class GIFEncoder {
   }
 
   /// A giflib colour map of `colors` plus `reserving` spare entries, rounded up to a power of 2.
-  private static func colorMap(_ colors: [UInt32], reserving: Int) throws(CodecError) -> UnsafeMutablePointer<ColorMapObject> {
+  private static func colorMap(
+    _ colors: [UInt32], reserving: Int
+  ) throws(CodecError) -> UnsafeMutablePointer<ColorMapObject> {
     var size = 2
     while size < colors.count + reserving { size <<= 1 }
     var entries = [GifColorType](repeating: GifColorType(), count: size)
     for (i, c) in colors.enumerated() {
-      entries[i] = GifColorType(Red: UInt8(c >> 16 & 0xFF), Green: UInt8(c >> 8 & 0xFF), Blue: UInt8(c & 0xFF))
+      entries[i] = GifColorType(
+        Red: UInt8(c >> 16 & 0xFF), Green: UInt8(c >> 8 & 0xFF), Blue: UInt8(c & 0xFF))
     }
     guard let map = GifMakeMapObject(Int32(size), entries) else {
       throw CodecError(.encodeGIF, message: "cannot make a colour map of \(size) entries")

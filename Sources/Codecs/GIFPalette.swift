@@ -12,7 +12,8 @@ public struct GIFPalette: Hashable, Sendable {
   public static func from(_ samples: [[UInt32]]) -> GIFPalette {
     var rgb: [UInt32] = []
     for pixels in samples { rgb.append(contentsOf: pixels.map(GIFPalette.rgb)) }
-    return GIFPalette(colors: Quantizer(maximumColors: 255, refinementPasses: 30).quantize(rgb).palette)
+    return GIFPalette(
+      colors: Quantizer(maximumColors: 255, refinementPasses: 30).quantize(rgb).palette)
   }
 
   /// 0xRRGGBB of a packed premultiplied opaque pixel (r in the low byte).

@@ -25,10 +25,13 @@ public enum PNGCodec {
   public static let maximumSide = Pixmap.maximumSide
 
   /// The PNG bytes of `pixmap` (8-bit RGBA, straight alpha, sRGB).
-  public static func encode(_ pixmap: Pixmap, compression: PNGCompression = .default)
+  public static func encode(
+    _ pixmap: Pixmap, compression: PNGCompression = .default
+  )
     throws(CodecError) -> [UInt8]
   {
-    try encode(straightRGBA: straightBytes(of: pixmap), width: pixmap.width,
+    try encode(
+      straightRGBA: straightBytes(of: pixmap), width: pixmap.width,
       height: pixmap.height, compression: compression)
   }
 
@@ -38,7 +41,8 @@ public enum PNGCodec {
   ) throws(CodecError) -> [UInt8] {
     guard Pixmap.isValidSize(width: width, height: height), rgba.count == width * height * 4
     else {
-      throw CodecError(.encodePNG, message: "\(rgba.count) bytes do not make \(width)×\(height) RGBA")
+      throw CodecError(
+        .encodePNG, message: "\(rgba.count) bytes do not make \(width)×\(height) RGBA")
     }
     var image = png_image()
     image.version = cpng_image_version
@@ -66,7 +70,9 @@ public enum PNGCodec {
   }
 
   /// Writes `pixmap` as a PNG file, atomically (a temporary file renamed into place).
-  public static func write(_ pixmap: Pixmap, to path: String, compression: PNGCompression = .default)
+  public static func write(
+    _ pixmap: Pixmap, to path: String, compression: PNGCompression = .default
+  )
     throws(CodecError)
   {
     let bytes: [UInt8]
@@ -83,9 +89,10 @@ public enum PNGCodec {
     let (rgba, width, height) = try decodeStraightRGBA(bytes, path: path)
     var pixels = [UInt32](repeating: 0, count: width * height)
     for i in 0..<(width * height) {
-      pixels[i] = PremultipliedRGBA8(
-        straightR: rgba[4 * i], g: rgba[4 * i + 1], b: rgba[4 * i + 2], a: rgba[4 * i + 3]
-      ).packed
+      pixels[i] =
+        PremultipliedRGBA8(
+          straightR: rgba[4 * i], g: rgba[4 * i + 1], b: rgba[4 * i + 2], a: rgba[4 * i + 3]
+        ).packed
     }
     guard let pixmap = Pixmap(width: width, height: height, pixels: pixels) else {
       throw CodecError(.decodePNG, path: path, message: "invalid size \(width)×\(height)")
@@ -94,7 +101,9 @@ public enum PNGCodec {
   }
 
   /// Decodes PNG bytes into straight RGBA8 rows: the canonical form for comparing images.
-  public static func decodeStraightRGBA(_ bytes: [UInt8], path: String? = nil)
+  public static func decodeStraightRGBA(
+    _ bytes: [UInt8], path: String? = nil
+  )
     throws(CodecError) -> (rgba: [UInt8], width: Int, height: Int)
   {
     var image = png_image()

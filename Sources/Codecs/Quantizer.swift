@@ -48,7 +48,8 @@ public struct Quantizer: Sendable {
       palette = MedianCut.palette(colors: colors, counts: counts, size: maximumColors)
       assignment = Self.nearest(colors, in: palette)
       for _ in 0..<refinementPasses {
-        palette = Self.centroids(colors: colors, counts: counts, assignment: assignment, previous: palette)
+        palette = Self.centroids(
+          colors: colors, counts: counts, assignment: assignment, previous: palette)
         assignment = Self.nearest(colors, in: palette)
       }
     }
@@ -99,14 +100,18 @@ public struct Quantizer: Sendable {
       while up < greens.count || down >= 0 {
         if up < greens.count {
           let dg = greens[up] - g
-          if dg * dg > bestDistance { up = greens.count } else {
+          if dg * dg > bestDistance {
+            up = greens.count
+          } else {
             consider(up)
             up += 1
           }
         }
         if down >= 0 {
           let dg = g - greens[down]
-          if dg * dg > bestDistance { down = -1 } else {
+          if dg * dg > bestDistance {
+            down = -1
+          } else {
             consider(down)
             down -= 1
           }

@@ -27,7 +27,8 @@ public struct DemoFonts {
     }
     var warnings: [String] = []
     func open(_ family: String, _ weight: FontWeight) throws(TypesetError) -> FontFace {
-      guard let (file, warning) = FontLocator.locateWithFallback(family: family, weight: weight) else {
+      guard let (file, warning) = FontLocator.locateWithFallback(family: family, weight: weight)
+      else {
         throw TypesetError("no usable font found through fontconfig (install fonts-inter)")
       }
       if let warning { warnings.append(warning) }

@@ -67,7 +67,8 @@ public final class FontFace {
     return (0..<Int(count)).map { i in
       ShapedGlyph(
         id: infos[i].codepoint, cluster: Int(infos[i].cluster),
-        advance: Double(positions[i].x_advance), offset: Point(Double(positions[i].x_offset), Double(positions[i].y_offset)))
+        advance: Double(positions[i].x_advance),
+        offset: Point(Double(positions[i].x_offset), Double(positions[i].y_offset)))
     }
   }
 

@@ -33,13 +33,20 @@ public enum FontLocator {
 
   /// Like `locate`, but falls back to DejaVu Sans (then anything fontconfig offers) and says so in
   /// `warning`.
-  public static func locateWithFallback(family: String, weight: FontWeight)
+  public static func locateWithFallback(
+    family: String, weight: FontWeight
+  )
     -> (file: FontFile, warning: String?)?
   {
     if let file = locate(family: family, weight: weight) { return (file, nil) }
-    let fallback = locate(family: "DejaVu Sans", weight: weight) ?? bestMatch(family: "sans-serif", weight: weight)
+    let fallback =
+      locate(family: "DejaVu Sans", weight: weight)
+      ?? bestMatch(family: "sans-serif", weight: weight)
     guard let fallback else { return nil }
-    return (fallback, "warning: font family '\(family)' not found; using \(fallback.family) (install fonts-inter)")
+    return (
+      fallback,
+      "warning: font family '\(family)' not found; using \(fallback.family) (install fonts-inter)"
+    )
   }
 
   private static func bestMatch(family: String, weight: FontWeight) -> FontFile? {
@@ -62,7 +69,9 @@ public enum FontLocator {
     var file: UnsafeMutablePointer<FcChar8>?
     var matchedFamily: UnsafeMutablePointer<FcChar8>?
     var index: Int32 = 0
-    guard FcPatternGetString(match, cfc_file, 0, &file) == FcResultMatch, let file else { return nil }
+    guard FcPatternGetString(match, cfc_file, 0, &file) == FcResultMatch, let file else {
+      return nil
+    }
     _ = FcPatternGetString(match, cfc_family, 0, &matchedFamily)
     _ = FcPatternGetInteger(match, cfc_index, 0, &index)
     func text(_ p: UnsafeMutablePointer<FcChar8>) -> String {

@@ -34,7 +34,8 @@ enum OutlineDecoder {
     return builder.build() ?? .empty
   }
 
-  private static func builder(_ user: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<PathBuilder> {
+  private static func builder(_ user: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<PathBuilder>
+  {
     user.unsafelyUnwrapped.assumingMemoryBound(to: PathBuilder.self)
   }
 

@@ -41,7 +41,9 @@ public struct TextLayout: Hashable, Sendable {
     descender = -font.descender * scale
   }
 
-  private static func append(_ glyph: Path, scale: Double, at origin: Point, to builder: inout PathBuilder) {
+  private static func append(
+    _ glyph: Path, scale: Double, at origin: Point, to builder: inout PathBuilder
+  ) {
     let t = Transform.scale(scale, scale).concatenating(.translation(origin.x, origin.y))
     for element in glyph.elements {
       switch element {

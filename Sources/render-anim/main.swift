@@ -1,7 +1,7 @@
 import CLI
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 exit(RenderAnim.main(Array(CommandLine.arguments.dropFirst())))

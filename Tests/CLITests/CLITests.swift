@@ -11,7 +11,9 @@ struct ToolRun {
 
   static let binary: URL = {
     var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("render-anim").path) {
+    while url.path != "/"
+      && !FileManager.default.fileExists(atPath: url.appendingPathComponent("render-anim").path)
+    {
       url.deleteLastPathComponent()
     }
     return url.appendingPathComponent("render-anim")
@@ -41,7 +43,8 @@ struct ToolRun {
 
 @Suite struct CLITests {
   let directory: String = {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("render-anim-cli-\(UUID().uuidString)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "render-anim-cli-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url.path
   }()
@@ -55,7 +58,9 @@ struct ToolRun {
   @Test func pathRendersAPNG() throws {
     let data = try write("M10 10H90V90H10Z", "square.svgpath")
     let out = directory + "/square.png"
-    let run = try ToolRun(["path", data, "--viewbox", "0,0,100,100", "--size", "50x40", "--fill", "#FF9500", "-o", out])
+    let run = try ToolRun([
+      "path", data, "--viewbox", "0,0,100,100", "--size", "50x40", "--fill", "#FF9500", "-o", out,
+    ])
     #expect(run.status == 0, "\(run.standardError)")
     let image = try PNGCodec.read(out)
     #expect(image.width == 50 && image.height == 40)
@@ -76,7 +81,10 @@ struct ToolRun {
   @Test func standardInputAndEvenOdd() throws {
     let out = directory + "/ring.png"
     let run = try ToolRun(
-      ["path", "-", "--viewbox", "0,0,40,40", "--size", "40x40", "--fill-rule", "evenodd", "-o", out],
+      [
+        "path", "-", "--viewbox", "0,0,40,40", "--size", "40x40", "--fill-rule", "evenodd", "-o",
+        out,
+      ],
       input: "M0 0H40V40H0ZM10 10H30V30H10Z")
     #expect(run.status == 0, "\(run.standardError)")
     let image = try PNGCodec.read(out)
@@ -97,22 +105,54 @@ struct ToolRun {
     let good = try write("M0 0H10V10H0Z", "good.svgpath")
     let bad = try write("M0 0H10V", "bad2.svgpath")
     let out = directory + "/keep.png"
-    #expect(try ToolRun(["path", good, "--viewbox", "0,0,10,10", "--size", "10x10", "-o", out]).status == 0)
+    #expect(
+      try ToolRun(["path", good, "--viewbox", "0,0,10,10", "--size", "10x10", "-o", out]).status
+        == 0)
     let before = try Data(contentsOf: URL(fileURLWithPath: out))
-    #expect(try ToolRun(["path", bad, "--viewbox", "0,0,10,10", "--size", "10x10", "-o", out]).status == 1)
+    #expect(
+      try ToolRun(["path", bad, "--viewbox", "0,0,10,10", "--size", "10x10", "-o", out]).status == 1
+    )
     #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == before)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory).allSatisfy { !$0.hasSuffix(".tmp") })
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory).allSatisfy {
+        !$0.hasSuffix(".tmp")
+      })
   }
 
   static let usageErrors: [([String], String)] = [
-    (["path", "f", "--size", "10x10", "-o", "x.png"], "Missing expected argument '--viewbox <x,y,w,h>'"),
-    (["path", "f", "--viewbox", "0,0,1", "--size", "10x10", "-o", "x.png"], "Invalid value '0,0,1' for '--viewbox'"),
-    (["path", "f", "--viewbox", "0,0,0,1", "--size", "10x10", "-o", "x.png"], "width and height must be greater than 0"),
-    (["path", "f", "--viewbox", "0,0,1,1", "--size", "10", "-o", "x.png"], "Invalid value '10' for '--size'"),
-    (["path", "f", "--viewbox", "0,0,1,1", "--size", "99999x10", "-o", "x.png"], "Invalid value '99999x10' for '--size'"),
-    (["path", "f", "--viewbox", "0,0,1,1", "--size", "10x10", "--fill", "orange", "-o", "x.png"], "Invalid value 'orange' for '--fill'"),
-    (["path", "f", "--viewbox", "0,0,1,1", "--size", "10x10", "--fill-rule", "odd", "-o", "x.png"], "expected one of nonzero, evenodd"),
-    (["path", "f", "--viewbox", "0,0,1,1", "--size", "10x10", "--bogus", "-o", "x.png"], "Unknown option '--bogus'"),
+    (
+      ["path", "f", "--size", "10x10", "-o", "x.png"],
+      "Missing expected argument '--viewbox <x,y,w,h>'"
+    ),
+    (
+      ["path", "f", "--viewbox", "0,0,1", "--size", "10x10", "-o", "x.png"],
+      "Invalid value '0,0,1' for '--viewbox'"
+    ),
+    (
+      ["path", "f", "--viewbox", "0,0,0,1", "--size", "10x10", "-o", "x.png"],
+      "width and height must be greater than 0"
+    ),
+    (
+      ["path", "f", "--viewbox", "0,0,1,1", "--size", "10", "-o", "x.png"],
+      "Invalid value '10' for '--size'"
+    ),
+    (
+      ["path", "f", "--viewbox", "0,0,1,1", "--size", "99999x10", "-o", "x.png"],
+      "Invalid value '99999x10' for '--size'"
+    ),
+    (
+      ["path", "f", "--viewbox", "0,0,1,1", "--size", "10x10", "--fill", "orange", "-o", "x.png"],
+      "Invalid value 'orange' for '--fill'"
+    ),
+    (
+      [
+        "path", "f", "--viewbox", "0,0,1,1", "--size", "10x10", "--fill-rule", "odd", "-o", "x.png",
+      ], "expected one of nonzero, evenodd"
+    ),
+    (
+      ["path", "f", "--viewbox", "0,0,1,1", "--size", "10x10", "--bogus", "-o", "x.png"],
+      "Unknown option '--bogus'"
+    ),
     (["path", "f", "--viewbox"], "Missing value for '--viewbox <x,y,w,h>'"),
     (["frobnicate"], "Unknown subcommand 'frobnicate'"),
   ]
@@ -133,30 +173,44 @@ struct ToolRun {
     let path = try ToolRun(["path", "--help"])
     #expect(path.status == 0)
     #expect(path.standardOutput.hasPrefix("OVERVIEW: Fill SVG path data into a PNG image."))
-    #expect(path.standardOutput.contains("  --viewbox <x,y,w,h>     The user-space rectangle mapped onto the image.\n"))
+    #expect(
+      path.standardOutput.contains(
+        "  --viewbox <x,y,w,h>     The user-space rectangle mapped onto the image.\n"))
     #expect(try ToolRun(["bench", "fill", "--help"]).standardOutput.contains("--iters <K>"))
   }
 
   @Test func benchProtocol() throws {
     let data = try write("M10 10H90V90H10Z", "bench.svgpath")
     let out = directory + "/bench.png"
-    let fill = try ToolRun(["bench", "fill", "--path-file", data, "--viewbox", "0,0,100,100", "--size", "64", "--iters", "3", "--out", out])
+    let fill = try ToolRun([
+      "bench", "fill", "--path-file", data, "--viewbox", "0,0,100,100", "--size", "64", "--iters",
+      "3", "--out", out,
+    ])
     #expect(fill.status == 0, "\(fill.standardError)")
     #expect(fill.standardOutput.hasPrefix("{\"sec_per_iter\": "))
     #expect(try PNGCodec.read(out).width == 64)
-    let blur = try ToolRun(["bench", "blur", "--path-file", data, "--viewbox", "0,0,100,100", "--size", "100", "--pad", "24", "--sigma", "6", "--iters", "3", "--out", out])
+    let blur = try ToolRun([
+      "bench", "blur", "--path-file", data, "--viewbox", "0,0,100,100", "--size", "100", "--pad",
+      "24", "--sigma", "6", "--iters", "3", "--out", out,
+    ])
     #expect(blur.status == 0, "\(blur.standardError)")
     #expect(blur.standardOutput.hasPrefix("{\"sec_per_iter\": "))
     let blurred = try PNGCodec.read(out)
     #expect(blurred[50, 50].a == 255)
     #expect(blurred[29, 50].a > 80 && blurred[29, 50].a < 180)
-    let sharp = try ToolRun(["bench", "blur", "--path-file", data, "--viewbox", "0,0,100,100", "--size", "100", "--pad", "24", "--sigma", "0", "--iters", "1", "--out", out])
+    let sharp = try ToolRun([
+      "bench", "blur", "--path-file", data, "--viewbox", "0,0,100,100", "--size", "100", "--pad",
+      "24", "--sigma", "0", "--iters", "1", "--out", out,
+    ])
     #expect(sharp.status == 0)
     #expect(try PNGCodec.read(out)[20, 50].a == 0)
     #expect(try ToolRun(["bench", "warp", "--iters", "1"]).status == 2)
     let rgbaPath = directory + "/frame.rgba"
     try Data(repeating: 200, count: 16 * 8 * 4).write(to: URL(fileURLWithPath: rgbaPath))
-    let png = try ToolRun(["bench", "png", "--rgba", rgbaPath, "--width", "16", "--height", "8", "--iters", "2", "--out", out])
+    let png = try ToolRun([
+      "bench", "png", "--rgba", rgbaPath, "--width", "16", "--height", "8", "--iters", "2", "--out",
+      out,
+    ])
     #expect(png.status == 0, "\(png.standardError)")
     #expect(png.standardOutput.contains("\"bytes\": "))
     #expect(try PNGCodec.read(out).height == 8)

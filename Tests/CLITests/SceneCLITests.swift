@@ -13,7 +13,9 @@ struct GIFSummary {
   var globalTable = 0
 
   init(_ d: [UInt8]) throws {
-    guard d.count > 13, String(decoding: d[0..<6], as: UTF8.self) == "GIF89a" else { throw CocoaError(.fileReadCorruptFile) }
+    guard d.count > 13, String(decoding: d[0..<6], as: UTF8.self) == "GIF89a" else {
+      throw CocoaError(.fileReadCorruptFile)
+    }
     width = Int(d[6]) | Int(d[7]) << 8
     height = Int(d[8]) | Int(d[9]) << 8
     var i = 13
@@ -48,17 +50,23 @@ struct GIFSummary {
 
 @Suite struct SceneCLITests {
   let directory: String = {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("render-anim-scenes-\(UUID().uuidString)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "render-anim-scenes-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url.path
   }()
 
-  private func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
+  private func bytes(_ path: String) throws -> [UInt8] {
+    Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+  }
 
   @Test func catsGIFLoopsWithCentisecondDelays() throws {
     let out = directory + "/cats.gif"
     let trace = directory + "/cats.csv"
-    let run = try ToolRun(["cats", "--scale", "1", "--fps", "10", "--tap", "300,500", "-o", out, "--trace", trace, "--quiet"])
+    let run = try ToolRun([
+      "cats", "--scale", "1", "--fps", "10", "--tap", "300,500", "-o", out, "--trace", trace,
+      "--quiet",
+    ])
     #expect(run.status == 0, "\(run.standardError)")
     let gif = try GIFSummary(bytes(out))
     #expect(gif.width == 390 && gif.height == 844)
@@ -76,7 +84,9 @@ struct GIFSummary {
     var outputs: [[UInt8]] = []
     for threads in ["1", "2", "2"] {
       let out = directory + "/cards-\(outputs.count).gif"
-      let run = try ToolRun(["cards", "--scale", "1", "--fps", "12", "-o", out, "--threads", threads, "--quiet"])
+      let run = try ToolRun([
+        "cards", "--scale", "1", "--fps", "12", "-o", out, "--threads", threads, "--quiet",
+      ])
       #expect(run.status == 0, "\(run.standardError)")
       outputs.append(try bytes(out))
     }
@@ -93,13 +103,17 @@ struct GIFSummary {
     #expect(files.count == 16)
     #expect(files.first == "frame-0000.png" && files.last == "frame-0015.png")
     let single = directory + "/seven.png"
-    #expect(try ToolRun(["cards", "--scale", "1", "--fps", "10", "--frame", "7", "-o", single]).status == 0)
+    #expect(
+      try ToolRun(["cards", "--scale", "1", "--fps", "10", "--frame", "7", "-o", single]).status
+        == 0)
     #expect(try PNGCodec.read(single) == PNGCodec.read(folder + "frame-0007.png"))
   }
 
   @Test func thirtyFramesASecondSpreadTheirDelays() throws {
     let out = directory + "/thirty.gif"
-    #expect(try ToolRun(["cards", "--scale", "1", "--fps", "30", "--hold", "0", "-o", out, "--quiet"]).status == 0)
+    #expect(
+      try ToolRun(["cards", "--scale", "1", "--fps", "30", "--hold", "0", "-o", out, "--quiet"])
+        .status == 0)
     let delays = try GIFSummary(bytes(out)).delays
     #expect(delays.allSatisfy { $0 == 3 || $0 == 4 || $0 % 10 == 0 || $0 > 4 })
     #expect(Set(delays.prefix(3)).isSubset(of: [3, 4]))
@@ -107,7 +121,9 @@ struct GIFSummary {
 
   @Test func cardsSaysWhenATapMisses() throws {
     let out = directory + "/miss.gif"
-    let run = try ToolRun(["cards", "--scale", "1", "--fps", "5", "--tap", "20,100", "-o", out, "--quiet"])
+    let run = try ToolRun([
+      "cards", "--scale", "1", "--fps", "5", "--tap", "20,100", "-o", out, "--quiet",
+    ])
     #expect(run.status == 0)
     #expect(run.standardError.contains("misses the top card"))
   }

@@ -16,7 +16,8 @@ import Testing
     var pixels: [UInt32] = []
     for a in stride(from: 0, through: 255, by: 5) {
       for v in stride(from: 0, through: a, by: max(1, a / 7)) {
-        pixels.append(PremultipliedRGBA8(r: UInt8(v), g: UInt8(a - v), b: UInt8(v / 2), a: UInt8(a)).packed)
+        pixels.append(
+          PremultipliedRGBA8(r: UInt8(v), g: UInt8(a - v), b: UInt8(v / 2), a: UInt8(a)).packed)
       }
     }
     let width = pixels.count
@@ -30,7 +31,10 @@ import Testing
   @Test func corruptAndTruncatedDataGiveLibpngMessages() throws {
     let pixmap = try #require(Pixmap(width: 8, height: 8, filledWith: Color.white.premultiplied))
     let bytes = try PNGCodec.encode(pixmap)
-    for broken in [[], Array(bytes.prefix(20)), Array(bytes.prefix(bytes.count - 20)), [UInt8](repeating: 7, count: 100)] {
+    for broken in [
+      [], Array(bytes.prefix(20)), Array(bytes.prefix(bytes.count - 20)),
+      [UInt8](repeating: 7, count: 100),
+    ] {
       #expect(throws: CodecError.self) { try PNGCodec.decode(broken, path: "x.png") }
       do {
         _ = try PNGCodec.decode(broken, path: "x.png")
@@ -48,7 +52,9 @@ import Testing
     try PNGCodec.write(pixmap, to: path)
     #expect(try PNGCodec.read(path) == pixmap)
     // A write into a missing folder fails, names the path, and leaves nothing behind.
-    #expect(throws: CodecError.self) { try PNGCodec.write(pixmap, to: directory + "/missing/out.png") }
+    #expect(throws: CodecError.self) {
+      try PNGCodec.write(pixmap, to: directory + "/missing/out.png")
+    }
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory)
     #expect(leftovers == ["out.png"])
   }

@@ -22,18 +22,22 @@ import Testing
 
   @Test func opaqueShadowSitsBeneathAndOffset() throws {
     var pixmap = try #require(Pixmap(width: 80, height: 80, filledWith: Color.white.premultiplied))
-    let layer = Layer.fill(square, .black, shadow: Shadow(color: Color(r: 0, g: 0, b: 255), radius: 2, offset: Point(10, 0)))
+    let layer = Layer.fill(
+      square, .black,
+      shadow: Shadow(color: Color(r: 0, g: 0, b: 255), radius: 2, offset: Point(10, 0)))
     var compositor = Compositor()
     compositor.render(layer, into: &pixmap)
     #expect(pixmap[40, 40] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
     #expect(pixmap[65, 40].b == 255 && pixmap[65, 40].r < 120)  // blue shadow to the right
-    #expect(pixmap[15, 40] == PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))  // none on the left
+    // None on the left.
+    #expect(pixmap[15, 40] == PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
   }
 
   /// Transforms applied after the shadow scale its radius and offset.
   @Test func transformScalesTheShadow() throws {
     func shadowReach(scale: Double) throws -> Int {
-      var pixmap = try #require(Pixmap(width: 200, height: 100, filledWith: Color.white.premultiplied))
+      var pixmap = try #require(
+        Pixmap(width: 200, height: 100, filledWith: Color.white.premultiplied))
       let layer = Layer.fill(
         .rect(Rect(x: -10, y: -10, width: 20, height: 20)), .black,
         transform: .scale(scale, scale).concatenating(.translation(100, 50)),
@@ -66,7 +70,8 @@ import Testing
   @Test func continuousCornersCutMoreThanCircularOnes() throws {
     var rasterizer = Rasterizer()
     func area(_ style: CornerStyle) throws -> Int {
-      let path = Path.roundedRect(Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 20, style: style)
+      let path = Path.roundedRect(
+        Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 20, style: style)
       let mask = rasterizer.mask(of: path, width: 100, height: 100)
       return try #require(mask).values.reduce(0) { $0 + Int($1) }
     }

@@ -13,7 +13,9 @@ import Testing
     #expect(strict.box?.maxX == 2)
     let tolerant = ImageDifference(expected: expected, actual: actual, width: 3, tolerance: 2)
     #expect(tolerant.differingPixels == 1)
-    #expect(ImageDifference(expected: expected, actual: expected, width: 3, tolerance: 0).differingPixels == 0)
+    #expect(
+      ImageDifference(expected: expected, actual: expected, width: 3, tolerance: 0).differingPixels
+        == 0)
   }
 
   @Test func diffImageMarksDifferingPixelsInMagenta() {

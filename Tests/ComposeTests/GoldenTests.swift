@@ -11,7 +11,8 @@ import Typeset
   private func render(
     _ layer: Layer, width: Int, height: Int, scale: Double, background: Color = .white
   ) throws -> Pixmap {
-    var pixmap = try #require(Pixmap(width: width, height: height, filledWith: background.premultiplied))
+    var pixmap = try #require(
+      Pixmap(width: width, height: height, filledWith: background.premultiplied))
     var compositor = Compositor()
     let toPixels = Transform.translation(Double(width) / scale / 2, Double(height) / scale / 2)
       .concatenating(.scale(scale, scale))
@@ -29,8 +30,11 @@ import Typeset
   /// Group opacity: each translucent cat is blended once with its shadow, so no shadow shows
   /// through its own glyph.
   @Test func translucentGroupsOverShadows() throws {
-    let cats = [(0.9, 0.3), (0.95, 0.5), (1.0, 1.0)].map { CatGlyph.view(scale: $0.0, opacity: $0.1).layer }
-    let pixmap = try render(.group(cats), width: 240, height: 240, scale: 1, background: DemoPalette.sky)
+    let cats = [(0.9, 0.3), (0.95, 0.5), (1.0, 1.0)].map {
+      CatGlyph.view(scale: $0.0, opacity: $0.1).layer
+    }
+    let pixmap = try render(
+      .group(cats), width: 240, height: 240, scale: 1, background: DemoPalette.sky)
     try assertGolden(pixmap, named: "cats-layered", suite: Self.suite, .blur)
   }
 
@@ -46,19 +50,26 @@ import Typeset
 
   @Test func cardWithCentredTitle() throws {
     let fonts = try #require(fonts)
-    let card = CardView(title: fonts.largeTitleLayout("Walmart"), color: DemoPalette.blue, cornerStyle: .continuous)
-    try assertGolden(render(card.layer, width: 360, height: 250, scale: 1), named: "card-walmart", suite: Self.suite, .blur)
+    let card = CardView(
+      title: fonts.largeTitleLayout("Walmart"), color: DemoPalette.blue, cornerStyle: .continuous)
+    try assertGolden(
+      render(card.layer, width: 360, height: 250, scale: 1), named: "card-walmart",
+      suite: Self.suite, .blur)
   }
 
   @Test func textAtFractionalPositionsAndScales() throws {
     let fonts = try #require(fonts)
     let text = fonts.headlineLayout("Tap anywhere")
     var lines: [Layer] = []
-    for (i, (dx, s)) in [(0.0, 1.0), (0.25, 1.0), (0.5, 1.0), (0.75, 1.37), (0.33, 0.71)].enumerated() {
+    for (i, (dx, s)) in [(0.0, 1.0), (0.25, 1.0), (0.5, 1.0), (0.75, 1.37), (0.33, 0.71)]
+      .enumerated()
+    {
       let t = Transform.scale(s, s).concatenating(
         .translation(-80 + dx, -42 + Double(i) * 24 + 0.4 * Double(i)))
       lines.append(.fill(text.path, .black, transform: t))
     }
-    try assertGolden(render(.group(lines), width: 180, height: 130, scale: 1), named: "text-fractional", suite: Self.suite, .antialiasing)
+    try assertGolden(
+      render(.group(lines), width: 180, height: 130, scale: 1), named: "text-fractional",
+      suite: Self.suite, .antialiasing)
   }
 }

@@ -11,10 +11,12 @@ import Testing
   func catsFrames(_ frame: Int) throws {
     let fonts = try #require(fonts)
     let scene = CatsScene.make(
-      device: .iPhone14, scale: 1, swiftUI: .ios17, taps: [Tap(x: 300, y: 500)], fonts: fonts, frameRate: 50,
+      device: .iPhone14, scale: 1, swiftUI: .ios17, taps: [Tap(x: 300, y: 500)], fonts: fonts,
+      frameRate: 50,
       hold: 0.5)
     var compositor = Compositor()
-    let pixmap = try #require(scene.render(frame: min(frame, scene.frameCount - 1), compositor: &compositor))
+    let pixmap = try #require(
+      scene.render(frame: min(frame, scene.frameCount - 1), compositor: &compositor))
     try assertGolden(pixmap, named: "cats-\(frame)", suite: Self.suite, .blur)
   }
 
@@ -22,9 +24,11 @@ import Testing
   func cardsFrames(_ frame: Int) throws {
     let fonts = try #require(fonts)
     let (scene, _) = CardsScene.make(
-      device: .iPhone14, scale: 1, swiftUI: .legacy, taps: nil, fonts: fonts, frameRate: 50, hold: 0.5)
+      device: .iPhone14, scale: 1, swiftUI: .legacy, taps: nil, fonts: fonts, frameRate: 50,
+      hold: 0.5)
     var compositor = Compositor()
-    let pixmap = try #require(scene.render(frame: min(frame, scene.frameCount - 1), compositor: &compositor))
+    let pixmap = try #require(
+      scene.render(frame: min(frame, scene.frameCount - 1), compositor: &compositor))
     try assertGolden(pixmap, named: "cards-legacy-\(frame)", suite: Self.suite, .blur)
   }
 }

@@ -8,7 +8,9 @@ import Testing
 
   /// An independent scalar re-statement of §1.4 (velocity Verlet, 1/300 s, clock catching up to
   /// the first sub-step at or past the time), for one axis from rest.
-  private func integrate(from start: Double, to target: Double, time: Double, spring: Spring) -> Double {
+  private func integrate(
+    from start: Double, to target: Double, time: Double, spring: Spring
+  ) -> Double {
     var (x, v, f) = (start, 0.0, 0.0)
     let dt = 1.0 / 300
     var clock = 0.0
@@ -25,7 +27,8 @@ import Testing
   @Test func catsStartAtTheScreenCentreAndSpringToTheTap() throws {
     let fonts = try #require(fonts)
     let scene = CatsScene.make(
-      device: .iPhone14, scale: 1, swiftUI: .ios17, taps: [Tap(x: 300, y: 500)], fonts: fonts, frameRate: 50,
+      device: .iPhone14, scale: 1, swiftUI: .ios17, taps: [Tap(x: 300, y: 500)], fonts: fonts,
+      frameRate: 50,
       hold: 0.5)
     #expect(scene.traceRow(frame: 0) == [0, 0, 195, 422])
     // The tap's y in the safe area: 500 − 47.
@@ -46,7 +49,8 @@ import Testing
   @Test func tapsAreClampedAboveTheHomeIndicator() throws {
     let fonts = try #require(fonts)
     let scene = CatsScene.make(
-      device: .iPhone14, scale: 1, swiftUI: .legacy, taps: [Tap(x: 10, y: 840)], fonts: fonts, frameRate: 50,
+      device: .iPhone14, scale: 1, swiftUI: .legacy, taps: [Tap(x: 10, y: 840)], fonts: fonts,
+      frameRate: 50,
       hold: 0)
     // min(840 − 47, 763 − 34) = 729.
     #expect(scene.channels["position"]?.changes.first?.target == [10, 729])
@@ -55,7 +59,8 @@ import Testing
   @Test func cardsOpenAtStartWithoutTaps() throws {
     let fonts = try #require(fonts)
     let (scene, notes) = CardsScene.make(
-      device: .iPhone14, scale: 1, swiftUI: .ios17, taps: nil, fonts: fonts, frameRate: 50, hold: 0.5)
+      device: .iPhone14, scale: 1, swiftUI: .ios17, taps: nil, fonts: fonts, frameRate: 50,
+      hold: 0.5)
     #expect(notes.isEmpty)
     #expect(scene.traceRow(frame: 0) == [0, 0, -40, 0.9, -20, 0.95, 0])
     let end = scene.traceRow(frame: scene.frameCount - 1)
@@ -81,7 +86,8 @@ import Testing
       Tap(x: 20, y: 100, time: 2),  // nowhere near: misses
     ]
     let (scene, notes) = CardsScene.make(
-      device: .iPhone14, scale: 1, swiftUI: .ios17, taps: taps, fonts: fonts, frameRate: 50, hold: 0.5)
+      device: .iPhone14, scale: 1, swiftUI: .ios17, taps: taps, fonts: fonts, frameRate: 50,
+      hold: 0.5)
     #expect(notes.count == 2)
     #expect(scene.channels["stack.offsetY"]?.changes.map(\.time) == [0, 1.4])
     #expect(scene.traceRow(frame: scene.frameCount - 1)[6] == 0)
@@ -104,7 +110,8 @@ import Testing
   @Test func framesAreTheSameWhicheverThreadRendersThem() throws {
     let fonts = try #require(fonts)
     let scene = CatsScene.make(
-      device: try #require(Device.named("se")), scale: 1, swiftUI: .ios17, taps: [Tap(x: 100, y: 300)], fonts: fonts, frameRate: 25, hold: 0)
+      device: try #require(Device.named("se")), scale: 1, swiftUI: .ios17,
+      taps: [Tap(x: 100, y: 300)], fonts: fonts, frameRate: 25, hold: 0)
     var serial: [Pixmap] = []
     try FrameRenderer(scene: scene, threads: 1).render(0..<6) { _, frame in serial.append(frame) }
     var parallel: [Pixmap] = []

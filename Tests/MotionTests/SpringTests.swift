@@ -12,8 +12,12 @@ import Testing
 
   @Test func unitMovesMatchTheReferenceTable() {
     for row in Self.table {
-      let ios17 = 1 + Spring.swiftUI17Default.evolve(displacement: -1, velocity: 0, time: row.t).displacement
-      let legacy = 1 + Spring.swiftUILegacyDefault.evolve(displacement: -1, velocity: 0, time: row.t).displacement
+      let ios17 =
+        1 + Spring.swiftUI17Default.evolve(displacement: -1, velocity: 0, time: row.t).displacement
+      let legacy =
+        1
+        + Spring.swiftUILegacyDefault.evolve(displacement: -1, velocity: 0, time: row.t)
+        .displacement
       #expect(abs(ios17 - row.ios17) < 1e-4, "iOS 17 at \(row.t)")
       #expect(abs(legacy - row.legacy) < 1e-4, "legacy at \(row.t)")
       #expect(abs(Spring.wallet.unitProgress(at: row.t) - row.wallet) < 1e-4, "wallet at \(row.t)")
@@ -39,11 +43,13 @@ import Testing
   /// ≈ 1.08/1.43/1.47 s (legacy).
   @Test func fluidSpringsEndWhereSwiftUIRemovesThem() {
     for (spring, expected) in [
-      (Spring.swiftUI17Default, [1.27, 1.38, 1.43]), (Spring.swiftUILegacyDefault, [1.08, 1.43, 1.47]),
+      (Spring.swiftUI17Default, [1.27, 1.38, 1.43]),
+      (Spring.swiftUILegacyDefault, [1.08, 1.43, 1.47]),
     ] {
       for (distance, end) in zip([100.0, 300, 500], expected) {
         let timeline = ChannelTimeline(
-          initial: [0, 0], changes: [.init(time: 0, target: [distance, 0], animation: .fluidSpring(spring))],
+          initial: [0, 0],
+          changes: [.init(time: 0, target: [distance, 0], animation: .fluidSpring(spring))],
           frameRate: 60)
         #expect(abs(timeline.settleTime - end) <= 0.02, "\(distance) pt: \(timeline.settleTime)")
         #expect(timeline.value(at: timeline.settleTime) == [distance, 0])
@@ -56,7 +62,11 @@ import Testing
   @Test func fluidRetargetIsContinuous() {
     let spring = Animation.fluidSpring(.swiftUI17Default)
     let retargeted = ChannelTimeline(
-      initial: [0], changes: [.init(time: 0, target: [100], animation: spring), .init(time: 0.2, target: [-50], animation: spring)],
+      initial: [0],
+      changes: [
+        .init(time: 0, target: [100], animation: spring),
+        .init(time: 0.2, target: [-50], animation: spring),
+      ],
       frameRate: 50)
     let straight = ChannelTimeline(
       initial: [0], changes: [.init(time: 0, target: [100], animation: spring)], frameRate: 50)
@@ -75,7 +85,11 @@ import Testing
   @Test func interpolatingRetargetCombines() {
     let wallet = Animation.interpolatingSpring(.wallet)
     let timeline = ChannelTimeline(
-      initial: [0], changes: [.init(time: 0, target: [100], animation: wallet), .init(time: 0.3, target: [0], animation: wallet)],
+      initial: [0],
+      changes: [
+        .init(time: 0, target: [100], animation: wallet),
+        .init(time: 0.3, target: [0], animation: wallet),
+      ],
       frameRate: 50)
     let t = 0.5
     let old = 100 * Spring.wallet.unitProgress(at: t)
@@ -87,7 +101,9 @@ import Testing
 
   @Test func valueBeforeAndAtTheChangeIsTheOldOne() {
     let timeline = ChannelTimeline(
-      initial: [7], changes: [.init(time: 0.5, target: [9], animation: .fluidSpring(.swiftUI17Default))], frameRate: 50)
+      initial: [7],
+      changes: [.init(time: 0.5, target: [9], animation: .fluidSpring(.swiftUI17Default))],
+      frameRate: 50)
     #expect(timeline.value(at: 0) == [7])
     #expect(timeline.value(at: 0.5) == [7])
     #expect(timeline.value(at: 0.52)[0] > 7)

@@ -9,7 +9,9 @@ import Testing
   static let meanLimit = 2.0
   static let maxLimit = 24.0
 
-  private func fastCoverage(_ path: Path, _ transform: Transform, _ rule: FillRule, _ w: Int, _ h: Int)
+  private func fastCoverage(
+    _ path: Path, _ transform: Transform, _ rule: FillRule, _ w: Int, _ h: Int
+  )
     throws -> [Double]
   {
     var rasterizer = Rasterizer()
@@ -76,8 +78,10 @@ import Testing
       stretchedTo: Rect(x: 0, y: 0, width: Double(refcase.width), height: Double(refcase.height)))
     let actual = try fastCoverage(path, transform, .nonzero, refcase.width, refcase.height)
     let rows = refcase.size >= 512 ? 16 : 64
-    let reference = ReferenceRasterizer(width: refcase.width, height: refcase.height, rowsPerPixel: rows)
-      .coverage(of: path, transform: transform, rule: .nonzero)
+    let reference = ReferenceRasterizer(
+      width: refcase.width, height: refcase.height, rowsPerPixel: rows
+    )
+    .coverage(of: path, transform: transform, rule: .nonzero)
     let measure = ErrorMeasure(reference: reference, actual: actual)
     print("refcase \(refcase) vs own reference: \(measure)")
     #expect(measure.mean <= Self.meanLimit)

@@ -3,7 +3,7 @@ import Testing
 @testable import Raster
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// The exact reference: a sampled Gaussian, normalised, convolved to ±4σ in Double, rows then
@@ -38,12 +38,14 @@ private func exactGaussian(_ values: [Double], width: Int, height: Int, sigma: D
 
 private func testMask(size: Int, margin: Int) throws -> Mask {
   let path = try PathDataParser.parse(
-    "M50 5A45 45 0 1 1 50 95A45 45 0 1 1 50 5ZM20 20H45V80H20Z M60 60L95 62L62 95Z M10 90h80v1.5h-80z")
+    "M50 5A45 45 0 1 1 50 95A45 45 0 1 1 50 5ZM20 20H45V80H20Z M60 60L95 62L62 95Z M10 90h80v1.5h-80z"
+  )
   var rasterizer = Rasterizer()
   let inner = Double(size - 2 * margin)
   let transform = Transform.scale(inner / 100, inner / 100).concatenating(
     .translation(Double(margin), Double(margin)))
-  return try requireMask(rasterizer.mask(of: path, transform: transform, rule: .evenodd, width: size, height: size))
+  return try requireMask(
+    rasterizer.mask(of: path, transform: transform, rule: .evenodd, width: size, height: size))
 }
 
 @Suite struct BlurTests {
@@ -55,7 +57,8 @@ private func testMask(size: Int, margin: Int) throws -> Mask {
     let input = try testMask(size: size, margin: margin)
     var blurred = input
     GaussianBlur.blur(&blurred, sigma: sigma)
-    let exact = exactGaussian(input.values.map(Double.init), width: size, height: size, sigma: sigma)
+    let exact = exactGaussian(
+      input.values.map(Double.init), width: size, height: size, sigma: sigma)
     var worst = 0.0
     for (a, e) in zip(blurred.values, exact) { worst = max(worst, abs(Double(a) - e)) }
     print("blur σ \(sigma): max error \(worst) / 255")
@@ -101,7 +104,9 @@ private func testMask(size: Int, margin: Int) throws -> Mask {
     var plane = FloatPlane(width: 37, height: 53)
     var random = SeededGenerator(seed: 11)
     for y in 0..<plane.height {
-      for x in 0..<plane.width { plane.values[y * plane.stride + x] = Float.random(in: 0...255, using: &random) }
+      for x in 0..<plane.width {
+        plane.values[y * plane.stride + x] = Float.random(in: 0...255, using: &random)
+      }
     }
     let coefficients = DericheCoefficients(sigma: sigma)
     var fast = FloatPlane(width: 37, height: 53)
@@ -117,16 +122,24 @@ private func testMask(size: Int, margin: Int) throws -> Mask {
       for y in 0..<h { for x in 0..<w { plane.values[y * plane.stride + x] = Float(y * 1000 + x) } }
       var t = FloatPlane(width: h, height: w)
       GaussianBlur.transpose(plane, into: &t)
-      for y in 0..<h { for x in 0..<w { #expect(t.values[x * t.stride + y] == Float(y * 1000 + x)) } }
+      for y in 0..<h {
+        for x in 0..<w { #expect(t.values[x * t.stride + y] == Float(y * 1000 + x)) }
+      }
       var back = FloatPlane(width: w, height: h)
       GaussianBlur.transpose(t, into: &back)
-      for y in 0..<h { for x in 0..<w { #expect(back.values[y * back.stride + x] == plane.values[y * plane.stride + x]) } }
+      for y in 0..<h {
+        for x in 0..<w {
+          #expect(back.values[y * back.stride + x] == plane.values[y * plane.stride + x])
+        }
+      }
     }
   }
 
   @Test func pixmapBlurKeepsPixelsPremultiplied() throws {
     var pixmap = try #require(Pixmap(width: 40, height: 40))
-    for y in 15..<25 { for x in 10..<30 { pixmap[x, y] = PremultipliedRGBA8(r: 200, g: 100, b: 10, a: 220) } }
+    for y in 15..<25 {
+      for x in 10..<30 { pixmap[x, y] = PremultipliedRGBA8(r: 200, g: 100, b: 10, a: 220) }
+    }
     GaussianBlur.blur(&pixmap, sigma: 3)
     #expect(pixmap.pixels.allSatisfy { PremultipliedRGBA8(packed: $0).isValid })
     #expect(pixmap[20, 20].a > 150)

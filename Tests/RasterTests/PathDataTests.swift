@@ -48,18 +48,24 @@ private func parse(_ text: String) throws -> Path { try PathDataParser.parse(tex
     ("relative cubic", "M 10 10 C 11 12 13 14 15 16", "M10 10c1 2 3 4 5 6"),
     ("relative quad", "M 10 10 Q 11 12 13 14", "M10 10q1 2 3 4"),
     ("S reflects after C", "M 0 0 C 1 2 3 4 5 5 C 7 6 8 9 10 10", "M0 0C1 2 3 4 5 5S8 9 10 10"),
-    ("S after S reflects", "M0 0C1 2 3 4 5 5C7 6 8 9 10 10C12 11 13 14 15 15",
-     "M0 0C1 2 3 4 5 5S8 9 10 10 13 14 15 15"),
+    (
+      "S after S reflects", "M0 0C1 2 3 4 5 5C7 6 8 9 10 10C12 11 13 14 15 15",
+      "M0 0C1 2 3 4 5 5S8 9 10 10 13 14 15 15"
+    ),
     ("S without C uses current point", "M 0 0 C 0 0 3 4 5 5", "M0 0S3 4 5 5"),
     ("S after Q does not reflect", "M0 0Q1 2 3 3C3 3 4 4 5 5", "M0 0Q1 2 3 3S4 4 5 5"),
     ("T reflects after Q", "M 0 0 Q 1 2 3 3 Q 5 4 6 6", "M0 0Q1 2 3 3T6 6"),
     ("T after T reflects", "M0 0Q1 2 3 3Q5 4 6 6Q7 8 9 9", "M0 0Q1 2 3 3T6 6T9 9"),
     ("T without Q uses current point", "M 0 0 Q 0 0 6 6", "M0 0T6 6"),
     ("T after C does not reflect", "M0 0C1 1 2 2 3 3Q3 3 6 6", "M0 0C1 1 2 2 3 3T6 6"),
-    ("relative after Z starts at the subpath start", "M 10 10 L 20 10 Z M 10 10 L 15 15",
-     "M10 10L20 10zl5 5"),
-    ("drawing after Z restarts at the subpath start", "M 10 10 L 20 10 Z M 10 10 L 30 30",
-     "M10 10L20 10Z L30 30"),
+    (
+      "relative after Z starts at the subpath start", "M 10 10 L 20 10 Z M 10 10 L 15 15",
+      "M10 10L20 10zl5 5"
+    ),
+    (
+      "drawing after Z restarts at the subpath start", "M 10 10 L 20 10 Z M 10 10 L 30 30",
+      "M10 10L20 10Z L30 30"
+    ),
     ("lower-case z", "M 0 0 L 1 1 Z", "M0 0L1 1z"),
     ("zero radius arc is a line", "M 0 0 L 10 10", "M0 0A0 5 0 0 1 10 10"),
     ("relative zero radius arc", "M 0 0 L 10 10", "M0 0a5 0 0 0 1 10 10"),

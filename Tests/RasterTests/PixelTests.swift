@@ -40,8 +40,10 @@ import Testing
     var dst = [UInt32](repeating: 0, count: 1)
     for srcAlpha in stride(from: 0, through: 255, by: 1) {
       for d in stride(from: 0, through: 255, by: 3) {
-        let src = PremultipliedRGBA8(r: UInt8(srcAlpha / 2), g: UInt8(srcAlpha), b: 0, a: UInt8(srcAlpha))
-        let destination = PremultipliedRGBA8(r: UInt8(d), g: UInt8(d / 2), b: UInt8(d / 3), a: UInt8(d))
+        let src = PremultipliedRGBA8(
+          r: UInt8(srcAlpha / 2), g: UInt8(srcAlpha), b: 0, a: UInt8(srcAlpha))
+        let destination = PremultipliedRGBA8(
+          r: UInt8(d), g: UInt8(d / 2), b: UInt8(d / 3), a: UInt8(d))
         let expected = Blend.sourceOver(src, destination)
         dst[0] = destination.packed
         dst.withUnsafeMutableBufferPointer { buffer in
@@ -65,7 +67,8 @@ import Testing
   }
 
   @Test func solidSinkSpansMatchPerPixelBlend() throws {
-    var pixmap = try #require(Pixmap(width: 64, height: 1, filledWith: PremultipliedRGBA8(r: 10, g: 200, b: 30, a: 255)))
+    var pixmap = try #require(
+      Pixmap(width: 64, height: 1, filledWith: PremultipliedRGBA8(r: 10, g: 200, b: 30, a: 255)))
     let color = Color(r: 255, g: 149, b: 0).opacity(0.5).premultiplied
     var expected = pixmap
     pixmap.withUnsafeMutablePixels { pixels in
@@ -107,9 +110,11 @@ import Testing
     for i in 0..<count {
       mask.values[i] = UInt8.random(in: 0...255, using: &random)
       let a = UInt8.random(in: 0...255, using: &random)
-      content.pixels[i] = PremultipliedRGBA8(
-        r: UInt8.random(in: 0...a, using: &random), g: UInt8.random(in: 0...a, using: &random), b: 0, a: a
-      ).packed
+      content.pixels[i] =
+        PremultipliedRGBA8(
+          r: UInt8.random(in: 0...a, using: &random), g: UInt8.random(in: 0...a, using: &random),
+          b: 0, a: a
+        ).packed
     }
     let color = Color(red: 0, green: 0, blue: 0, alpha: 0.33).premultiplied
     var fast = content

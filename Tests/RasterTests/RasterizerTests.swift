@@ -50,9 +50,11 @@ private func shoelaceArea(_ points: [Point]) -> Double {
   @Test func coverageSumEqualsPolygonAreaForRandomConvexPolygons() throws {
     var random = SeededGenerator()
     for _ in 0..<200 {
-      let centre = Point(Double.random(in: 20...44, using: &random), Double.random(in: 20...44, using: &random))
+      let centre = Point(
+        Double.random(in: 20...44, using: &random), Double.random(in: 20...44, using: &random))
       let count = Int.random(in: 3...9, using: &random)
-      let angles = (0..<count).map { _ in Double.random(in: 0..<(2 * .pi), using: &random) }.sorted()
+      let angles = (0..<count).map { _ in Double.random(in: 0..<(2 * .pi), using: &random) }
+        .sorted()
       // Points on one circle, in angle order: always a convex polygon.
       let r = Double.random(in: 2...18, using: &random)
       let points = angles.map { a in Point(centre.x + r * cos(a), centre.y + r * sin(a)) }
@@ -73,14 +75,17 @@ private func shoelaceArea(_ points: [Point]) -> Double {
         let fx = Double(i) / 16
         let fy = Double(j) / 16
         let square = polygon([
-          Point(2 + fx, 2 + fy), Point(3 + fx, 2 + fy), Point(3 + fx, 3 + fy), Point(2 + fx, 3 + fy),
+          Point(2 + fx, 2 + fy), Point(3 + fx, 2 + fy), Point(3 + fx, 3 + fy),
+          Point(2 + fx, 3 + fy),
         ])
         let mask = try requireMask(rasterizer.mask(of: square, width: 6, height: 6))
         let expected: [(Int, Int, Double)] = [
-          (2, 2, (1 - fx) * (1 - fy)), (3, 2, fx * (1 - fy)), (2, 3, (1 - fx) * fy), (3, 3, fx * fy),
+          (2, 2, (1 - fx) * (1 - fy)), (3, 2, fx * (1 - fy)), (2, 3, (1 - fx) * fy),
+          (3, 3, fx * fy),
         ]
         for (x, y, area) in expected {
-          #expect(abs(Double(mask[x, y]) - area * 255) <= 0.5 + 1e-6, "offset \(fx),\(fy) px \(x),\(y)")
+          #expect(
+            abs(Double(mask[x, y]) - area * 255) <= 0.5 + 1e-6, "offset \(fx),\(fy) px \(x),\(y)")
         }
       }
     }
@@ -90,7 +95,9 @@ private func shoelaceArea(_ points: [Point]) -> Double {
   /// area, for both winding directions.
   @Test func smallTrianglesOnAQuarterPixelGrid() throws {
     var rasterizer = Rasterizer()
-    let grid = (0...8).flatMap { x in (0...8).map { y in Point(1 + Double(x) / 4, 1 + Double(y) / 4) } }
+    let grid = (0...8).flatMap { x in
+      (0...8).map { y in Point(1 + Double(x) / 4, 1 + Double(y) / 4) }
+    }
     var random = SeededGenerator(seed: 7)
     for _ in 0..<400 {
       let points = (0..<3).map { _ in grid[Int.random(in: 0..<grid.count, using: &random)] }
@@ -107,8 +114,10 @@ private func shoelaceArea(_ points: [Point]) -> Double {
     let star = try PathDataParser.parse("M50 3L79 94L2 37H98L21 94Z")
     let transform = Transform.scale(0.64, 0.64)
     var rasterizer = Rasterizer()
-    let nonzero = try requireMask(rasterizer.mask(of: star, transform: transform, rule: .nonzero, width: 64, height: 64))
-    let evenodd = try requireMask(rasterizer.mask(of: star, transform: transform, rule: .evenodd, width: 64, height: 64))
+    let nonzero = try requireMask(
+      rasterizer.mask(of: star, transform: transform, rule: .nonzero, width: 64, height: 64))
+    let evenodd = try requireMask(
+      rasterizer.mask(of: star, transform: transform, rule: .evenodd, width: 64, height: 64))
     // The centre pentagon has winding 2: filled by nonzero, empty by even-odd; the points agree.
     #expect(nonzero[32, 36] == 255)
     #expect(evenodd[32, 36] == 0)
@@ -141,17 +150,20 @@ private func shoelaceArea(_ points: [Point]) -> Double {
     // A circle of radius 1e7 px through the canvas: flattening it whole at 1/64 px would need
     // millions of lines; culling keeps only the pieces near the canvas.
     let path = try PathDataParser.parse("M0 1e7A1e7 1e7 0 1 1 0 -1e7A1e7 1e7 0 1 1 0 1e7Z")
-    let lines = Flattener(width: 64, height: 64).lines(of: path, transform: .translation(1e7 + 32, 32))
+    let lines = Flattener(width: 64, height: 64).lines(
+      of: path, transform: .translation(1e7 + 32, 32))
     #expect(lines.count < 5_000)
     var rasterizer = Rasterizer()
-    let mask = try requireMask(rasterizer.mask(of: path, transform: .translation(1e7 + 32, 32), width: 64, height: 64))
+    let mask = try requireMask(
+      rasterizer.mask(of: path, transform: .translation(1e7 + 32, 32), width: 64, height: 64))
     // The circle's left edge is the vertical line x = 32 (to within 1e-4 px here).
     #expect(mask[31, 32] == 0)
     #expect(mask[33, 32] == 255)
   }
 
   @Test func subPixelSliversAndDegenerateSegments() throws {
-    let path = try PathDataParser.parse("M1 1L1 1L1 1ZM2 2L30 2.001L2 2.002ZM5 5L5 5L20 20L5 5Z M7 7h0v0z")
+    let path = try PathDataParser.parse(
+      "M1 1L1 1L1 1ZM2 2L30 2.001L2 2.002ZM5 5L5 5L20 20L5 5Z M7 7h0v0z")
     var rasterizer = Rasterizer()
     let mask = try requireMask(rasterizer.mask(of: path, width: 32, height: 32))
     #expect(coverageSum(mask) < 0.05)
@@ -162,7 +174,10 @@ private func shoelaceArea(_ points: [Point]) -> Double {
     builder.move(to: Point(0, 0))
     var random = SeededGenerator(seed: 99)
     for _ in 0..<40_000 {
-      builder.line(to: Point(Double.random(in: -10...138, using: &random), Double.random(in: -10...138, using: &random)))
+      builder.line(
+        to: Point(
+          Double.random(in: -10...138, using: &random), Double.random(in: -10...138, using: &random)
+        ))
     }
     builder.close()
     let path = try #require(builder.build())
@@ -187,7 +202,8 @@ private func shoelaceArea(_ points: [Point]) -> Double {
     var pixmap = try #require(Pixmap(width: 4, height: 4, filledWith: Color.white.premultiplied))
     let half = polygon([Point(0, 0), Point(2, 0), Point(2, 4), Point(0, 4)])
     var rasterizer = Rasterizer()
-    rasterizer.fill(half, transform: .translation(0.5, 0), color: Color.black.premultiplied, into: &pixmap)
+    rasterizer.fill(
+      half, transform: .translation(0.5, 0), color: Color.black.premultiplied, into: &pixmap)
     // Half coverage is 128/255: black at alpha 128 over white leaves 255·127/255 = 127.
     #expect(pixmap[0, 0] == PremultipliedRGBA8(r: 127, g: 127, b: 127, a: 255))
     #expect(pixmap[1, 0] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
@@ -197,5 +213,5 @@ private func shoelaceArea(_ points: [Point]) -> Double {
 }
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif

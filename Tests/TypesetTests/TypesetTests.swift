@@ -13,7 +13,8 @@ import Testing
 
   @Test func missingFamilyFallsBackWithAWarning() throws {
     #expect(FontLocator.locate(family: "No Such Family 12345", weight: .regular) == nil)
-    let fallback = try #require(FontLocator.locateWithFallback(family: "No Such Family 12345", weight: .regular))
+    let fallback = try #require(
+      FontLocator.locateWithFallback(family: "No Such Family 12345", weight: .regular))
     #expect(fallback.file.family == "DejaVu Sans")
     #expect(fallback.warning?.contains("No Such Family 12345") == true)
   }
@@ -21,7 +22,8 @@ import Testing
   @Test func kerningTightensPairs() throws {
     let face = try FontFace(try #require(FontLocator.locate(family: "Inter", weight: .semibold)))
     let pair = TextLayout("AV", font: face, size: 100).width
-    let apart = TextLayout("A", font: face, size: 100).width + TextLayout("V", font: face, size: 100).width
+    let apart =
+      TextLayout("A", font: face, size: 100).width + TextLayout("V", font: face, size: 100).width
     #expect(pair < apart - 1)
   }
 
@@ -42,11 +44,13 @@ import Testing
   }
 
   @Test func appleLogoIsDrawnWithOurMark() throws {
-    let face = try FontFace(try #require(FontLocator.locate(family: "Inter Display", weight: .bold)))
+    let face = try FontFace(
+      try #require(FontLocator.locate(family: "Inter Display", weight: .bold)))
     let withMark = TextLayout("\u{F8FF} Card", font: face, size: 34)
     let without = TextLayout(" Card", font: face, size: 34)
     #expect(abs(withMark.width - without.width - AppleMark.advance * 34 / 1000) < 1e-6)
-    #expect(withMark.path.elements.count == without.path.elements.count + AppleMark.path.elements.count)
+    #expect(
+      withMark.path.elements.count == without.path.elements.count + AppleMark.path.elements.count)
   }
 
   @Test func fontFileOverrideOpensAnyFont() throws {

@@ -44,11 +44,13 @@ public struct ChannelTimeline: Hashable, Sendable {
         // carries on towards the new target. Otherwise one starts at rest from here.
         var integrator = FluidSpringIntegrator(
           value: start, velocity: velocity, force: start.map { _ in 0 }, clock: change.time)
-        if index > 0, let previous = segments[index - 1].integrator, segments[index - 1].end > change.time,
+        if index > 0, let previous = segments[index - 1].integrator,
+          segments[index - 1].end > change.time,
           case .fluidSpring(let previousSpring) = self.changes[index - 1].animation
         {
           integrator = previous
-          integrator.advance(to: change.time, target: self.changes[index - 1].target, spring: previousSpring)
+          integrator.advance(
+            to: change.time, target: self.changes[index - 1].target, spring: previousSpring)
         }
         segment.integrator = integrator
         segment.end = Self.fluidEnd(change, spring: spring, from: integrator, frameRate: frameRate)
@@ -62,7 +64,9 @@ public struct ChannelTimeline: Hashable, Sendable {
 
   /// The value at `time` seconds.
   public func value(at time: Double) -> [Double] {
-    Self.state(at: time, initial: initial, changes: changes, segments: segments, upTo: changes.count).value
+    Self.state(
+      at: time, initial: initial, changes: changes, segments: segments, upTo: changes.count
+    ).value
   }
 
   /// When the last change's animation has ended (0 without changes).
@@ -91,7 +95,8 @@ public struct ChannelTimeline: Hashable, Sendable {
       return (integrator.value, integrator.velocity)
     case .interpolatingSpring(let spring):
       // shown = A_old(t) + (T_new − A_old(t))·s(t − t₁), A_old being everything before.
-      let older = state(at: time, initial: initial, changes: changes, segments: segments, upTo: index)
+      let older = state(
+        at: time, initial: initial, changes: changes, segments: segments, upTo: index)
       let s = spring.unitProgress(at: tau)
       let h = 1e-5
       let ds = (spring.unitProgress(at: tau + h) - s) / h
@@ -123,7 +128,9 @@ public struct ChannelTimeline: Hashable, Sendable {
     var frame = (change.time * frameRate).rounded(.down) + 1
     while frame / frameRate < change.time + 60 {
       integrator.advance(to: frame / frameRate, target: change.target, spring: spring)
-      if integrator.isStill(target: change.target, totalDistance: total) { return frame / frameRate }
+      if integrator.isStill(target: change.target, totalDistance: total) {
+        return frame / frameRate
+      }
       frame += 1
     }
     return change.time + 60

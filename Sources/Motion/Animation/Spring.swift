@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// A damped harmonic oscillator in SwiftUI's parametrisations (mass m, stiffness k, damping c;
@@ -51,7 +51,9 @@ public struct Spring: Hashable, Sendable {
 
   /// Displacement from the target and velocity after `t` seconds, starting from displacement
   /// `u0` and velocity `v0` (units of the value, and per second).
-  public func evolve(displacement u0: Double, velocity v0: Double, time t: Double)
+  public func evolve(
+    displacement u0: Double, velocity v0: Double, time t: Double
+  )
     -> (displacement: Double, velocity: Double)
   {
     let w0 = naturalFrequency

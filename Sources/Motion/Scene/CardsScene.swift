@@ -27,7 +27,8 @@ public enum CardsScene {
     func timeline(_ name: String, _ initial: Double) -> ChannelTimeline {
       ChannelTimeline(initial: [initial], changes: changes[name] ?? [], frameRate: frameRate)
     }
-    for tap in (taps ?? [Tap(x: center.x, y: center.y, time: 0)]).sorted(by: { $0.time < $1.time }) {
+    for tap in (taps ?? [Tap(x: center.x, y: center.y, time: 0)]).sorted(by: { $0.time < $1.time })
+    {
       // Where the black card is drawn at the tap: the stack's offset moves it.
       let stackY = timeline("stack.offsetY", 0).value(at: tap.time)[0]
       let (w, h) = CardView.size
@@ -40,7 +41,9 @@ public enum CardsScene {
       expanded.toggle()
       for channel in channels {
         changes[channel.name, default: []].append(
-          .init(time: tap.time, target: [expanded ? channel.expanded : channel.collapsed], animation: animation))
+          .init(
+            time: tap.time, target: [expanded ? channel.expanded : channel.collapsed],
+            animation: animation))
       }
     }
     let style = swiftUI.cornerStyle
@@ -48,14 +51,17 @@ public enum CardsScene {
       CardView(title: fonts.largeTitleLayout(title), color: color, cornerStyle: style).layer
     }
     let walmart = SceneNode(
-      "walmart", .layer(card("Walmart", DemoPalette.blue)), offsetY: .channel("walmart.offsetY", component: 0),
+      "walmart", .layer(card("Walmart", DemoPalette.blue)),
+      offsetY: .channel("walmart.offsetY", component: 0),
       scale: .channel("walmart.scale", component: 0))
     let target = SceneNode(
-      "target", .layer(card("Target", DemoPalette.red)), offsetY: .channel("target.offsetY", component: 0),
+      "target", .layer(card("Target", DemoPalette.red)),
+      offsetY: .channel("target.offsetY", component: 0),
       scale: .channel("target.scale", component: 0))
     let apple = SceneNode("card", .layer(card("\u{F8FF} Card", .black)))
     let stack = SceneNode(
-      "stack", .group([walmart, target, apple]), centerX: .constant(center.x), centerY: .constant(center.y),
+      "stack", .group([walmart, target, apple]), centerX: .constant(center.x),
+      centerY: .constant(center.y),
       offsetY: .channel("stack.offsetY", component: 0))
     var timelines: [String: ChannelTimeline] = [:]
     for channel in channels { timelines[channel.name] = timeline(channel.name, channel.collapsed) }

@@ -35,7 +35,8 @@ public enum CatsScene {
     let stack = SceneNode(
       "cats", .group(cats), centerX: .channel("position", component: 0),
       centerY: .channel("position", component: 1))
-    let container = SceneNode("position container", .group([stack]), centerY: .constant(containerTop))
+    let container = SceneNode(
+      "position container", .group([stack]), centerY: .constant(containerTop))
     let title = SceneNode(
       "header", .fill(header.path, .black, .nonzero), centerX: .constant(padding),
       centerY: .constant(device.safeTop + padding + header.ascender))
@@ -43,7 +44,10 @@ public enum CatsScene {
       width: device.width, height: device.height, scale: scale, background: DemoPalette.sky,
       root: SceneNode("screen", .group([title, container])),
       channels: ["position": position],
-      traceColumns: [TraceColumn("position.x", channel: "position", component: 0), TraceColumn("position.y", channel: "position", component: 1)],
+      traceColumns: [
+        TraceColumn("position.x", channel: "position", component: 0),
+        TraceColumn("position.y", channel: "position", component: 1),
+      ],
       frameRate: frameRate, hold: hold)
   }
 }

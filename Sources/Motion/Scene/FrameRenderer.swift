@@ -47,7 +47,9 @@ public struct FrameRenderer: Sendable {
       }
     }
     return try indices.indices.map { k in
-      guard let frame = slots.take(k) else { throw RenderError("cannot allocate frame \(indices[k])") }
+      guard let frame = slots.take(k) else {
+        throw RenderError("cannot allocate frame \(indices[k])")
+      }
       return frame
     }
   }
@@ -105,7 +107,9 @@ public struct FrameRenderer: Sendable {
       var compositor = Compositor()
       var index = worker
       while index < count {
-        slots.store(self.frame(batch.lowerBound + index, compositor: &compositor, still: still), at: index + 1)
+        slots.store(
+          self.frame(batch.lowerBound + index, compositor: &compositor, still: still), at: index + 1
+        )
         index += workers
       }
     }

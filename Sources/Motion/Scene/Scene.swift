@@ -62,7 +62,9 @@ public struct Scene: Hashable, Sendable {
   /// from. The children drawn after the first animated one are left for each frame, so the
   /// stacking order is kept.
   public func renderBase(compositor: inout Compositor) -> SceneBase? {
-    guard var pixmap = Pixmap(width: pixelWidth, height: pixelHeight, filledWith: background.premultiplied)
+    guard
+      var pixmap = Pixmap(
+        width: pixelWidth, height: pixelHeight, filledWith: background.premultiplied)
     else { return nil }
     guard case .group(let children) = root.content, root.isStaticTransform else {
       return SceneBase(pixels: pixmap, drawnChildren: 0)
@@ -70,7 +72,9 @@ public struct Scene: Hashable, Sendable {
     let count = children.prefix { $0.isStatic }.count
     let values = self.values(at: 0)
     for child in children.prefix(count) {
-      compositor.render(child.layer(values), into: &pixmap, transform: root.layer(values).transform.concatenating(.scale(scale, scale)))
+      compositor.render(
+        child.layer(values), into: &pixmap,
+        transform: root.layer(values).transform.concatenating(.scale(scale, scale)))
     }
     return SceneBase(pixels: pixmap, drawnChildren: count)
   }
@@ -80,7 +84,9 @@ public struct Scene: Hashable, Sendable {
     let values = self.values(at: time(ofFrame: index))
     let toPixels = Transform.scale(scale, scale)
     guard let base, base.drawnChildren > 0, case .group(let children) = root.content else {
-      guard var pixmap = Pixmap(width: pixelWidth, height: pixelHeight, filledWith: background.premultiplied)
+      guard
+        var pixmap = Pixmap(
+          width: pixelWidth, height: pixelHeight, filledWith: background.premultiplied)
       else { return nil }
       compositor.render(root.layer(values), into: &pixmap, transform: toPixels)
       return pixmap

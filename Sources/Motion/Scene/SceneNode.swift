@@ -68,7 +68,9 @@ public struct SceneNode: Hashable, Sendable {
   /// Whether the node looks the same at every time: no modifier is bound to a channel.
   public var isStatic: Bool {
     let bindings = [centerX, centerY, offsetX, offsetY, scale, opacity]
-    guard bindings.allSatisfy({ if case .constant = $0 { true } else { false } }) else { return false }
+    guard bindings.allSatisfy({ if case .constant = $0 { true } else { false } }) else {
+      return false
+    }
     if case .group(let children) = content { return children.allSatisfy(\.isStatic) }
     return true
   }

@@ -10,7 +10,9 @@ public struct Compositor: Sendable {
 
   /// Draws `layer` source-over into `pixmap`; `transform` maps the layer's parent space to the
   /// pixmap's pixels.
-  public mutating func render(_ layer: Layer, into pixmap: inout Pixmap, transform: Transform = .identity) {
+  public mutating func render(
+    _ layer: Layer, into pixmap: inout Pixmap, transform: Transform = .identity
+  ) {
     draw(layer, into: &pixmap, parent: transform)
   }
 
@@ -38,7 +40,9 @@ public struct Compositor: Sendable {
   /// The alpha of `layer`'s content drawn under `parent`, as coverage. Plain fills and groups of
   /// them go straight into the mask; anything with its own opacity or shadow is drawn as pixels
   /// first and its alpha taken.
-  private mutating func silhouette(of layer: Layer, width: Int, height: Int, parent: Transform) -> Mask? {
+  private mutating func silhouette(
+    of layer: Layer, width: Int, height: Int, parent: Transform
+  ) -> Mask? {
     guard var mask = Mask(width: width, height: height) else { return nil }
     if Self.isPlain(layer.content) {
       accumulateCoverage(layer, into: &mask, parent: parent)
@@ -58,11 +62,13 @@ public struct Compositor: Sendable {
     }
   }
 
-  private mutating func accumulateCoverage(_ layer: Layer, into mask: inout Mask, parent: Transform) {
+  private mutating func accumulateCoverage(_ layer: Layer, into mask: inout Mask, parent: Transform)
+  {
     let t = layer.transform.concatenating(parent)
     switch layer.content {
     case .fill(let path, let color, let rule):
-      rasterizer.accumulateCoverage(of: path, transform: t, rule: rule, alpha: color.premultiplied.a, into: &mask)
+      rasterizer.accumulateCoverage(
+        of: path, transform: t, rule: rule, alpha: color.premultiplied.a, into: &mask)
     case .group(let children):
       for child in children { accumulateCoverage(child, into: &mask, parent: t) }
     }
@@ -76,7 +82,9 @@ public struct Compositor: Sendable {
     var shadowGeometry: (sigma: Double, offset: Point, margin: Int)?
     if let shadow = layer.shadow, shadow.color.alpha > 0 {
       let sigma = shadow.radius * abs(t.determinant).squareRoot()
-      let offset = Point(t.a * shadow.offset.x + t.c * shadow.offset.y, t.b * shadow.offset.x + t.d * shadow.offset.y)
+      let offset = Point(
+        t.a * shadow.offset.x + t.c * shadow.offset.y, t.b * shadow.offset.x + t.d * shadow.offset.y
+      )
       let margin = GaussianBlur.margin(for: sigma) + 1
       shadowGeometry = (sigma, offset, margin)
       let moved = Rect(
@@ -97,7 +105,8 @@ public struct Compositor: Sendable {
     if let shadow = layer.shadow, let geometry = shadowGeometry {
       let shifted = parent.concatenating(toOffscreen).concatenating(
         .translation(geometry.offset.x, geometry.offset.y))
-      guard var mask = silhouette(of: content, width: box.width, height: box.height, parent: shifted)
+      guard
+        var mask = silhouette(of: content, width: box.width, height: box.height, parent: shifted)
       else { return }
       blurrer.blur(&mask, sigma: geometry.sigma)
       Kernels.placeShadow(mask, color: shadow.color.premultiplied, under: &offscreen)

@@ -45,9 +45,15 @@ extension GaussianBlur {
   ) {
     let height = source.height
     let stride = source.stride
-    let (n0, n1, n2, n3) = (Lane(repeating: c.n.0), Lane(repeating: c.n.1), Lane(repeating: c.n.2), Lane(repeating: c.n.3))
-    let (m1, m2, m3, m4) = (Lane(repeating: c.m.0), Lane(repeating: c.m.1), Lane(repeating: c.m.2), Lane(repeating: c.m.3))
-    let (d1, d2, d3, d4) = (Lane(repeating: c.d.0), Lane(repeating: c.d.1), Lane(repeating: c.d.2), Lane(repeating: c.d.3))
+    let (n0, n1, n2, n3) = (
+      Lane(repeating: c.n.0), Lane(repeating: c.n.1), Lane(repeating: c.n.2), Lane(repeating: c.n.3)
+    )
+    let (m1, m2, m3, m4) = (
+      Lane(repeating: c.m.0), Lane(repeating: c.m.1), Lane(repeating: c.m.2), Lane(repeating: c.m.3)
+    )
+    let (d1, d2, d3, d4) = (
+      Lane(repeating: c.d.0), Lane(repeating: c.d.1), Lane(repeating: c.d.2), Lane(repeating: c.d.3)
+    )
     source.values.withUnsafeBufferPointer { input in
       destination.values.withUnsafeMutableBufferPointer { output in
         guard let inBase = input.baseAddress, let outBase = output.baseAddress else { return }
@@ -77,7 +83,9 @@ extension GaussianBlur {
             let y = partial - d1 * y1
             let causal = dst.loadUnaligned(fromByteOffset: offset, as: Lane.self)
             dst.storeBytes(of: causal + y, toByteOffset: offset, as: Lane.self)
-            (x4, x3, x2, x1) = (x3, x2, x1, src.loadUnaligned(fromByteOffset: offset, as: Lane.self))
+            (x4, x3, x2, x1) = (
+              x3, x2, x1, src.loadUnaligned(fromByteOffset: offset, as: Lane.self)
+            )
             (y4, y3, y2, y1) = (y3, y2, y1, y)
           }
         }
@@ -112,13 +120,16 @@ extension GaussianBlur {
             let count = min(4, width - blockX)
             dst.storeBytes(of: columns.0, toByteOffset: out, as: Quad.self)
             if count > 1 {
-              dst.storeBytes(of: columns.1, toByteOffset: out + destinationStride * 4, as: Quad.self)
+              dst.storeBytes(
+                of: columns.1, toByteOffset: out + destinationStride * 4, as: Quad.self)
             }
             if count > 2 {
-              dst.storeBytes(of: columns.2, toByteOffset: out + destinationStride * 8, as: Quad.self)
+              dst.storeBytes(
+                of: columns.2, toByteOffset: out + destinationStride * 8, as: Quad.self)
             }
             if count > 3 {
-              dst.storeBytes(of: columns.3, toByteOffset: out + destinationStride * 12, as: Quad.self)
+              dst.storeBytes(
+                of: columns.3, toByteOffset: out + destinationStride * 12, as: Quad.self)
             }
           }
         }

@@ -92,7 +92,9 @@ public struct GaussianBlurrer: Sendable {
     let coefficients = DericheCoefficients(sigma: sigma)
     prepare(width: pixmap.width, height: pixmap.height)
     for channel in [3, 0, 1, 2] {
-      pixmap.pixels.withUnsafeBytes { GaussianBlur.load($0, step: 4, offset: channel, into: &plane) }
+      pixmap.pixels.withUnsafeBytes {
+        GaussianBlur.load($0, step: 4, offset: channel, into: &plane)
+      }
       blurPlane(coefficients)
       let blurred = plane
       pixmap.pixels.withUnsafeMutableBytes {

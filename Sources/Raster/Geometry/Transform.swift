@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// An affine map `(x, y) -> (a·x + c·y + tx, b·x + d·y + ty)`, usually from user space to device

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// An SVG elliptical arc in endpoint form, converted to cubic Béziers by SVG 2's implementation

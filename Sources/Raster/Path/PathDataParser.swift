@@ -260,7 +260,9 @@ public struct PathDataParser: Sendable {
 
 /// A path data command letter, split into what it draws and whether it is relative.
 private struct PathCommand {
-  enum Kind { case move, line, horizontal, vertical, cubic, smoothCubic, quad, smoothQuad, arc, close }
+  enum Kind {
+    case move, line, horizontal, vertical, cubic, smoothCubic, quad, smoothQuad, arc, close
+  }
   let kind: Kind
   let relative: Bool
 

@@ -3,7 +3,9 @@
 public enum Blend {
   /// Porter–Duff source-over on premultiplied pixels: `src + dst·(255 − src.a)/255`, each
   /// product rounded to nearest.
-  @inlinable public static func sourceOver(_ src: PremultipliedRGBA8, _ dst: PremultipliedRGBA8)
+  @inlinable public static func sourceOver(
+    _ src: PremultipliedRGBA8, _ dst: PremultipliedRGBA8
+  )
     -> PremultipliedRGBA8
   {
     let inverse = 255 - UInt32(src.a)

@@ -146,7 +146,8 @@ struct ExactRowResolver: Sendable {
     let to = min(max(piece.x(at: yb), 0), width)
     row.withUnsafeMutableBufferPointer { buffer in
       guard let cells = buffer.baseAddress else { return }
-      _ = CoverageAccumulator.depositPiece(from: from, to: to, height: height, cells: cells, bits: nil)
+      _ = CoverageAccumulator.depositPiece(
+        from: from, to: to, height: height, cells: cells, bits: nil)
     }
   }
 
@@ -165,12 +166,16 @@ struct ExactRowResolver: Sendable {
       row[x] = 0
       let c = CoverageAccumulator.coverage(sum, .nonzero)
       if c != runCoverage {
-        if runCoverage != 0 { sink.span(x: x0 + runStart, y: y, count: x - runStart, coverage: runCoverage) }
+        if runCoverage != 0 {
+          sink.span(x: x0 + runStart, y: y, count: x - runStart, coverage: runCoverage)
+        }
         runStart = x
         runCoverage = c
       }
     }
-    if runCoverage != 0 { sink.span(x: x0 + runStart, y: y, count: width - runStart, coverage: runCoverage) }
+    if runCoverage != 0 {
+      sink.span(x: x0 + runStart, y: y, count: width - runStart, coverage: runCoverage)
+    }
     row[width] = 0
     row[width + 1] = 0
   }

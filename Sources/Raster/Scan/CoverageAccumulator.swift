@@ -336,8 +336,7 @@ struct CoverageAccumulator: Sendable {
       let rowOwners = target.owners + offset
       for cell in first...last {
         let previous = rowOwners[cell]
-        if previous != 0, previous != owner, !connected(lines[Int(previous) - 1], line)
-        {
+        if previous != 0, previous != owner, !connected(lines[Int(previous) - 1], line) {
           complexRows |= 1 << bandRow
         }
         rowOwners[cell] = owner

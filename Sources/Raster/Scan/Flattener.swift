@@ -133,7 +133,8 @@ public struct Flattener: Sendable {
       }
       let t = Double(i) * h
       let mt = 1 - t
-      let q = p0 * (mt * mt * mt) + p1 * (3 * mt * mt * t) + p2 * (3 * mt * t * t) + p3 * (t * t * t)
+      let q =
+        p0 * (mt * mt * mt) + p1 * (3 * mt * mt * t) + p2 * (3 * mt * t * t) + p3 * (t * t * t)
       let tangent = a * (mt * mt) + b * (2 * mt * t) + c * (t * t)  // B'/3
       let second = d0 * (6 * mt) + d1 * (6 * t)  // B''
       let tt = tangent.x * tangent.x + tangent.y * tangent.y
@@ -197,8 +198,9 @@ public struct Flattener: Sendable {
     }
   }
 
-  private func emit(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, into out: inout FlattenedPath)
-  {
+  private func emit(
+    _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, into out: inout FlattenedPath
+  ) {
     func cx(_ v: Double) -> Float { Float(min(max(v, 0), width)) }
     func cy(_ v: Double) -> Float { Float(min(max(v, 0), height)) }
     let line = Line(x0: cx(x0), y0: cy(y0), x1: cx(x1), y1: cy(y1))

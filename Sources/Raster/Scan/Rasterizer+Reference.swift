@@ -70,7 +70,9 @@ struct ReferenceRasterizer {
     var start = Point.zero
     var current = Point.zero
     func add(_ p: Point, _ q: Point) {
-      if p.y != q.y { edges.append(Edge(x0: p.x, y0: p.y, x1: q.x, y1: q.y, winding: q.y > p.y ? 1 : -1)) }
+      if p.y != q.y {
+        edges.append(Edge(x0: p.x, y0: p.y, x1: q.x, y1: q.y, winding: q.y > p.y ? 1 : -1))
+      }
     }
     func addCurve(_ points: [Point]) {
       var span = 0.0

@@ -51,13 +51,19 @@ struct ImageDifference: CustomStringConvertible {
       differingPixels += 1
       let (x, y) = ((i / 4) % width, (i / 4) / width)
       if first == nil { first = (x, y) }
-      box = (min(box?.minX ?? x, x), min(box?.minY ?? y, y), max(box?.maxX ?? x, x), max(box?.maxY ?? y, y))
+      box = (
+        min(box?.minX ?? x, x), min(box?.minY ?? y, y), max(box?.maxX ?? x, x),
+        max(box?.maxY ?? y, y)
+      )
     }
   }
 
   var description: String {
-    guard let first, let box else { return "identical within tolerance (max delta \(maximumDelta))" }
-    return "\(differingPixels) pixels differ, max channel delta \(maximumDelta), first at (\(first.x), "
+    guard let first, let box else {
+      return "identical within tolerance (max delta \(maximumDelta))"
+    }
+    return
+      "\(differingPixels) pixels differ, max channel delta \(maximumDelta), first at (\(first.x), "
       + "\(first.y)), within (\(box.minX), \(box.minY))–(\(box.maxX), \(box.maxY))"
   }
 }
@@ -79,7 +85,8 @@ func assertGolden(
   }
   guard FileManager.default.fileExists(atPath: golden.path) else {
     if mode == .never {
-      Issue.record("missing golden \(golden.path) (GOLDEN_RECORD=never)", sourceLocation: sourceLocation)
+      Issue.record(
+        "missing golden \(golden.path) (GOLDEN_RECORD=never)", sourceLocation: sourceLocation)
     } else {
       try record()
       print("recorded golden \(golden.path)")
@@ -95,17 +102,22 @@ func assertGolden(
     return
   }
   let difference = ImageDifference(
-    expected: expected.rgba, actual: actual, width: pixmap.width, tolerance: comparison.channelTolerance)
+    expected: expected.rgba, actual: actual, width: pixmap.width,
+    tolerance: comparison.channelTolerance)
   guard difference.differingPixels > comparison.maxDifferingPixels else { return }
   if mode == .failed { return try record() }
   let artifacts = root.deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent(".build/golden-artifacts/\(suite)/\(name)")
   try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
-  let diff = diffImage(expected: expected.rgba, actual: actual, width: pixmap.width,
+  let diff = diffImage(
+    expected: expected.rgba, actual: actual, width: pixmap.width,
     height: pixmap.height, tolerance: comparison.channelTolerance)
   for (file, bytes) in [
     ("expected.png", try AtomicFile.read(golden.path)), ("actual.png", try PNGCodec.encode(pixmap)),
-    ("diff.png", try PNGCodec.encode(straightRGBA: diff, width: pixmap.width, height: pixmap.height)),
+    (
+      "diff.png",
+      try PNGCodec.encode(straightRGBA: diff, width: pixmap.width, height: pixmap.height)
+    ),
   ] {
     try AtomicFile.write(bytes, to: artifacts.appendingPathComponent(file).path)
     Attachment.record(bytes, named: "\(name)-\(file)")
@@ -116,7 +128,9 @@ func assertGolden(
 }
 
 /// Differing pixels in magenta over a faded copy of the expected image.
-func diffImage(expected: [UInt8], actual: [UInt8], width: Int, height: Int, tolerance: UInt8) -> [UInt8] {
+func diffImage(
+  expected: [UInt8], actual: [UInt8], width: Int, height: Int, tolerance: UInt8
+) -> [UInt8] {
   var out = [UInt8](repeating: 255, count: width * height * 4)
   for i in stride(from: 0, to: out.count, by: 4) {
     var delta = 0

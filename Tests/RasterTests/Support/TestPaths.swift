@@ -25,7 +25,8 @@ struct Refcase: CustomStringConvertible, Sendable {
   var description: String { "\(name)@\(size)" }
 
   var pathData: String {
-    (try? String(contentsOf: TestLocations.refcases.appendingPathComponent("\(name).svgpath"),
+    (try? String(
+      contentsOf: TestLocations.refcases.appendingPathComponent("\(name).svgpath"),
       encoding: .utf8)) ?? ""
   }
 
@@ -41,7 +42,8 @@ struct Refcase: CustomStringConvertible, Sendable {
       }
       let v = f[4].split(separator: ",").compactMap { Double($0) }
       guard v.count == 4 else { return nil }
-      return Refcase(name: f[0], size: size, width: w, height: h,
+      return Refcase(
+        name: f[0], size: size, width: w, height: h,
         viewBox: Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
     }
   }()
@@ -51,11 +53,22 @@ struct Refcase: CustomStringConvertible, Sendable {
 enum TestShapes {
   static let cases: [(name: String, data: String, rule: FillRule)] = [
     ("circle", "M50 5A45 45 0 1 1 50 95A45 45 0 1 1 50 5Z", .nonzero),
-    ("ring evenodd", "M50 5A45 45 0 1 1 50 95A45 45 0 1 1 50 5ZM50 25A25 25 0 1 1 50 75A25 25 0 1 1 50 25Z", .evenodd),
-    ("ring nonzero opposite", "M50 5A45 45 0 1 1 50 95A45 45 0 1 1 50 5ZM50 25A25 25 0 1 0 50 75A25 25 0 1 0 50 25Z", .nonzero),
+    (
+      "ring evenodd",
+      "M50 5A45 45 0 1 1 50 95A45 45 0 1 1 50 5ZM50 25A25 25 0 1 1 50 75A25 25 0 1 1 50 25Z",
+      .evenodd
+    ),
+    (
+      "ring nonzero opposite",
+      "M50 5A45 45 0 1 1 50 95A45 45 0 1 1 50 5ZM50 25A25 25 0 1 0 50 75A25 25 0 1 0 50 25Z",
+      .nonzero
+    ),
     ("pentagram nonzero", "M50 3L79 94L2 37H98L21 94Z", .nonzero),
     ("pentagram evenodd", "M50 3L79 94L2 37H98L21 94Z", .evenodd),
-    ("thin slivers", "M10 10L90 10.3L90 10.6ZM10 50L10.2 90L10.4 50ZM20 20L80 80.05L80 80Z", .nonzero),
+    (
+      "thin slivers", "M10 10L90 10.3L90 10.6ZM10 50L10.2 90L10.4 50ZM20 20L80 80.05L80 80Z",
+      .nonzero
+    ),
     ("near-horizontal edges", "M0 30L100 31L100 70L0 69.5Z", .nonzero),
     ("rotated square", "M50 8L92 50L50 92L8 50Z", .nonzero),
     ("wavy cubic", "M5 50C20 -10 35 110 50 50S80 -10 95 50L95 95L5 95Z", .nonzero),
