@@ -191,10 +191,7 @@ public final class GIFEncoder {
 
   /// The smallest rectangle holding every pixel whose colour changed; nil when none did.
   static func changedRect(_ a: [UInt32], _ b: [UInt32], width: Int, height: Int) -> IntRect? {
-    var minX = width
-    var maxX = -1
-    var minY = height
-    var maxY = -1
+    var bounds = PixelBounds()
     a.withUnsafeBufferPointer { a in
       b.withUnsafeBufferPointer { b in
         guard let pa = a.baseAddress, let pb = b.baseAddress else { return }
@@ -205,38 +202,26 @@ public final class GIFEncoder {
           while pa[row + first] == pb[row + first] { first += 1 }
           var last = width - 1
           while pa[row + last] == pb[row + last] { last -= 1 }
-          minX = min(minX, first)
-          maxX = max(maxX, last)
-          minY = min(minY, y)
-          maxY = y
+          bounds.add(x: first, through: last, y: y)
         }
       }
     }
-    guard maxX >= 0 else { return nil }
-    return IntRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1)
+    return bounds.rect
   }
 
   /// The bounding box of the pixels of `frame` that will show a colour other than the one shown
   /// now; nil when every pixel keeps its colour.
   private func visibleRect(_ frame: GIFFrame, in rect: IntRect) -> IntRect? {
     let colors = frame.localPalette ?? palette.colors
-    var minX = Int.max
-    var maxX = -1
-    var minY = Int.max
-    var maxY = -1
+    var bounds = PixelBounds()
     for y in rect.minY..<rect.maxY {
       let row = (y - rect.minY) * rect.width
-      for x in rect.minX..<rect.maxX {
-        guard frame.draws(row + x - rect.minX, colors: colors, shown: displayed[y * width + x])
-        else { continue }
-        minX = min(minX, x)
-        maxX = max(maxX, x)
-        minY = min(minY, y)
-        maxY = y
+      for x in rect.minX..<rect.maxX
+      where frame.draws(row + x - rect.minX, colors: colors, shown: displayed[y * width + x]) {
+        bounds.add(x: x, y: y)
       }
     }
-    guard maxX >= 0 else { return nil }
-    return IntRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1)
+    return bounds.rect
   }
 
   private func flush() throws(CodecError) {

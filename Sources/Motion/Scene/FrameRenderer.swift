@@ -35,7 +35,7 @@ public struct FrameRenderer: Sendable {
 
   /// The frames at `indices`, rendered concurrently.
   public func render(_ indices: [Int]) throws -> [Pixmap] {
-    let slots = FrameSlots(count: indices.count)
+    let slots = Slots<Pixmap>(count: indices.count)
     let still = StillFrame()
     let workers = min(threads, indices.count)
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -98,8 +98,8 @@ public struct FrameRenderer: Sendable {
     prepare: @Sendable @escaping (Int, Pixmap, Pixmap?) throws -> Prepared
   ) -> Batch<Prepared> {
     let count = batch.count
-    let slots = FrameSlots(count: count + 1)
-    let results = ResultSlots<Prepared>(count: count)
+    let slots = Slots<Pixmap>(count: count + 1)
+    let results = Slots<Result<Prepared, any Error>>(count: count)
     let workers = min(threads, count)
     // Slot 0 holds the frame before the batch; frames go to slots 1...count.
     slots.store(previous, at: 0)
@@ -149,34 +149,11 @@ public struct RenderError: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
-/// One batch's frames, written by the workers at distinct indices and read after they finish.
-/// The storage is a fixed buffer, so concurrent writes to different slots share no array header.
-private final class FrameSlots: @unchecked Sendable {
-  private let frames: UnsafeMutableBufferPointer<Pixmap?>
-
-  init(count: Int) {
-    frames = .allocate(capacity: count)
-    frames.initialize(repeating: nil)
-  }
-
-  deinit {
-    _ = frames.deinitialize()
-    frames.deallocate()
-  }
-
-  func store(_ frame: Pixmap?, at index: Int) { frames[index] = frame }
-
-  func take(_ index: Int) -> Pixmap? {
-    defer { frames[index] = nil }
-    return frames[index]
-  }
-
-  func peek(_ index: Int) -> Pixmap? { frames[index] }
-}
-
-/// Prepared results of one batch, stored by the workers at distinct indices.
-private final class ResultSlots<Value>: @unchecked Sendable {
-  private let values: UnsafeMutableBufferPointer<Result<Value, any Error>?>
+/// Values of one batch (frames, prepared results), written by the workers at distinct indices
+/// and read after they finish. The storage is a fixed buffer, so concurrent writes to different
+/// slots share no array header.
+private final class Slots<Value>: @unchecked Sendable {
+  private let values: UnsafeMutableBufferPointer<Value?>
 
   init(count: Int) {
     values = .allocate(capacity: count)
@@ -188,12 +165,14 @@ private final class ResultSlots<Value>: @unchecked Sendable {
     values.deallocate()
   }
 
-  func store(_ value: Result<Value, any Error>, at index: Int) { values[index] = value }
+  func store(_ value: Value?, at index: Int) { values[index] = value }
 
-  func take(_ index: Int) -> Result<Value, any Error>? {
+  func take(_ index: Int) -> Value? {
     defer { values[index] = nil }
     return values[index]
   }
+
+  func peek(_ index: Int) -> Value? { values[index] }
 }
 
 /// The first still frame, drawn by whichever worker needs it first and shared after that.

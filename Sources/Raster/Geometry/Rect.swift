@@ -82,3 +82,26 @@ public struct IntRect: Hashable, Sendable {
     IntRect(minX: minX - amount, minY: minY - amount, maxX: maxX + amount, maxY: maxY + amount)
   }
 }
+
+/// Grows to the smallest pixel rect holding every pixel added.
+public struct PixelBounds: Sendable {
+  private var minX = Int.max
+  private var minY = Int.max
+  private var maxX = Int.min
+  private var maxY = Int.min
+
+  public init() {}
+
+  /// Adds pixels `x...lastX` of row `y`.
+  public mutating func add(x: Int, through lastX: Int? = nil, y: Int) {
+    minX = Swift.min(minX, x)
+    maxX = Swift.max(maxX, lastX ?? x)
+    minY = Swift.min(minY, y)
+    maxY = Swift.max(maxY, y)
+  }
+
+  /// The bounds; nil when nothing was added.
+  public var rect: IntRect? {
+    maxX < minX ? nil : IntRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1)
+  }
+}
