@@ -163,7 +163,7 @@ public final class GIFEncoder {
     // A palette of the frame's own pays when it cuts the error well below the global one's.
     let pixels = Double(max(1, 3 * changed.count))
     if before == nil || Double(error) / pixels > localPaletteFloor {
-      let local = Quantizer(maximumColors: localPaletteSize).quantize(
+      let local = Quantizer(maximumColors: localPaletteSize, refinementPasses: 3).quantize(
         histogram.colors, counts: histogram.counts)
       let localError = zip(histogram.colors.indices, local.indices).reduce(0) { sum, pair in
         sum + Quantizer.distance(histogram.colors[pair.0], local.palette[Int(pair.1)])
