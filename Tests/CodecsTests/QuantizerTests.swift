@@ -1,0 +1,65 @@
+import Raster
+import Testing
+
+@testable import Codecs
+
+@Suite struct QuantizerTests {
+  private struct Generator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state
+    }
+  }
+
+  /// The pruned search against its scalar twin, on random palettes and colours.
+  @Test func nearestMatchesFullScan() {
+    var random = Generator(state: 0x1234)
+    for size in [1, 2, 17, 255] {
+      let palette = (0..<size).map { _ in UInt32.random(in: 0...0xFF_FFFF, using: &random) }
+      let colors = (0..<2000).map { _ in UInt32.random(in: 0...0xFF_FFFF, using: &random) }
+      let fast = Quantizer.nearest(colors, in: palette)
+      let scan = Quantizer.nearestByScan(colors, in: palette)
+      for i in colors.indices {
+        #expect(
+          Quantizer.distance(colors[i], palette[fast[i]])
+            == Quantizer.distance(colors[i], palette[scan[i]]))
+      }
+    }
+  }
+
+  @Test func fewColoursAreKeptExactly() {
+    let pixels: [UInt32] = [0xFF9500, 0xE4F6FF, 0xFF9500, 0x000000, 0xE4F6FF]
+    let result = Quantizer().quantize(pixels)
+    #expect(result.palette.count == 3)
+    #expect(result.indices.map { result.palette[Int($0)] } == pixels)
+  }
+
+  @Test func manyColoursAreApproximatedCloselyAndDeterministically() {
+    // A gradient of 4096 colours, then reduced to 255.
+    let pixels = (0..<4096).map { i -> UInt32 in
+      let r = UInt32(i & 63) * 4
+      let g = UInt32(i >> 6) * 4
+      return r << 16 | g << 8 | 0x80
+    }
+    let a = Quantizer().quantize(pixels)
+    let b = Quantizer().quantize(pixels)
+    #expect(a.palette == b.palette && a.indices == b.indices)
+    #expect(a.palette.count <= 255)
+    let worst =
+      pixels.indices.map { Quantizer.distance(pixels[$0], a.palette[Int(a.indices[$0])]) }.max()
+      ?? 0
+    // 64×64 evenly spaced levels in 255 cells: each cell about 4×4 levels of step 4.
+    #expect(worst <= 2 * 8 * 8)
+  }
+
+  @Test func changedRectHoldsExactlyTheDifferingPixels() {
+    let a: [UInt32] = [1, 2, 3, 4, 5, 6]
+    var b = a
+    b[4] = 9
+    #expect(
+      GIFEncoder.changedRect(a, b, width: 3, height: 2)
+        == IntRect(minX: 1, minY: 1, maxX: 2, maxY: 2))
+    #expect(GIFEncoder.changedRect(a, a, width: 3, height: 2) == nil)
+  }
+}
