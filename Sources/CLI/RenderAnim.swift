@@ -13,7 +13,7 @@ public enum RenderAnim {
 
   static var commands: [any Command.Type] {
     [
-      CatsCommand.self, CardsCommand.self, PathCommand.self, StillCommand.self,
+      CatsCommand.self, CardsCommand.self, DiffCommand.self, PathCommand.self, StillCommand.self,
       BenchFillCommand.self, BenchBlurCommand.self, BenchPNGCommand.self,
     ]
   }
@@ -29,6 +29,7 @@ public enum RenderAnim {
     SUBCOMMANDS:
       cats                    Render the cats demo (three cats that spring to a tap) to GIF or PNGs.
       cards                   Render the wallet demo (cards that spring apart) to GIF or PNGs.
+      diff                    Compare two PNGs pixel by pixel (exit 0 same, 1 different, 2 bad input).
       path                    Fill SVG path data into a PNG image.
       still                   Render one element of the demos (a cat, a card) as a still PNG.
       bench                   Time the rasterizer and codecs (fill, blur, png); prints JSON.

@@ -1,3 +1,4 @@
+import Codecs
 import Testing
 
 @Suite struct GoldenComparisonTests {
@@ -22,8 +23,23 @@ import Testing
     let expected = [UInt8](repeating: 0, count: 8)
     var actual = expected
     actual[4] = 200
-    let diff = diffImage(expected: expected, actual: actual, width: 2, height: 1, tolerance: 0)
+    let diff = ImageDifference.image(
+      expected: expected, actual: actual, width: 2, height: 1, tolerance: 0, style: .overlay
+    ).rgba
     #expect(Array(diff[4..<8]) == [255, 0, 255, 255])
     #expect(Array(diff[0..<3]) == [192, 192, 192])  // 255 − 255/4: a quarter of the ink
+  }
+}
+
+@Suite struct TriptychTests {
+  @Test func triptychPlacesExpectedActualAndOverlaySideBySide() {
+    let expected: [UInt8] = [10, 20, 30, 255]
+    let actual: [UInt8] = [40, 50, 60, 255]
+    let image = ImageDifference.image(
+      expected: expected, actual: actual, width: 1, height: 1, tolerance: 0, style: .triptych)
+    #expect(image.width == 3)
+    #expect(Array(image.rgba[0..<4]) == expected)
+    #expect(Array(image.rgba[4..<8]) == actual)
+    #expect(Array(image.rgba[8..<12]) == [255, 0, 255, 255])
   }
 }

@@ -34,40 +34,6 @@ enum GoldenRecordMode: String {
   }
 }
 
-/// The outcome of comparing two straight RGBA8 images of one size.
-struct ImageDifference: CustomStringConvertible {
-  var differingPixels = 0
-  var maximumDelta = 0
-  var first: (x: Int, y: Int)?
-  var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
-
-  init(expected: [UInt8], actual: [UInt8], width: Int, tolerance: UInt8) {
-    guard expected != actual else { return }
-    for i in stride(from: 0, to: min(expected.count, actual.count), by: 4) {
-      var delta = 0
-      for c in 0..<4 { delta = max(delta, abs(Int(expected[i + c]) - Int(actual[i + c]))) }
-      maximumDelta = max(maximumDelta, delta)
-      guard delta > Int(tolerance) else { continue }
-      differingPixels += 1
-      let (x, y) = ((i / 4) % width, (i / 4) / width)
-      if first == nil { first = (x, y) }
-      box = (
-        min(box?.minX ?? x, x), min(box?.minY ?? y, y), max(box?.maxX ?? x, x),
-        max(box?.maxY ?? y, y)
-      )
-    }
-  }
-
-  var description: String {
-    guard let first, let box else {
-      return "identical within tolerance (max delta \(maximumDelta))"
-    }
-    return
-      "\(differingPixels) pixels differ, max channel delta \(maximumDelta), first at (\(first.x), "
-      + "\(first.y)), within (\(box.minX), \(box.minY))–(\(box.maxX), \(box.maxY))"
-  }
-}
-
 /// Compares `pixmap` with `Goldens/<suite>/<name>.png` beside this test target; on failure writes
 /// expected, actual and diff PNGs to `.build/golden-artifacts/<suite>/<name>/` and attaches them.
 func assertGolden(
@@ -109,9 +75,10 @@ func assertGolden(
   let artifacts = root.deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent(".build/golden-artifacts/\(suite)/\(name)")
   try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
-  let diff = diffImage(
-    expected: expected.rgba, actual: actual, width: pixmap.width,
-    height: pixmap.height, tolerance: comparison.channelTolerance)
+  let diff = ImageDifference.image(
+    expected: expected.rgba, actual: actual, width: pixmap.width, height: pixmap.height,
+    tolerance: comparison.channelTolerance, style: .overlay
+  ).rgba
   for (file, bytes) in [
     ("expected.png", try AtomicFile.read(golden.path)), ("actual.png", try PNGCodec.encode(pixmap)),
     (
@@ -125,21 +92,4 @@ func assertGolden(
   Issue.record(
     "\(suite)/\(name): \(difference) (tolerance \(comparison.channelTolerance)); artifacts in \(artifacts.path)",
     sourceLocation: sourceLocation)
-}
-
-/// Differing pixels in magenta over a faded copy of the expected image.
-func diffImage(
-  expected: [UInt8], actual: [UInt8], width: Int, height: Int, tolerance: UInt8
-) -> [UInt8] {
-  var out = [UInt8](repeating: 255, count: width * height * 4)
-  for i in stride(from: 0, to: out.count, by: 4) {
-    var delta = 0
-    for c in 0..<4 { delta = max(delta, abs(Int(expected[i + c]) - Int(actual[i + c]))) }
-    if delta > Int(tolerance) {
-      (out[i], out[i + 1], out[i + 2]) = (255, 0, 255)
-    } else {
-      for c in 0..<3 { out[i + c] = UInt8(255 - (255 - Int(expected[i + c])) / 4) }
-    }
-  }
-  return out
 }

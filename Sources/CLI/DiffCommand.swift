@@ -1,0 +1,109 @@
+import Codecs
+import Dispatch
+import Raster
+import Synchronization
+
+/// `render-anim diff`: compares two PNGs for golden-image tests.
+enum DiffCommand: Command {
+  static let spec = CommandSpec(
+    name: "diff",
+    abstract: "Compare two PNG images pixel by pixel.",
+    discussion: """
+      Both images are decoded to straight RGBA8 first, so colour types, bit depths and PNG \
+      optimisers never matter. Identical files are identical without decoding; otherwise a pixel \
+      differs when some channel differs by more than --tolerance, and the images count as the \
+      same while at most --max-pixels pixels differ. Exit 0: the same within tolerance; 1: \
+      different (a size mismatch too); 2: bad input (missing, not a PNG, truncated or corrupt).
+      """,
+    options: [
+      OptionSpec(
+        "expected", kind: .positional, valueName: "expected.png", help: "The reference image.",
+        isRequired: true),
+      OptionSpec(
+        "actual", kind: .positional, valueName: "actual.png", help: "The image to check.",
+        isRequired: true),
+      OptionSpec(
+        "tolerance", valueName: "n", help: "Largest channel difference ignored, 0 to 255.",
+        defaultText: "0"),
+      OptionSpec(
+        "max-pixels", valueName: "m", help: "How many pixels may differ.", defaultText: "0"),
+      OptionSpec(
+        "diff-out", valueName: "diff.png", help: "Write a difference image when they differ."),
+      OptionSpec(
+        "diff-style", valueName: "overlay|triptych",
+        help:
+          "overlay: differing pixels in magenta over the faded expected image; triptych: expected | actual | overlay.",
+        defaultText: "overlay"),
+    ])
+
+  static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
+    let tolerance = try ValueParsers.integer(
+      arguments.value("tolerance") ?? "0", option: "tolerance", in: 0...255)
+    let budget = try ValueParsers.integer(
+      arguments.value("max-pixels") ?? "0", option: "max-pixels", in: 0...Int(Int32.max))
+    let style: ImageDifference.Style = try ValueParsers.choice(
+      arguments.value("diff-style") ?? "overlay", option: "diff-style")
+    let paths = (arguments.positional(0) ?? "", arguments.positional(1) ?? "")
+    let files: ([UInt8], [UInt8])
+    do {
+      files = (try AtomicFile.read(paths.0), try AtomicFile.read(paths.1))
+    } catch {
+      throw RuntimeError(error.description, code: 2)
+    }
+    if files.0 == files.1 {
+      console.standardOutput("same: the files are identical\n")
+      return 0
+    }
+    // Decode both at once, one on each core.
+    let decoded = DecodedPair()
+    let inputs = [(files.0, paths.0), (files.1, paths.1)]
+    DispatchQueue.concurrentPerform(iterations: 2) { k in
+      decoded.store(
+        Result { () throws(CodecError) in
+          try PNGCodec.decodeStraightRGBA(inputs[k].0, path: inputs[k].1)
+        },
+        at: k)
+    }
+    let expected: (rgba: [UInt8], width: Int, height: Int)
+    let actual: (rgba: [UInt8], width: Int, height: Int)
+    do {
+      expected = try decoded.take(0).get()
+      actual = try decoded.take(1).get()
+    } catch {
+      throw RuntimeError("\(error)", code: 2)
+    }
+    guard expected.width == actual.width, expected.height == actual.height else {
+      console.standardOutput(
+        "different: sizes differ, expected \(expected.width)×\(expected.height), actual \(actual.width)×\(actual.height)\n"
+      )
+      return 1
+    }
+    let difference = ImageDifference(
+      expected: expected.rgba, actual: actual.rgba, width: expected.width,
+      tolerance: UInt8(tolerance))
+    let same = difference.differingPixels <= budget
+    console.standardOutput("\(same ? "same" : "different"): \(difference)\n")
+    if !same, let out = arguments.value("diff-out") {
+      let image = ImageDifference.image(
+        expected: expected.rgba, actual: actual.rgba, width: expected.width,
+        height: expected.height,
+        tolerance: UInt8(tolerance), style: style)
+      try AtomicFile.write(
+        PNGCodec.encode(straightRGBA: image.rgba, width: image.width, height: expected.height),
+        to: out)
+    }
+    return same ? 0 : 1
+  }
+}
+
+/// The two decoded images, filled from two threads.
+private final class DecodedPair: Sendable {
+  typealias Decoded = Result<(rgba: [UInt8], width: Int, height: Int), CodecError>
+  private let results = Mutex<[Decoded?]>([nil, nil])
+
+  func store(_ result: Decoded, at index: Int) { results.withLock { $0[index] = result } }
+
+  func take(_ index: Int) -> Decoded {
+    results.withLock { $0[index] } ?? .failure(CodecError(.decodePNG, message: "not decoded"))
+  }
+}

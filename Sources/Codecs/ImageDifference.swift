@@ -1,0 +1,97 @@
+/// How two images of one size differ, measured on straight RGBA8 pixels: the canonical form in
+/// which PNG colour types, bit depths and optimisers no longer matter.
+public struct ImageDifference: Sendable, CustomStringConvertible {
+  /// Pixels with some channel differing by more than the tolerance.
+  public private(set) var differingPixels = 0
+  /// The largest difference of any channel of any pixel, tolerated or not.
+  public private(set) var maximumDelta = 0
+  /// The first differing pixel in reading order.
+  public private(set) var first: (x: Int, y: Int)?
+  /// The smallest rectangle holding every differing pixel.
+  public private(set) var box: IntBox?
+
+  /// A pixel rectangle, both corners included.
+  public struct IntBox: Sendable, Equatable {
+    public var minX: Int, minY: Int, maxX: Int, maxY: Int
+  }
+
+  /// Compares `expected` and `actual` (straight RGBA8, `width` pixels a row, same length): equal
+  /// bytes first, then a per-channel tolerance.
+  public init(expected: [UInt8], actual: [UInt8], width: Int, tolerance: UInt8) {
+    guard expected != actual else { return }
+    let count = min(expected.count, actual.count)
+    expected.withUnsafeBufferPointer { e in
+      actual.withUnsafeBufferPointer { a in
+        var i = 0
+        while i < count {
+          var delta = 0
+          for c in 0..<4 { delta = max(delta, abs(Int(e[i + c]) - Int(a[i + c]))) }
+          if delta > 0 { record(delta: delta, pixel: i / 4, width: width, tolerance: tolerance) }
+          i += 4
+        }
+      }
+    }
+  }
+
+  private mutating func record(delta: Int, pixel: Int, width: Int, tolerance: UInt8) {
+    maximumDelta = max(maximumDelta, delta)
+    guard delta > Int(tolerance) else { return }
+    differingPixels += 1
+    let (x, y) = (pixel % width, pixel / width)
+    if first == nil { first = (x, y) }
+    if var b = box {
+      b.minX = min(b.minX, x)
+      b.maxX = max(b.maxX, x)
+      b.minY = min(b.minY, y)
+      b.maxY = max(b.maxY, y)
+      box = b
+    } else {
+      box = IntBox(minX: x, minY: y, maxX: x, maxY: y)
+    }
+  }
+
+  public var description: String {
+    guard let first, let box else {
+      return maximumDelta == 0
+        ? "identical" : "within tolerance (largest channel delta \(maximumDelta))"
+    }
+    return
+      "\(differingPixels) pixels differ, largest channel delta \(maximumDelta), first at (\(first.x), "
+      + "\(first.y)), all within (\(box.minX), \(box.minY))–(\(box.maxX), \(box.maxY))"
+  }
+
+  /// How the difference image is laid out.
+  public enum Style: String, Sendable, CaseIterable {
+    /// Differing pixels in magenta over a faded copy of the expected image.
+    case overlay
+    /// Expected | actual | overlay, side by side.
+    case triptych
+  }
+
+  /// The difference image (straight RGBA8) and its width.
+  public static func image(
+    expected: [UInt8], actual: [UInt8], width: Int, height: Int, tolerance: UInt8, style: Style
+  ) -> (rgba: [UInt8], width: Int) {
+    var overlay = [UInt8](repeating: 255, count: width * height * 4)
+    for i in stride(from: 0, to: overlay.count, by: 4) {
+      var delta = 0
+      for c in 0..<4 { delta = max(delta, abs(Int(expected[i + c]) - Int(actual[i + c]))) }
+      if delta > Int(tolerance) {
+        (overlay[i], overlay[i + 1], overlay[i + 2]) = (255, 0, 255)
+      } else {
+        for c in 0..<3 { overlay[i + c] = UInt8(255 - (255 - Int(expected[i + c])) / 4) }
+      }
+    }
+    guard style == .triptych else { return (overlay, width) }
+    var out = [UInt8](repeating: 255, count: width * 3 * height * 4)
+    let row = width * 4
+    for y in 0..<height {
+      for (k, source) in [expected, actual, overlay].enumerated() {
+        let from = y * row
+        let to = (y * width * 3 + k * width) * 4
+        out.replaceSubrange(to..<(to + row), with: source[from..<(from + row)])
+      }
+    }
+    return (out, width * 3)
+  }
+}

@@ -1,0 +1,84 @@
+import Codecs
+import Foundation
+import Raster
+import Testing
+
+@Suite struct DiffCLITests {
+  let directory: String = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "render-anim-diff-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+  }()
+
+  private func image(
+    _ name: String, width: Int = 8, height: Int = 6, change: ((inout Pixmap) -> Void)? = nil,
+    compression: PNGCompression = .default
+  ) throws -> String {
+    var pixmap = try #require(
+      Pixmap(width: width, height: height, filledWith: Color(r: 228, g: 246, b: 255).premultiplied))
+    pixmap[1, 1] = PremultipliedRGBA8(r: 255, g: 149, b: 0, a: 255)
+    change?(&pixmap)
+    let path = directory + "/" + name
+    try PNGCodec.write(pixmap, to: path, compression: compression)
+    return path
+  }
+
+  @Test func identicalFilesAndEncodingsAreTheSame() throws {
+    let a = try image("a.png")
+    let same = try ToolRun(["diff", a, a])
+    #expect(same.status == 0)
+    #expect(same.standardOutput == "same: the files are identical\n")
+    let b = try image("b.png", compression: .small)
+    let reencoded = try ToolRun(["diff", a, b])
+    #expect(reencoded.status == 0, "\(reencoded.standardOutput)")
+    #expect(reencoded.standardOutput == "same: identical\n")
+  }
+
+  @Test func differencesAreCountedAndLocated() throws {
+    let a = try image("a.png")
+    let b = try image("c.png") { $0[5, 3] = PremultipliedRGBA8(r: 200, g: 246, b: 255, a: 255) }
+    let out = directory + "/diff.png"
+    let run = try ToolRun(["diff", a, b, "--diff-out", out])
+    #expect(run.status == 1)
+    #expect(
+      run.standardOutput
+        == "different: 1 pixels differ, largest channel delta 28, first at (5, 3), all within (5, 3)–(5, 3)\n"
+    )
+    let diff = try PNGCodec.read(out)
+    #expect(diff[5, 3] == PremultipliedRGBA8(r: 255, g: 0, b: 255, a: 255))
+    #expect(try ToolRun(["diff", a, b, "--tolerance", "28"]).status == 0)
+    #expect(try ToolRun(["diff", a, b, "--max-pixels", "1"]).status == 0)
+    #expect(try ToolRun(["diff", a, b, "--tolerance", "27"]).status == 1)
+    let triptych = directory + "/triptych.png"
+    #expect(
+      try ToolRun(["diff", a, b, "--diff-out", triptych, "--diff-style", "triptych"]).status == 1)
+    #expect(try PNGCodec.read(triptych).width == 24)
+  }
+
+  @Test func sizeMismatchIsADifference() throws {
+    let a = try image("a.png")
+    let b = try image("wide.png", width: 9)
+    let run = try ToolRun(["diff", a, b])
+    #expect(run.status == 1)
+    #expect(run.standardOutput.contains("sizes differ, expected 8×6, actual 9×6"))
+  }
+
+  @Test func badInputExitsTwoWithoutCrashing() throws {
+    let a = try image("a.png")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: a))
+    let truncated = directory + "/truncated.png"
+    try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: truncated))
+    let notPNG = directory + "/text.png"
+    try Data("hello".utf8).write(to: URL(fileURLWithPath: notPNG))
+    var corrupt = bytes
+    corrupt[bytes.count / 2] ^= 0xFF
+    let corrupted = directory + "/corrupt.png"
+    try corrupt.write(to: URL(fileURLWithPath: corrupted))
+    for other in [directory + "/missing.png", truncated, notPNG, corrupted] {
+      let run = try ToolRun(["diff", a, other])
+      #expect(run.status == 2, "\(other): \(run.standardError)")
+      #expect(run.standardError.contains(URL(fileURLWithPath: other).lastPathComponent))
+    }
+  }
+}
