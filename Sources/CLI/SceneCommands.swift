@@ -81,7 +81,7 @@ enum SceneOptions {
     }
   }
 
-  static func settings(_ arguments: ParsedArguments) throws -> Settings {
+  static func settings(_ arguments: ParsedArguments, needsOutput: Bool = true) throws -> Settings {
     guard let device = Device.named(arguments.value("device") ?? "14") else {
       throw ValueParsers.invalid(
         "device", arguments.value("device") ?? "",
@@ -92,7 +92,7 @@ enum SceneOptions {
       throw UsageError("At most \(maximumTaps) '--tap' options")
     }
     let taps = try tapTexts.map { try tap($0, device: device) }
-    let output = try arguments.required("output")
+    let output = needsOutput ? try arguments.required("output") : "unused/"
     let frame = try arguments.value("frame").map {
       try ValueParsers.integer($0, option: "frame", in: 0...1_000_000)
     }
@@ -237,7 +237,7 @@ enum SceneOptions {
     try AtomicFile.write(Array(text.utf8), to: path)
   }
 
-  private static func makeFolder(_ path: String) throws {
+  static func makeFolder(_ path: String) throws {
     if mkdir(path, 0o755) != 0, errno != EEXIST {
       throw RuntimeError("cannot create folder \(path): \(String(cString: strerror(errno)))")
     }
@@ -270,6 +270,25 @@ struct Progress {
   }
 }
 
+extension SceneOptions {
+  /// The built-in scene `name` (`cats` or `cards`) with these settings; cards' missed taps are
+  /// reported on stderr.
+  static func scene(_ name: String, _ settings: Settings, console: inout Console) throws -> Scene {
+    let fonts = try SceneOptions.fonts(settings, console: &console)
+    if name == "cats" {
+      return CatsScene.make(
+        device: settings.device, scale: settings.scale, swiftUI: settings.swiftUI,
+        taps: settings.taps ?? [], fonts: fonts, frameRate: settings.fps, hold: settings.hold)
+    }
+    let (scene, notes) = CardsScene.make(
+      device: settings.device, scale: settings.scale, swiftUI: settings.swiftUI,
+      taps: settings.taps,
+      fonts: fonts, frameRate: settings.fps, hold: settings.hold)
+    for note in notes { console.standardError("render-anim: \(note)\n") }
+    return scene
+  }
+}
+
 /// `render-anim cats`.
 enum CatsCommand: Command {
   static let spec = CommandSpec(
@@ -282,11 +301,7 @@ enum CatsCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
     let settings = try SceneOptions.settings(arguments)
-    let fonts = try SceneOptions.fonts(settings, console: &console)
-    let scene = CatsScene.make(
-      device: settings.device, scale: settings.scale, swiftUI: settings.swiftUI,
-      taps: settings.taps ?? [],
-      fonts: fonts, frameRate: settings.fps, hold: settings.hold)
+    let scene = try SceneOptions.scene("cats", settings, console: &console)
     return try SceneOptions.run(scene, settings, console: &console)
   }
 }
@@ -303,12 +318,7 @@ enum CardsCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
     let settings = try SceneOptions.settings(arguments)
-    let fonts = try SceneOptions.fonts(settings, console: &console)
-    let (scene, notes) = CardsScene.make(
-      device: settings.device, scale: settings.scale, swiftUI: settings.swiftUI,
-      taps: settings.taps,
-      fonts: fonts, frameRate: settings.fps, hold: settings.hold)
-    for note in notes { console.standardError("render-anim: \(note)\n") }
+    let scene = try SceneOptions.scene("cards", settings, console: &console)
     return try SceneOptions.run(scene, settings, console: &console)
   }
 }

@@ -82,3 +82,46 @@ import Testing
     }
   }
 }
+
+@Suite struct CheckCLITests {
+  let directory: String = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "render-anim-check-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+  }()
+
+  @Test func recordsThenPassesThenCatchesAChange() throws {
+    let golden = directory + "/golden"
+    let scene = ["--scale", "1", "--fps", "4", "--device", "se"]
+    let first = try ToolRun(["check", "cards", "--golden", golden, "--record", "missing"] + scene)
+    #expect(first.status == 0, "\(first.standardError)")
+    #expect(first.standardOutput.hasSuffix("7 passed, 0 failed\n"))
+    let again = try ToolRun(["check", "cards", "--golden", golden, "--record", "never"] + scene)
+    #expect(again.status == 0)
+    #expect(again.standardOutput == "7 passed, 0 failed\n")
+    // The legacy SDK draws circular corners: every frame differs a little.
+    let changed = try ToolRun(
+      ["check", "cards", "--golden", golden, "--record", "never", "--swiftui", "legacy"] + scene)
+    #expect(changed.status == 1)
+    #expect(changed.standardOutput.hasSuffix("0 passed, 7 failed\n"))
+    #expect(changed.standardOutput.contains("frame-0000.png: "))
+    #expect(FileManager.default.fileExists(atPath: golden + "-artifacts/frame-0000-diff.png"))
+    // A tolerance large enough lets the corners pass.
+    let tolerant = try ToolRun(
+      [
+        "check", "cards", "--golden", golden, "--record", "never", "--swiftui", "legacy",
+        "--tolerance", "255",
+      ] + scene)
+    #expect(tolerant.status == 0)
+  }
+
+  @Test func neverRecordingMakesMissingGoldensFail() throws {
+    let run = try ToolRun([
+      "check", "cats", "--golden", directory + "/none", "--record", "never", "--scale", "1",
+      "--fps", "2",
+    ])
+    #expect(run.status == 1)
+    #expect(run.standardOutput.contains("no golden at"))
+  }
+}

@@ -1,0 +1,139 @@
+import Codecs
+import Motion
+import Raster
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `render-anim check`: renders a scene's frames and compares each with a golden PNG.
+enum CheckCommand: Command {
+  /// When goldens are written (swift-snapshot-testing's record modes).
+  enum RecordMode: String, CaseIterable {
+    /// Write goldens that do not exist; compare the rest.
+    case missing
+    /// Write missing goldens and rewrite failing ones.
+    case failed
+    /// Rewrite every golden.
+    case all
+    /// Write nothing: a missing golden fails.
+    case never
+  }
+
+  static let spec = CommandSpec(
+    name: "check",
+    abstract: "Render a scene and compare every frame with its golden PNG.",
+    discussion: """
+      Each frame is compared with GOLDEN/frame-NNNN.png (the names -o DIR/ writes) after both are \
+      decoded to straight RGBA8. Failures write actual.png and diff.png under --artifacts and say \
+      where. --record defaults to never when the environment variable CI is set, so a CI run can \
+      never pass by recording, and to missing otherwise. The last line is 'N passed, M failed'; \
+      exit 0 when nothing failed, 1 otherwise.
+      """,
+    options: [
+      OptionSpec(
+        "scene", kind: .positional, valueName: "cats|cards", help: "The scene.", isRequired: true),
+      OptionSpec(
+        "golden", valueName: "dir", help: "The folder of golden frames.", isRequired: true),
+      OptionSpec(
+        "record", valueName: "missing|failed|all|never", help: "When to write goldens.",
+        defaultText: "never with CI set, else missing"),
+      OptionSpec(
+        "tolerance", valueName: "n", help: "Largest channel difference ignored.", defaultText: "0"),
+      OptionSpec(
+        "max-pixels", valueName: "m", help: "Differing pixels allowed per frame.", defaultText: "0"),
+      OptionSpec(
+        "artifacts", valueName: "dir", help: "Where failing frames' actual and diff images go.",
+        defaultText: "GOLDEN-artifacts"),
+    ]
+      + SceneOptions.options(sceneHelp: "").filter {
+        !["output", "frame", "trace", "loop", "png-compression"].contains($0.name)
+      })
+
+  /// One frame's outcome.
+  enum Outcome: Sendable {
+    case passed, recorded
+    case failed(String)
+  }
+
+  static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
+    let name = arguments.positional(0) ?? ""
+    guard name == "cats" || name == "cards" else {
+      throw ValueParsers.invalid("scene", name, "expected cats or cards")
+    }
+    let golden = try arguments.required("golden")
+    let folder = golden.hasSuffix("/") ? golden : golden + "/"
+    let inCI = getenv("CI") != nil
+    let mode: RecordMode = try ValueParsers.choice(
+      arguments.value("record") ?? (inCI ? "never" : "missing"), option: "record")
+    let tolerance = UInt8(
+      try ValueParsers.integer(
+        arguments.value("tolerance") ?? "0", option: "tolerance", in: 0...255))
+    let budget = try ValueParsers.integer(
+      arguments.value("max-pixels") ?? "0", option: "max-pixels", in: 0...Int(Int32.max))
+    let artifacts = (arguments.value("artifacts") ?? String(folder.dropLast()) + "-artifacts") + "/"
+    let settings = try SceneOptions.settings(arguments, needsOutput: false)
+    let scene = try SceneOptions.scene(name, settings, console: &console)
+    if mode != .never { try SceneOptions.makeFolder(folder) }
+    var passed = 0
+    var failed = 0
+    var recorded = 0
+    let renderer = FrameRenderer(scene: scene, threads: settings.threads)
+    try renderer.render(
+      0..<scene.frameCount,
+      prepare: { index, frame, _ in
+        try compare(
+          frame, golden: folder + SceneOptions.frameName(index), mode: mode,
+          tolerance: tolerance, budget: budget, artifacts: artifacts + SceneOptions.frameName(index)
+        )
+      }
+    ) { index, outcome in
+      switch outcome {
+      case .passed: passed += 1
+      case .recorded: recorded += 1
+      case .failed(let reason):
+        failed += 1
+        console.standardOutput("\(SceneOptions.frameName(index)): \(reason)\n")
+      }
+    }
+    if recorded > 0 { console.standardOutput("recorded \(recorded) golden frames in \(folder)\n") }
+    console.standardOutput("\(passed + recorded) passed, \(failed) failed\n")
+    return failed == 0 ? 0 : 1
+  }
+
+  /// Compares one frame with its golden, recording or writing artifacts as the mode says.
+  static func compare(
+    _ frame: Pixmap, golden: String, mode: RecordMode, tolerance: UInt8, budget: Int,
+    artifacts: String
+  ) throws -> Outcome {
+    let exists = access(golden, F_OK) == 0
+    if mode == .all || (!exists && (mode == .missing || mode == .failed)) {
+      try PNGCodec.write(frame, to: golden, compression: .small)
+      return .recorded
+    }
+    guard exists else { return .failed("no golden at \(golden)") }
+    let expected = try PNGCodec.decodeStraightRGBA(AtomicFile.read(golden), path: golden)
+    let actual = PNGCodec.straightBytes(of: frame)
+    guard expected.width == frame.width, expected.height == frame.height else {
+      return .failed(
+        "size \(frame.width)×\(frame.height), golden \(expected.width)×\(expected.height)")
+    }
+    let difference = ImageDifference(
+      expected: expected.rgba, actual: actual, width: frame.width, tolerance: tolerance)
+    guard difference.differingPixels > budget else { return .passed }
+    if mode == .failed {
+      try PNGCodec.write(frame, to: golden, compression: .small)
+      return .recorded
+    }
+    let stem = String(artifacts.dropLast(4))
+    try SceneOptions.makeFolder(String(stem[..<(stem.lastIndex(of: "/") ?? stem.endIndex)]))
+    try PNGCodec.write(frame, to: stem + "-actual.png")
+    let image = ImageDifference.image(
+      expected: expected.rgba, actual: actual, width: frame.width, height: frame.height,
+      tolerance: tolerance, style: .triptych)
+    try AtomicFile.write(
+      PNGCodec.encode(straightRGBA: image.rgba, width: image.width, height: frame.height),
+      to: stem + "-diff.png")
+    return .failed("\(difference); see \(stem)-actual.png and \(stem)-diff.png")
+  }
+}
