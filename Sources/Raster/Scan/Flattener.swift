@@ -95,6 +95,9 @@ public struct Flattener: Sendable {
   private func addCubic(
     _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, depth: Int, into out: inout FlattenedPath
   ) {
+    // Coordinates near the limits of Double (path data of 1e300 under a scaling transform)
+    // overflow in the arithmetic below; such geometry is dropped rather than drawn as NaN.
+    guard (p0 - p1 * 3 + p2 * 3 - p3).isFinite, (p0 + p3).isFinite else { return }
     switch placement(p0, p1, p2, p3) {
     case .outside: return
     case .left: return addLine(p0, p3, into: &out)
@@ -154,6 +157,7 @@ public struct Flattener: Sendable {
   /// Clips the edge p→q to the canvas rows and right edge and appends what is left.
   func addLine(_ p: Point, _ q: Point, into out: inout FlattenedPath) {
     guard p.y != q.y else { return }  // horizontal edges change no winding
+    guard (q - p).isFinite, ((q.x - p.x) / (q.y - p.y)).isFinite else { return }
     out.noteDirection(down: q.y > p.y, at: p.y, height: height)
     var a = p
     var b = q
