@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "Raster", targets: ["Raster"]),
     .library(name: "Codecs", targets: ["Codecs"]),
     .library(name: "Typeset", targets: ["Typeset"]),
+    .library(name: "RenderAnimKit", targets: ["RenderAnimKit", "Motion", "Raster", "Codecs", "Typeset"]),
   ],
   targets: [
     // MARK: - C libraries (Debian packages, found by pkg-config)
@@ -65,14 +66,24 @@ let package = Package(
       dependencies: ["Raster", "Typeset"]
     ),
     .target(
-      name: "CLI",
+      name: "RenderAnimKit",
       dependencies: ["Raster", "Codecs", "Typeset", "Motion"]
+    ),
+    .target(
+      name: "CLI",
+      dependencies: ["Raster", "Codecs", "Typeset", "Motion", "RenderAnimKit"]
     ),
 
     // MARK: - Executable
     .executableTarget(
       name: "render-anim",
       dependencies: ["CLI"]
+    ),
+
+    .executableTarget(
+      name: "embed-example",
+      dependencies: ["RenderAnimKit", "Motion"],
+      path: "Examples/EmbedExample"
     ),
 
     // MARK: - Tests
@@ -99,7 +110,7 @@ let package = Package(
     ),
     .testTarget(
       name: "CLITests",
-      dependencies: ["CLI", "Codecs", "Raster"]
+      dependencies: ["CLI", "Codecs", "Raster", "RenderAnimKit", "Motion"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import Codecs
 import Motion
 import Raster
+import RenderAnimKit
 import Typeset
 
 #if canImport(Glibc)
@@ -169,73 +170,28 @@ enum SceneOptions {
 
   /// Renders `scene` as the settings ask, and writes the trace.
   static func run(_ scene: Scene, _ settings: Settings, console: inout Console) throws -> Int32 {
-    let renderer = FrameRenderer(scene: scene, threads: settings.threads)
+    let exporter = SceneExporter(scene: scene, threads: settings.threads)
     let count = scene.frameCount
-    var progress = Progress(total: count, enabled: !settings.quiet && isatty(STDERR_FILENO) != 0)
+    let bar = ProgressBar(enabled: !settings.quiet && isatty(STDERR_FILENO) != 0)
+    let progress: SceneExporter.Progress = { done, total in bar.step(done, of: total) }
     switch settings.output {
     case .frame(let path):
       guard let index = settings.frame, index < count else {
         throw UsageError("'--frame' \(settings.frame ?? 0) is past the last frame, \(count - 1)")
       }
-      try renderer.render(index..<(index + 1)) { _, pixmap in
-        try PNGCodec.write(pixmap, to: path, compression: settings.compression)
-      }
+      try AtomicFile.write(exporter.png(frame: index, compression: settings.compression), to: path)
     case .frames(let folder):
-      try makeFolder(folder)
-      let compression = settings.compression
-      try renderer.render(
-        0..<count, prepare: { _, frame, _ in try PNGCodec.encode(frame, compression: compression) }
-      ) { index, bytes in
-        try AtomicFile.write(bytes, to: folder + frameName(index))
-        progress.step(index + 1, console: &console)
-      }
+      try exporter.writePNGFrames(to: folder, compression: settings.compression, progress: progress)
     case .gif(let path):
-      // The global palette comes from sample frames, denser early on where springs move most.
-      let spots = [0.0, 0.05, 0.1, 0.17, 0.25, 0.45, 1.0]
-      var samples = try renderer.render(Set(spots.map { Int($0 * Double(count - 1)) }).sorted())
-        .map(\.pixels)
-      let palette = GIFPalette.from(samples)
-      samples = []
-      let encoder = try GIFEncoder(
-        width: scene.pixelWidth, height: scene.pixelHeight, palette: palette,
-        loopCount: settings.loop)
-      try renderer.render(
-        0..<count,
-        prepare: { _, frame, previous in
-          GIFEncoder.prepare(frame, previous: previous, palette: palette)
-        }
-      ) { index, frame in
-        try encoder.add(frame, delay: delay(frame: index, fps: settings.fps))
-        progress.step(index + 1, console: &console)
-      }
-      try AtomicFile.write(try encoder.finish(), to: path)
+      try AtomicFile.write(exporter.gif(loopCount: settings.loop, progress: progress), to: path)
     }
-    progress.finish(console: &console)
-    if let trace = settings.trace { try writeTrace(scene, count: count, to: trace) }
+    bar.finish()
+    if let trace = settings.trace { try AtomicFile.write(Array(exporter.trace().utf8), to: trace) }
     return 0
   }
 
   /// frame-0000.png, frame-0001.png, …
-  static func frameName(_ index: Int) -> String {
-    let digits = String(index)
-    return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
-  }
-
-  /// Centiseconds for frame `index` so that whole-second times stay exact: the frame lasts from
-  /// ⌊100·i/fps⌋ to ⌊100·(i+1)/fps⌋ (30 fps → 3, 3, 4, …).
-  static func delay(frame index: Int, fps: Double) -> Int {
-    Int((100 * Double(index + 1) / fps + 1e-9).rounded(.down))
-      - Int((100 * Double(index) / fps + 1e-9).rounded(.down))
-  }
-
-  static func writeTrace(_ scene: Scene, count: Int, to path: String) throws {
-    var text = (["frame", "time"] + scene.traceColumns.map(\.header)).joined(separator: ",") + "\n"
-    for index in 0..<count {
-      let row = scene.traceRow(frame: index)
-      text += "\(index)," + row.dropFirst().map { "\($0)" }.joined(separator: ",") + "\n"
-    }
-    try AtomicFile.write(Array(text.utf8), to: path)
-  }
+  static func frameName(_ index: Int) -> String { SceneExporter.frameName(index) }
 
   static func makeFolder(_ path: String) throws {
     if mkdir(path, 0o755) != 0, errno != EEXIST {
@@ -245,28 +201,24 @@ enum SceneOptions {
 }
 
 /// A one-line progress bar on stderr, when it is a terminal.
-struct Progress {
-  let total: Int
+final class ProgressBar: @unchecked Sendable {
   let enabled: Bool
   private var shown = -1
 
-  init(total: Int, enabled: Bool) {
-    self.total = total
-    self.enabled = enabled
-  }
+  init(enabled: Bool) { self.enabled = enabled }
 
-  mutating func step(_ done: Int, console: inout Console) {
+  func step(_ done: Int, of total: Int) {
     guard enabled else { return }
     let width = 30
     let filled = done * width / max(1, total)
     guard filled != shown || done == total else { return }
     shown = filled
     let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
-    console.standardError("\r[\(bar)] \(done)/\(total) frames")
+    Console.standard.standardError("\r[\(bar)] \(done)/\(total) frames")
   }
 
-  func finish(console: inout Console) {
-    if enabled { console.standardError("\n") }
+  func finish() {
+    if enabled { Console.standard.standardError("\n") }
   }
 }
 

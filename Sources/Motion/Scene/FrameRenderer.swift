@@ -146,7 +146,7 @@ private final class BatchBox<Prepared>: @unchecked Sendable {
 /// Why frames could not be made.
 public struct RenderError: Error, CustomStringConvertible {
   public let description: String
-  init(_ description: String) { self.description = description }
+  public init(_ description: String) { self.description = description }
 }
 
 /// Values of one batch (frames, prepared results), written by the workers at distinct indices

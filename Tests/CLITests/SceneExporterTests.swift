@@ -1,0 +1,45 @@
+import Codecs
+import Motion
+import Raster
+import RenderAnimKit
+import Testing
+
+@Suite struct SceneExporterTests {
+  private func scene() throws -> Scene {
+    let fonts = try DemoFonts()
+    return CatsScene.make(
+      device: try #require(Device.named("se")), scale: 1, swiftUI: .ios17,
+      taps: [Tap(x: 80, y: 500)],
+      fonts: fonts, frameRate: 5, hold: 0.2)
+  }
+
+  @Test func gifIsTheSameWithOneOrThreeThreads() throws {
+    let scene = try scene()
+    var calls = 0
+    let one = try SceneExporter(scene: scene, threads: 1).gif { _, _ in calls += 1 }
+    let three = try SceneExporter(scene: scene, threads: 3).gif()
+    #expect(one == three)
+    #expect(calls == scene.frameCount)
+    #expect(Array(one.prefix(6)) == Array("GIF89a".utf8))
+  }
+
+  @Test func framesAndPNGsAgree() throws {
+    let exporter = SceneExporter(scene: try scene(), threads: 2)
+    let frame = try exporter.frame(2)
+    #expect(try PNGCodec.decode(exporter.png(frame: 2)) == frame)
+    var names: [Int] = []
+    try exporter.pngFrames { index, _ in names.append(index) }
+    #expect(names == Array(0..<exporter.scene.frameCount))
+  }
+
+  @Test func traceAndNamesAndDelays() throws {
+    let exporter = SceneExporter(scene: try scene())
+    let lines = exporter.trace().split(separator: "\n")
+    #expect(lines.first == "frame,time,position.x,position.y")
+    #expect(lines.count == exporter.scene.frameCount + 1)
+    #expect(SceneExporter.frameName(7) == "frame-0007.png")
+    #expect(SceneExporter.frameName(12345) == "frame-12345.png")
+    #expect((0..<6).map { SceneExporter.delay(frame: $0, fps: 30) } == [3, 3, 4, 3, 3, 4])
+    #expect((0..<3).map { SceneExporter.delay(frame: $0, fps: 50) } == [2, 2, 2])
+  }
+}
