@@ -147,3 +147,41 @@ struct GIFSummary {
     #expect(run.standardError.contains(message), "\(run.standardError)")
   }
 }
+
+/// The release build gives the same bytes as the debug build the tests run (scripts/test.sh
+/// builds both). Skipped, with a note, when no release build is beside the debug one.
+@Suite struct BuildConfigurationTests {
+  @Test func debugAndReleaseBuildsWriteTheSameBytes() throws {
+    let release = ToolRun.binary.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("release/render-anim")
+    guard FileManager.default.isExecutableFile(atPath: release.path) else {
+      print("skipping debug-vs-release comparison: no release build at \(release.path)")
+      return
+    }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "render-anim-builds-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    var outputs: [[UInt8]] = []
+    for (name, binary) in [("debug", ToolRun.binary), ("release", release)] {
+      let gif = directory.appendingPathComponent("\(name).gif").path
+      let png = directory.appendingPathComponent("\(name).png").path
+      let process = Process()
+      process.executableURL = binary
+      process.arguments = [
+        "cats", "--scale", "1", "--fps", "5", "--tap", "100,600", "-o", gif, "--quiet",
+      ]
+      try process.run()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0)
+      let still = Process()
+      still.executableURL = binary
+      still.arguments = ["still", "card", "--scale", "1", "-o", png]
+      try still.run()
+      still.waitUntilExit()
+      outputs.append(
+        Array(try Data(contentsOf: URL(fileURLWithPath: gif)))
+          + Array(try Data(contentsOf: URL(fileURLWithPath: png))))
+    }
+    #expect(outputs[0] == outputs[1])
+  }
+}
