@@ -79,11 +79,26 @@ public final class GIFEncoder {
         .encodeGIF, message: "frame size \(frame.width)×\(frame.height), GIF \(width)×\(height)")
     }
     let delay = max(2, delay)
-    guard let rect = frame.rect, let visible = visibleRect(frame, in: rect) else {
+    let colors = frame.localPalette ?? palette.colors
+    // Which pixels of the changed rectangle get drawn, decided once, and their bounds.
+    guard let rect = frame.rect else {
       pending?.delay += delay
       return
     }
-    let colors = frame.localPalette ?? palette.colors
+    var drawn = [Bool](repeating: false, count: rect.width * rect.height)
+    var bounds = PixelBounds()
+    for y in rect.minY..<rect.maxY {
+      let row = (y - rect.minY) * rect.width
+      for x in rect.minX..<rect.maxX
+      where frame.draws(row + x - rect.minX, colors: colors, shown: displayed[y * width + x]) {
+        drawn[row + x - rect.minX] = true
+        bounds.add(x: x, y: y)
+      }
+    }
+    guard let visible = bounds.rect else {
+      pending?.delay += delay
+      return
+    }
     let transparent = colors.count
     var indices = [UInt8](
       repeating: UInt8(truncatingIfNeeded: transparent), count: visible.width * visible.height)
@@ -91,11 +106,10 @@ public final class GIFEncoder {
     for y in visible.minY..<visible.maxY {
       for x in visible.minX..<visible.maxX {
         let source = (y - rect.minY) * rect.width + (x - rect.minX)
-        let pixel = y * width + x
-        if frame.draws(source, colors: colors, shown: displayed[pixel]) {
+        if drawn[source] {
           let index = Int(frame.indices[source])
           indices[k] = UInt8(truncatingIfNeeded: index)
-          displayed[pixel] = colors[index]
+          displayed[y * width + x] = colors[index]
         }
         k += 1
       }
@@ -204,21 +218,6 @@ public final class GIFEncoder {
           while pa[row + last] == pb[row + last] { last -= 1 }
           bounds.add(x: first, through: last, y: y)
         }
-      }
-    }
-    return bounds.rect
-  }
-
-  /// The bounding box of the pixels of `frame` that will show a colour other than the one shown
-  /// now; nil when every pixel keeps its colour.
-  private func visibleRect(_ frame: GIFFrame, in rect: IntRect) -> IntRect? {
-    let colors = frame.localPalette ?? palette.colors
-    var bounds = PixelBounds()
-    for y in rect.minY..<rect.maxY {
-      let row = (y - rect.minY) * rect.width
-      for x in rect.minX..<rect.maxX
-      where frame.draws(row + x - rect.minX, colors: colors, shown: displayed[y * width + x]) {
-        bounds.add(x: x, y: y)
       }
     }
     return bounds.rect
