@@ -132,18 +132,26 @@ public final class GIFEncoder {
   // MARK: - Frames
 
   /// Below this mean squared error per channel (on the pixels that changed) the global palette
-  /// is kept without trying a local one: the frame is already within 1 level RMS, and a local
-  /// palette's finer steps cost more LZW bytes than they buy (measured on the cards scene).
+  /// is kept without trying a local one: the frame is already within 1 level RMS.
   static let localPaletteFloor = 1.0
+  /// Above this mean squared error (4 levels RMS) the global palette fits a frame badly, and a
+  /// palette of its own is used if it divides the error by `localPaletteGain`. Between the
+  /// floor and here only an exact palette is worth its bytes: a local palette's finer steps
+  /// otherwise cost more LZW bytes than they buy (measured on both demo scenes).
+  static let localPalettePoorFit = 16.0
   /// Colours in a frame's own palette (the 256th entry is the transparent index).
   static let localPaletteSize = 255
-  /// A frame gets its own palette when that divides the squared error by at least this much
-  /// (measured on the cats scene: 1.5 bought +0.25 dB for 8 % more bytes, 4 keeps size level).
+  /// A badly fitted frame gets its own palette when that divides the squared error by at least
+  /// this much.
   static let localPaletteGain = 4.0
 
   /// The part of `frame` whose colours differ from `previous`, mapped to `palette` (or, when that
   /// fits them poorly, to a palette of its own). Pure, so frames are prepared on several threads.
-  public static func prepare(_ frame: Pixmap, previous: Pixmap?, palette: GIFPalette) -> GIFFrame {
+  /// `firstPalette`, when given, is used as the first frame's own palette (chosen knowing which
+  /// of its pixels stay on screen for the whole animation).
+  public static func prepare(
+    _ frame: Pixmap, previous: Pixmap?, palette: GIFPalette, firstPalette: GIFPalette? = nil
+  ) -> GIFFrame {
     let (width, height) = (frame.width, frame.height)
     let rect: IntRect?
     let before = previous.flatMap { $0.width == width && $0.height == height ? $0 : nil }
@@ -176,16 +184,28 @@ public final class GIFEncoder {
     var localPalette: [UInt32]?
     // A palette of the frame's own pays when it cuts the error well below the global one's.
     let pixels = Double(max(1, 3 * changed.count))
-    if before == nil || Double(error) / pixels > localPaletteFloor {
-      let local = Quantizer(maximumColors: localPaletteSize, refinementPasses: 3).quantize(
-        histogram.colors, counts: histogram.counts)
-      let localError = zip(histogram.colors.indices, local.indices).reduce(0) { sum, pair in
-        sum + Quantizer.distance(histogram.colors[pair.0], local.palette[Int(pair.1)])
-          * histogram.counts[pair.0]
+    if before == nil, let first = firstPalette {
+      localPalette = first.colors
+      table = first.nearest(histogram.colors, counts: histogram.counts).indices.map {
+        UInt8(truncatingIfNeeded: $0)
       }
-      if Double(localError) * localPaletteGain < Double(error) {
-        localPalette = local.palette
-        table = local.indices
+    } else if Double(error) / pixels > localPaletteFloor {
+      // Its own palette pays when it is exact (the changed pixels have few colours) or when the
+      // shared one fits them badly and the own one is far better.
+      if histogram.colors.count <= localPaletteSize {
+        localPalette = histogram.colors
+        table = histogram.colors.indices.map { UInt8(truncatingIfNeeded: $0) }
+      } else if Double(error) / pixels > localPalettePoorFit {
+        let local = Quantizer(maximumColors: localPaletteSize, refinementPasses: 3).quantize(
+          histogram.colors, counts: histogram.counts)
+        let localError = zip(histogram.colors.indices, local.indices).reduce(0) { sum, pair in
+          sum + Quantizer.distance(histogram.colors[pair.0], local.palette[Int(pair.1)])
+            * histogram.counts[pair.0]
+        }
+        if Double(localError) * localPaletteGain < Double(error) {
+          localPalette = local.palette
+          table = local.indices
+        }
       }
     }
     var indices = [UInt8](repeating: 0, count: isChanged.count)

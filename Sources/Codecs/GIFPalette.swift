@@ -16,6 +16,22 @@ public struct GIFPalette: Hashable, Sendable {
       colors: Quantizer(maximumColors: 255, refinementPasses: 30).quantize(rgb).palette)
   }
 
+  /// A palette for the first frame that favours what stays on screen: pixels equal in `first`
+  /// and `last` (static content, drawn once and shown throughout) weigh `persistence` times as
+  /// much as the rest.
+  public static func forFirstFrame(
+    _ first: [UInt32], last: [UInt32], persistence: Int
+  ) -> GIFPalette {
+    let histogram = ColorHistogram(first.map(rgb))
+    var counts = histogram.counts
+    for (i, p) in first.enumerated() where i < last.count && last[i] == p {
+      counts[Int(histogram.pixelColors[i])] += persistence - 1
+    }
+    let result = Quantizer(maximumColors: 255, refinementPasses: 10).quantize(
+      histogram.colors, counts: counts)
+    return GIFPalette(colors: result.palette)
+  }
+
   /// 0xRRGGBB of a packed premultiplied opaque pixel (r in the low byte).
   @inline(__always)
   static func rgb(_ packed: UInt32) -> UInt32 {

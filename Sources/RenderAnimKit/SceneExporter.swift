@@ -82,13 +82,15 @@ public struct SceneExporter: Sendable {
     let spots = [0.0, 0.05, 0.1, 0.17, 0.25, 0.45, 1.0]
     let samples = try renderer.render(Set(spots.map { Int($0 * Double(count - 1)) }).sorted())
     let palette = GIFPalette.from(samples.map(\.pixels))
+    let firstPalette = GIFPalette.forFirstFrame(
+      samples.first?.pixels ?? [], last: samples.last?.pixels ?? [], persistence: count)
     let encoder = try GIFEncoder(
       width: scene.pixelWidth, height: scene.pixelHeight, palette: palette, loopCount: loopCount)
     let fps = scene.frameRate
     try renderer.render(
       0..<count,
       prepare: { _, frame, previous in
-        GIFEncoder.prepare(frame, previous: previous, palette: palette)
+        GIFEncoder.prepare(frame, previous: previous, palette: palette, firstPalette: firstPalette)
       }
     ) { index, frame in
       try encoder.add(frame, delay: Self.delay(frame: index, fps: fps))
