@@ -38,6 +38,12 @@ public struct SceneNode: Hashable, Sendable {
   public var scale: ScalarBinding
   public var opacity: ScalarBinding
   public var shadow: Shadow?
+  /// Overrides a fill's colour from a channel of four components, straight red, green, blue and
+  /// alpha in 0...1 (SwiftUI interpolates colours component-wise too).
+  public var fillColor: String?
+  /// Overrides the shadow's radius (points) and its colour's alpha from channels.
+  public var shadowRadius: ScalarBinding?
+  public var shadowOpacity: ScalarBinding?
 
   public init(
     _ name: String, _ content: Content, centerX: ScalarBinding = .constant(0),
@@ -67,10 +73,11 @@ public struct SceneNode: Hashable, Sendable {
 
   /// Whether the node looks the same at every time: no modifier is bound to a channel.
   public var isStatic: Bool {
-    let bindings = [centerX, centerY, offsetX, offsetY, scale, opacity]
-    guard bindings.allSatisfy({ if case .constant = $0 { true } else { false } }) else {
-      return false
-    }
+    let bindings =
+      [centerX, centerY, offsetX, offsetY, scale, opacity]
+      + [shadowRadius, shadowOpacity].compactMap { $0 }
+    guard fillColor == nil, bindings.allSatisfy({ if case .constant = $0 { true } else { false } })
+    else { return false }
     if case .group(let children) = content { return children.allSatisfy(\.isStatic) }
     return true
   }
@@ -83,10 +90,21 @@ public struct SceneNode: Hashable, Sendable {
       .concatenating(.translation(centerX.resolve(values), centerY.resolve(values)))
     let drawn: LayerContent
     switch content {
-    case .fill(let path, let color, let rule): drawn = .fill(path, color, rule)
+    case .fill(let path, let color, let rule):
+      var paint = color
+      if let channel = fillColor, let c = values[channel], c.count == 4 {
+        paint = Color(red: c[0], green: c[1], blue: c[2], alpha: c[3])
+      }
+      drawn = .fill(path, paint, rule)
     case .group(let children): drawn = .group(children.map { $0.layer(values) })
     case .layer(let layer): drawn = .group([layer])
     }
-    return Layer(drawn, transform: transform, opacity: opacity.resolve(values), shadow: shadow)
+    var shade = shadow
+    if var animated = shade {
+      if let radius = shadowRadius { animated.radius = max(0, radius.resolve(values)) }
+      if let alpha = shadowOpacity { animated.color.alpha = min(max(alpha.resolve(values), 0), 1) }
+      shade = animated
+    }
+    return Layer(drawn, transform: transform, opacity: opacity.resolve(values), shadow: shade)
   }
 }
