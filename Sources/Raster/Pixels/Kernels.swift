@@ -133,19 +133,6 @@ extension Kernels {
     }
   }
 
-  /// `target = color × mask` (premultiplied colour scaled by coverage), same size.
-  static func tint(_ mask: Mask, with color: PremultipliedRGBA8, into target: inout Pixmap) {
-    let packed = color.packed
-    mask.values.withUnsafeBufferPointer { coverage in
-      target.pixels.withUnsafeMutableBufferPointer { pixels in
-        for i in 0..<min(coverage.count, pixels.count) {
-          let c = coverage[i]
-          pixels[i] = c == 255 ? packed : (c == 0 ? 0 : scale(packed, by: UInt32(c)))
-        }
-      }
-    }
-  }
-
   /// Blends `source` (premultiplied), scaled by `opacity`/255, source-over into `target` with its
   /// top-left corner at `origin` (target pixels); parts outside the target are skipped.
   static func composite(
