@@ -13,7 +13,7 @@ public struct GIFPalette: Hashable, Sendable {
     var rgb: [UInt32] = []
     for pixels in samples { rgb.append(contentsOf: pixels.map(GIFPalette.rgb)) }
     return GIFPalette(
-      colors: Quantizer(maximumColors: 255, refinementPasses: 30).quantize(rgb).palette)
+      colors: Quantizer(maximumColors: 255, refinementPasses: 10).quantize(rgb).palette)
   }
 
   /// A palette for the first frame that favours what stays on screen: pixels equal in `first`
