@@ -38,14 +38,13 @@ enum CheckCommand: Command {
       OptionSpec(
         "record", valueName: "missing|failed|all|never", help: "When to write goldens.",
         defaultText: "never with CI set, else missing"),
-      OptionSpec(
-        "tolerance", valueName: "n", help: "Largest channel difference ignored.", defaultText: "0"),
-      OptionSpec(
-        "max-pixels", valueName: "m", help: "Differing pixels allowed per frame.", defaultText: "0"),
-      OptionSpec(
-        "artifacts", valueName: "dir", help: "Where failing frames' actual and diff images go.",
-        defaultText: "GOLDEN-artifacts"),
     ]
+      + ComparisonOptions.specs(budgetPer: "frame")
+      + [
+        OptionSpec(
+          "artifacts", valueName: "dir", help: "Where failing frames' actual and diff images go.",
+          defaultText: "GOLDEN-artifacts")
+      ]
       + SceneOptions.options(sceneHelp: "").filter {
         !["output", "frame", "trace", "loop", "png-compression"].contains($0.name)
       })
@@ -66,11 +65,7 @@ enum CheckCommand: Command {
     let inCI = getenv("CI") != nil
     let mode: RecordMode = try ValueParsers.choice(
       arguments.value("record") ?? (inCI ? "never" : "missing"), option: "record")
-    let tolerance = UInt8(
-      try ValueParsers.integer(
-        arguments.value("tolerance") ?? "0", option: "tolerance", in: 0...255))
-    let budget = try ValueParsers.integer(
-      arguments.value("max-pixels") ?? "0", option: "max-pixels", in: 0...Int(Int32.max))
+    let (tolerance, budget) = try ComparisonOptions.parse(arguments)
     let artifacts = (arguments.value("artifacts") ?? String(folder.dropLast()) + "-artifacts") + "/"
     let settings = try SceneOptions.settings(arguments, needsOutput: false)
     let scene = try SceneOptions.scene(name, settings, console: &console)

@@ -22,25 +22,20 @@ enum DiffCommand: Command {
       OptionSpec(
         "actual", kind: .positional, valueName: "actual.png", help: "The image to check.",
         isRequired: true),
-      OptionSpec(
-        "tolerance", valueName: "n", help: "Largest channel difference ignored, 0 to 255.",
-        defaultText: "0"),
-      OptionSpec(
-        "max-pixels", valueName: "m", help: "How many pixels may differ.", defaultText: "0"),
-      OptionSpec(
-        "diff-out", valueName: "diff.png", help: "Write a difference image when they differ."),
-      OptionSpec(
-        "diff-style", valueName: "overlay|triptych",
-        help:
-          "overlay: differing pixels in magenta over the faded expected image; triptych: expected | actual | overlay.",
-        defaultText: "overlay"),
-    ])
+    ]
+      + ComparisonOptions.specs(budgetPer: "image")
+      + [
+        OptionSpec(
+          "diff-out", valueName: "diff.png", help: "Write a difference image when they differ."),
+        OptionSpec(
+          "diff-style", valueName: "overlay|triptych",
+          help:
+            "overlay: differing pixels in magenta over the faded expected image; triptych: expected | actual | overlay.",
+          defaultText: "overlay"),
+      ])
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
-    let tolerance = try ValueParsers.integer(
-      arguments.value("tolerance") ?? "0", option: "tolerance", in: 0...255)
-    let budget = try ValueParsers.integer(
-      arguments.value("max-pixels") ?? "0", option: "max-pixels", in: 0...Int(Int32.max))
+    let (tolerance, budget) = try ComparisonOptions.parse(arguments)
     let style: ImageDifference.Style = try ValueParsers.choice(
       arguments.value("diff-style") ?? "overlay", option: "diff-style")
     let paths = (arguments.positional(0) ?? "", arguments.positional(1) ?? "")
@@ -80,14 +75,14 @@ enum DiffCommand: Command {
     }
     let difference = ImageDifference(
       expected: expected.rgba, actual: actual.rgba, width: expected.width,
-      tolerance: UInt8(tolerance))
+      tolerance: tolerance)
     let same = difference.differingPixels <= budget
     console.standardOutput("\(same ? "same" : "different"): \(difference)\n")
     if !same, let out = arguments.value("diff-out") {
       let image = ImageDifference.image(
         expected: expected.rgba, actual: actual.rgba, width: expected.width,
         height: expected.height,
-        tolerance: UInt8(tolerance), style: style)
+        tolerance: tolerance, style: style)
       try AtomicFile.write(
         PNGCodec.encode(straightRGBA: image.rgba, width: image.width, height: expected.height),
         to: out)

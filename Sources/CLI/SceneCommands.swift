@@ -168,6 +168,16 @@ enum SceneOptions {
     }
   }
 
+  /// Runs the scene command `name`: parses the settings, builds the scene and renders it.
+  static func run(
+    _ name: String, _ arguments: ParsedArguments, console: inout Console
+  ) throws
+    -> Int32
+  {
+    let settings = try settings(arguments)
+    return try run(scene(name, settings, console: &console), settings, console: &console)
+  }
+
   /// Renders `scene` as the settings ask, and writes the trace.
   static func run(_ scene: Scene, _ settings: Settings, console: inout Console) throws -> Int32 {
     let exporter = SceneExporter(scene: scene, threads: settings.threads)
@@ -252,9 +262,7 @@ enum CatsCommand: Command {
     ))
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
-    let settings = try SceneOptions.settings(arguments)
-    let scene = try SceneOptions.scene("cats", settings, console: &console)
-    return try SceneOptions.run(scene, settings, console: &console)
+    try SceneOptions.run("cats", arguments, console: &console)
   }
 }
 
@@ -269,8 +277,6 @@ enum CardsCommand: Command {
     ))
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
-    let settings = try SceneOptions.settings(arguments)
-    let scene = try SceneOptions.scene("cards", settings, console: &console)
-    return try SceneOptions.run(scene, settings, console: &console)
+    try SceneOptions.run("cards", arguments, console: &console)
   }
 }
