@@ -27,9 +27,7 @@ import Testing
   @Test(arguments: Refcase.all)
   func refcasePNGs(_ refcase: Refcase) throws {
     let path = try PathDataParser.parse(refcase.pathData)
-    let transform = Transform.mapping(
-      refcase.viewBox,
-      stretchedTo: Rect(x: 0, y: 0, width: Double(refcase.width), height: Double(refcase.height)))
+    let transform = refcase.transform
     let actual = try fastCoverage(path, transform, .nonzero, refcase.width, refcase.height)
     let decoded = try PNGCodec.decodeStraightRGBA(AtomicFile.read(refcase.pngPath))
     #expect(decoded.width == refcase.width && decoded.height == refcase.height)
@@ -73,9 +71,7 @@ import Testing
   @Test(arguments: Refcase.all)
   func refcasePathsAgainstOwnReference(_ refcase: Refcase) throws {
     let path = try PathDataParser.parse(refcase.pathData)
-    let transform = Transform.mapping(
-      refcase.viewBox,
-      stretchedTo: Rect(x: 0, y: 0, width: Double(refcase.width), height: Double(refcase.height)))
+    let transform = refcase.transform
     let actual = try fastCoverage(path, transform, .nonzero, refcase.width, refcase.height)
     let rows = refcase.size >= 512 ? 16 : 64
     let reference = ReferenceRasterizer(

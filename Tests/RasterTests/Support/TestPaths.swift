@@ -30,6 +30,11 @@ struct Refcase: CustomStringConvertible, Sendable {
       encoding: .utf8)) ?? ""
   }
 
+  /// Maps the view box onto the reference render's pixels, stretched as the renders were made.
+  var transform: Transform {
+    .mapping(viewBox, stretchedTo: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+  }
+
   var pngPath: String { TestLocations.refcases.appendingPathComponent("\(name)@\(size).png").path }
 
   static let all: [Refcase] = {
