@@ -16,7 +16,9 @@ let package = Package(
     .library(name: "Raster", targets: ["Raster"]),
     .library(name: "Codecs", targets: ["Codecs"]),
     .library(name: "Typeset", targets: ["Typeset"]),
-    .library(name: "RenderAnimKit", targets: ["RenderAnimKit", "Motion", "Raster", "Codecs", "Typeset"]),
+    .library(
+      name: "RenderAnimKit",
+      targets: ["RenderAnimKit", "SceneFormat", "Motion", "Raster", "Codecs", "Typeset"]),
   ],
   targets: [
     // MARK: - C libraries (Debian packages, found by pkg-config)
@@ -66,12 +68,16 @@ let package = Package(
       dependencies: ["Raster", "Typeset"]
     ),
     .target(
-      name: "RenderAnimKit",
+      name: "SceneFormat",
       dependencies: ["Raster", "Codecs", "Typeset", "Motion"]
     ),
     .target(
+      name: "RenderAnimKit",
+      dependencies: ["Raster", "Codecs", "Typeset", "Motion", "SceneFormat"]
+    ),
+    .target(
       name: "CLI",
-      dependencies: ["Raster", "Codecs", "Typeset", "Motion", "RenderAnimKit"]
+      dependencies: ["Raster", "Codecs", "Typeset", "Motion", "SceneFormat", "RenderAnimKit"]
     ),
 
     // MARK: - Executable
@@ -82,7 +88,7 @@ let package = Package(
 
     .executableTarget(
       name: "embed-example",
-      dependencies: ["RenderAnimKit", "Motion"],
+      dependencies: ["RenderAnimKit"],
       path: "Examples/EmbedExample"
     ),
 
@@ -105,12 +111,16 @@ let package = Package(
     ),
     .testTarget(
       name: "ComposeTests",
-      dependencies: ["Raster", "Typeset", "Motion", "Codecs"],
+      dependencies: ["Raster", "Typeset", "Motion", "Codecs", "SceneFormat"],
       exclude: ["Goldens"]
     ),
     .testTarget(
+      name: "SceneFormatTests",
+      dependencies: ["SceneFormat", "Motion", "Raster", "Typeset"]
+    ),
+    .testTarget(
       name: "CLITests",
-      dependencies: ["CLI", "Codecs", "Raster", "RenderAnimKit", "Motion"]
+      dependencies: ["CLI", "Codecs", "Raster", "RenderAnimKit", "Motion", "SceneFormat"]
     ),
   ],
   swiftLanguageModes: [.v6]

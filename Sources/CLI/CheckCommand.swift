@@ -32,7 +32,8 @@ enum CheckCommand: Command {
       """,
     options: [
       OptionSpec(
-        "scene", kind: .positional, valueName: "cats|cards", help: "The scene.", isRequired: true),
+        "scene", kind: .positional, valueName: "cats|cards|file.json",
+        help: "A built-in scene or a scene file.", isRequired: true),
       OptionSpec(
         "golden", valueName: "dir", help: "The folder of golden frames.", isRequired: true),
       OptionSpec(
@@ -56,9 +57,8 @@ enum CheckCommand: Command {
   }
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
-    let name = arguments.positional(0) ?? ""
-    guard name == "cats" || name == "cards" else {
-      throw ValueParsers.invalid("scene", name, "expected cats or cards")
+    guard let name = arguments.positional(0) else {
+      throw UsageError("Missing <cats|cards|file.json>")
     }
     let golden = try arguments.required("golden")
     let folder = golden.hasSuffix("/") ? golden : golden + "/"
@@ -68,7 +68,7 @@ enum CheckCommand: Command {
     let (tolerance, budget) = try ComparisonOptions.parse(arguments)
     let artifacts = (arguments.value("artifacts") ?? String(folder.dropLast()) + "-artifacts") + "/"
     let settings = try SceneOptions.settings(arguments, needsOutput: false)
-    let scene = try SceneOptions.scene(name, settings, console: &console)
+    let scene = try SceneOptions.scene(SceneSource(argument: name), settings, console: &console)
     if mode != .never { try SceneOptions.makeFolder(folder) }
     var passed = 0
     var failed = 0

@@ -13,8 +13,8 @@ public enum RenderAnim {
 
   static var commands: [any Command.Type] {
     [
-      CatsCommand.self, CardsCommand.self, CheckCommand.self, DiffCommand.self, PathCommand.self,
-      StillCommand.self,
+      CatsCommand.self, CardsCommand.self, SceneCommand.self, CheckCommand.self, DiffCommand.self,
+      PathCommand.self, StillCommand.self,
       BenchFillCommand.self, BenchBlurCommand.self, BenchPNGCommand.self,
     ]
   }
@@ -30,6 +30,7 @@ public enum RenderAnim {
     SUBCOMMANDS:
       cats                    Render the cats demo (three cats that spring to a tap) to GIF or PNGs.
       cards                   Render the wallet demo (cards that spring apart) to GIF or PNGs.
+      scene                   Render a scene file (JSON) to GIF or PNGs.
       check                   Render a scene and compare every frame with golden PNGs.
       diff                    Compare two PNGs pixel by pixel (exit 0 same, 1 different, 2 bad input).
       path                    Fill SVG path data into a PNG image.

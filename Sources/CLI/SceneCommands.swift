@@ -2,6 +2,7 @@ import Codecs
 import Motion
 import Raster
 import RenderAnimKit
+import SceneFormat
 import Typeset
 
 #if canImport(Glibc)
@@ -24,8 +25,9 @@ enum SceneOptions {
       OptionSpec(
         "device", valueName: "name",
         help: "The iPhone: " + Device.presets.map(\.name).joined(separator: ", ") + ".",
-        defaultText: "14 (390×844 pt)"),
-      OptionSpec("scale", valueName: "1|2|3", help: "Pixels per point.", defaultText: "2"),
+        defaultText: "the scene's; 14 (390×844 pt) for cats and cards"),
+      OptionSpec(
+        "scale", valueName: "1|2|3", help: "Pixels per point.", defaultText: "the scene's, or 2"),
       OptionSpec(
         "swiftui", valueName: "17|legacy",
         help:
@@ -61,8 +63,8 @@ enum SceneOptions {
   /// Validated common settings.
   struct Settings {
     var taps: [Tap]?
-    var device: Device
-    var scale: Double
+    var device: Device?
+    var scale: Double?
     var swiftUI: SwiftUIVersion
     var fps: Double
     var hold: Double
@@ -83,16 +85,18 @@ enum SceneOptions {
   }
 
   static func settings(_ arguments: ParsedArguments, needsOutput: Bool = true) throws -> Settings {
-    guard let device = Device.named(arguments.value("device") ?? "14") else {
-      throw ValueParsers.invalid(
-        "device", arguments.value("device") ?? "",
-        "expected one of " + Device.presets.map(\.name).joined(separator: ", "))
+    let device = try arguments.value("device").map { name in
+      guard let device = Device.named(name) else {
+        throw ValueParsers.invalid(
+          "device", name, "expected one of " + Device.presets.map(\.name).joined(separator: ", "))
+      }
+      return device
     }
     let tapTexts = arguments.allValues("tap")
     guard tapTexts.count <= maximumTaps else {
       throw UsageError("At most \(maximumTaps) '--tap' options")
     }
-    let taps = try tapTexts.map { try tap($0, device: device) }
+    let taps = try tapTexts.map { try tap($0) }
     let output = needsOutput ? try arguments.required("output") : "unused/"
     let frame = try arguments.value("frame").map {
       try ValueParsers.integer($0, option: "frame", in: 0...1_000_000)
@@ -115,8 +119,9 @@ enum SceneOptions {
     let fpsLimit = { if case .gif = kind { return 50 } else { return 120 } }()
     return Settings(
       taps: tapTexts.isEmpty ? nil : taps, device: device,
-      scale: Double(
-        try ValueParsers.integer(arguments.value("scale") ?? "2", option: "scale", in: 1...3)),
+      scale: try arguments.value("scale").map {
+        Double(try ValueParsers.integer($0, option: "scale", in: 1...3))
+      },
       swiftUI: try ValueParsers.choice(arguments.value("swiftui") ?? "17", option: "swiftui"),
       fps: Double(
         try ValueParsers.integer(arguments.value("fps") ?? "50", option: "fps", in: 1...fpsLimit)),
@@ -134,8 +139,9 @@ enum SceneOptions {
       quiet: arguments.flag("quiet"), output: kind)
   }
 
-  /// `x,y` or `x,y@t`, inside the screen, t in 0...60 s.
-  static func tap(_ text: String, device: Device) throws -> Tap {
+  /// `x,y` or `x,y@t`, t in 0...60 s (whether it is inside the screen is checked once the
+  /// scene's size is known).
+  static func tap(_ text: String) throws -> Tap {
     let parts = text.split(separator: "@", omittingEmptySubsequences: false)
     let xy = parts[0].split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
     guard parts.count <= 2, xy.count == 2, let x = xy[0], let y = xy[1], x.isFinite, y.isFinite
@@ -150,32 +156,17 @@ enum SceneOptions {
       }
       time = t
     }
-    guard (0...device.width).contains(x), (0...device.height).contains(y) else {
-      throw ValueParsers.invalid(
-        "tap", text,
-        "outside the \(Int(device.width))×\(Int(device.height)) pt screen of device \(device.name)")
-    }
     return Tap(x: x, y: y, time: time)
   }
 
-  static func fonts(_ settings: Settings, console: inout Console) throws -> DemoFonts {
-    do {
-      let fonts = try DemoFonts(override: settings.font)
-      for warning in fonts.warnings { console.standardError(warning + "\n") }
-      return fonts
-    } catch {
-      throw RuntimeError(error.message)
-    }
-  }
-
-  /// Runs the scene command `name`: parses the settings, builds the scene and renders it.
+  /// Runs a scene command: parses the settings, builds the scene and renders it.
   static func run(
-    _ name: String, _ arguments: ParsedArguments, console: inout Console
+    _ source: SceneSource, _ arguments: ParsedArguments, console: inout Console
   ) throws
     -> Int32
   {
     let settings = try settings(arguments)
-    return try run(scene(name, settings, console: &console), settings, console: &console)
+    return try run(scene(source, settings, console: &console), settings, console: &console)
   }
 
   /// Renders `scene` as the settings ask, and writes the trace.
@@ -232,23 +223,57 @@ final class ProgressBar: @unchecked Sendable {
   }
 }
 
+/// Where a scene comes from: a built-in scene's compiled-in file, or a scene file (`-` is
+/// standard input).
+enum SceneSource {
+  case builtIn(String)
+  case file(String)
+
+  /// `cats`, `cards`, or a path.
+  init(argument: String) {
+    self = SceneFile.builtIn(argument) != nil ? .builtIn(argument) : .file(argument)
+  }
+}
+
 extension SceneOptions {
-  /// The built-in scene `name` (`cats` or `cards`) with these settings; cards' missed taps are
-  /// reported on stderr.
-  static func scene(_ name: String, _ settings: Settings, console: inout Console) throws -> Scene {
-    let fonts = try SceneOptions.fonts(settings, console: &console)
-    if name == "cats" {
-      return CatsScene.make(
-        device: settings.device, scale: settings.scale, swiftUI: settings.swiftUI,
-        taps: settings.taps ?? [], fonts: fonts, frameRate: settings.fps, hold: settings.hold)
-    }
-    let (scene, notes) = CardsScene.make(
+  /// The scene with these settings. Notes (font fallbacks, taps that hit nothing) go to stderr;
+  /// a `--tap` outside the screen is a usage error.
+  static func scene(
+    _ source: SceneSource, _ settings: Settings, console: inout Console
+  ) throws
+    -> Scene
+  {
+    let options = SceneSettings(
       device: settings.device, scale: settings.scale, swiftUI: settings.swiftUI,
-      taps: settings.taps,
-      fonts: fonts, frameRate: settings.fps, hold: settings.hold)
-    for note in notes { console.standardError("render-anim: \(note)\n") }
+      frameRate: settings.fps, hold: settings.hold, taps: settings.taps, fontFile: settings.font)
+    let loaded: LoadedScene
+    do {
+      switch source {
+      case .builtIn(let name):
+        loaded = try SceneFile.load(text: SceneFile.builtIn(name) ?? "", settings: options)
+      case .file(let path):
+        loaded = try SceneFile.load(path: path, settings: options)
+      }
+    } catch {
+      if case .file(let path) = source { throw RuntimeError("\(path): \(error)") }
+      throw RuntimeError(error.description)
+    }
+    let scene = loaded.scene
+    for tap in settings.taps ?? []
+    where !(0...scene.width).contains(tap.x) || !(0...scene.height).contains(tap.y) {
+      let time = tap.time == 0 ? "" : "@" + plainNumber(tap.time)
+      throw ValueParsers.invalid(
+        "tap", plainNumber(tap.x) + "," + plainNumber(tap.y) + time,
+        "outside the \(plainNumber(scene.width))×\(plainNumber(scene.height)) pt screen")
+    }
+    for note in loaded.notes { console.standardError("render-anim: \(note)\n") }
     return scene
   }
+}
+
+/// A number as a person writes it: 390, not 390.0.
+func plainNumber(_ value: Double) -> String {
+  value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }
 
 /// `render-anim cats`.
@@ -262,7 +287,7 @@ enum CatsCommand: Command {
     ))
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
-    try SceneOptions.run("cats", arguments, console: &console)
+    try SceneOptions.run(.builtIn("cats"), arguments, console: &console)
   }
 }
 
@@ -277,6 +302,30 @@ enum CardsCommand: Command {
     ))
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
-    try SceneOptions.run("cards", arguments, console: &console)
+    try SceneOptions.run(.builtIn("cards"), arguments, console: &console)
+  }
+}
+
+/// `render-anim scene`.
+enum SceneCommand: Command {
+  static let spec = CommandSpec(
+    name: "scene",
+    abstract: "Render a scene file (JSON): layers, state, taps, timed events and animations.",
+    discussion: """
+      FILE is a scene file (see the README's "Scene files" and Schemas/scene.schema.json), cats or \
+      cards for the built-in scenes, or - for standard input. --device and --scale replace the \
+      file's canvas; --tap replaces the file's taps.
+      """,
+    options: [
+      OptionSpec(
+        "file", kind: .positional, valueName: "file.json",
+        help: "The scene file; - reads standard input.", isRequired: true)
+    ]
+      + SceneOptions.options(
+        sceneHelp: "A tap runs the file's first onTap handler whose layer it hits."))
+
+  static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
+    guard let file = arguments.positional(0) else { throw UsageError("Missing <file.json>") }
+    return try SceneOptions.run(.file(file), arguments, console: &console)
   }
 }

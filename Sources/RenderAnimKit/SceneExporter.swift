@@ -1,6 +1,7 @@
-import Codecs
-import Motion
-import Raster
+@_exported import Codecs
+@_exported import Motion
+@_exported import Raster
+@_exported import SceneFormat
 
 #if canImport(Glibc)
 import Glibc
@@ -10,10 +11,12 @@ import Glibc
 /// frames, an animated GIF, the trace — in memory or to files, with progress callbacks.
 ///
 /// ```swift
-/// let fonts = try DemoFonts()
-/// let scene = CatsScene.make(device: .iPhone14, scale: 2, swiftUI: .ios17,
-///                            taps: [Tap(x: 300, y: 500)], fonts: fonts, frameRate: 50, hold: 0.5)
-/// let gif = try SceneExporter(scene: scene).gif()
+/// import RenderAnimKit
+///
+/// let exporter = try SceneExporter(
+///   file: "Examples/toggle.json", settings: SceneSettings(scale: 2, frameRate: 50))
+/// let frame = try exporter.frame(10)        // premultiplied pixels
+/// let gif = try exporter.gif { done, total in print(done, "of", total) }
 /// ```
 ///
 /// Frames render on `threads` threads; the output is the same bytes whatever the count.
@@ -27,6 +30,35 @@ public struct SceneExporter: Sendable {
   public init(scene: Scene, threads: Int = SceneExporter.processorCount) {
     self.scene = scene
     self.threads = max(1, threads)
+  }
+
+  /// Loads a scene file (`-` reads standard input); see `SceneFile`.
+  public init(
+    file path: String, settings: SceneSettings = SceneSettings(),
+    threads: Int = SceneExporter.processorCount
+  ) throws(SceneFileError) {
+    self.init(scene: try SceneFile.load(path: path, settings: settings).scene, threads: threads)
+  }
+
+  /// A scene file's text, e.g. one built by the program.
+  public init(
+    json text: String, settings: SceneSettings = SceneSettings(),
+    threads: Int = SceneExporter.processorCount
+  ) throws(SceneFileError) {
+    self.init(scene: try SceneFile.load(text: text, settings: settings).scene, threads: threads)
+  }
+
+  /// A built-in scene: `cats` or `cards`.
+  public init(
+    builtIn name: String, settings: SceneSettings = SceneSettings(),
+    threads: Int = SceneExporter.processorCount
+  ) throws(SceneFileError) {
+    guard let text = SceneFile.builtIn(name) else {
+      throw SceneFileError(
+        path: "",
+        "no built-in scene '\(name)' (" + SceneFile.builtInNames.joined(separator: ", ") + ")")
+    }
+    try self.init(json: text, settings: settings, threads: threads)
   }
 
   /// The cores this process may use.

@@ -14,12 +14,32 @@ public struct FontFile: Hashable, Sendable {
   }
 }
 
-/// Font weights on fontconfig's scale.
-public enum FontWeight: Int, Hashable, Sendable {
+/// Font weights on fontconfig's scale, named as SwiftUI's `Font.Weight`.
+public enum FontWeight: Int, Hashable, Sendable, CaseIterable {
+  case thin = 0
+  case ultraLight = 40
+  case light = 50
   case regular = 80
   case medium = 100
   case semibold = 180
   case bold = 200
+  case heavy = 205
+  case black = 210
+
+  /// SwiftUI's name: `ultraLight`, `semibold`, …
+  public var name: String {
+    switch self {
+    case .thin: "thin"
+    case .ultraLight: "ultraLight"
+    case .light: "light"
+    case .regular: "regular"
+    case .medium: "medium"
+    case .semibold: "semibold"
+    case .bold: "bold"
+    case .heavy: "heavy"
+    case .black: "black"
+    }
+  }
 }
 
 /// Finds fonts through fontconfig.

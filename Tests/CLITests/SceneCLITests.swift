@@ -73,7 +73,7 @@ struct GIFSummary {
     #expect(gif.loopCount == 0)
     #expect(gif.delays.allSatisfy { $0 >= 2 })
     let rows = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
-    #expect(rows.first == "frame,time,position.x,position.y")
+    #expect(rows.first == "frame,time,cats.position.x,cats.position.y")
     // The delays add up to the frames' duration: frameCount × 10 cs at 10 fps.
     #expect(gif.delays.reduce(0, +) == 10 * (rows.count - 1))
     #expect(rows.last?.hasSuffix(",300.0,453.0") == true)
@@ -125,7 +125,7 @@ struct GIFSummary {
       "cards", "--scale", "1", "--fps", "5", "--tap", "20,100", "-o", out, "--quiet",
     ])
     #expect(run.status == 0)
-    #expect(run.standardError.contains("misses the top card"))
+    #expect(run.standardError.contains("misses the tappable layers ('card')"))
   }
 
   static let usageErrors: [([String], String)] = [

@@ -2,15 +2,17 @@ import Codecs
 import Motion
 import Raster
 import RenderAnimKit
+import SceneFormat
 import Testing
 
 @Suite struct SceneExporterTests {
   private func scene() throws -> Scene {
-    let fonts = try DemoFonts()
-    return CatsScene.make(
-      device: try #require(Device.named("se")), scale: 1, swiftUI: .ios17,
-      taps: [Tap(x: 80, y: 500)],
-      fonts: fonts, frameRate: 5, hold: 0.2)
+    try SceneExporter(
+      builtIn: "cats",
+      settings: SceneSettings(
+        device: try #require(Device.named("se")), scale: 1, frameRate: 5, hold: 0.2,
+        taps: [Tap(x: 80, y: 500)])
+    ).scene
   }
 
   @Test func gifIsTheSameWithOneOrThreeThreads() throws {
@@ -35,7 +37,7 @@ import Testing
   @Test func traceAndNamesAndDelays() throws {
     let exporter = SceneExporter(scene: try scene())
     let lines = exporter.trace().split(separator: "\n")
-    #expect(lines.first == "frame,time,position.x,position.y")
+    #expect(lines.first == "frame,time,cats.position.x,cats.position.y")
     #expect(lines.count == exporter.scene.frameCount + 1)
     #expect(SceneExporter.frameName(7) == "frame-0007.png")
     #expect(SceneExporter.frameName(12345) == "frame-12345.png")

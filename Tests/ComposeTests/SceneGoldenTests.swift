@@ -1,19 +1,21 @@
 import Motion
 import Raster
+import SceneFormat
 import Testing
 
 /// Frames of both demo scenes at scale 1, compared with recorded goldens.
 @Suite struct SceneGoldenTests {
   static let suite = "Scenes"
-  let fonts = try? DemoFonts()
+  static func scene(_ name: String, swiftUI: SwiftUIVersion, taps: [Tap]?) throws -> Scene {
+    try SceneFile.load(
+      text: #require(SceneFile.builtIn(name)),
+      settings: SceneSettings(scale: 1, swiftUI: swiftUI, frameRate: 50, hold: 0.5, taps: taps)
+    ).scene
+  }
 
   @Test(arguments: [0, 12, 80])
   func catsFrames(_ frame: Int) throws {
-    let fonts = try #require(fonts)
-    let scene = CatsScene.make(
-      device: .iPhone14, scale: 1, swiftUI: .ios17, taps: [Tap(x: 300, y: 500)], fonts: fonts,
-      frameRate: 50,
-      hold: 0.5)
+    let scene = try Self.scene("cats", swiftUI: .ios17, taps: [Tap(x: 300, y: 500)])
     var compositor = Compositor()
     let pixmap = try #require(
       scene.render(frame: min(frame, scene.frameCount - 1), compositor: &compositor))
@@ -22,10 +24,7 @@ import Testing
 
   @Test(arguments: [0, 10, 75])
   func cardsFrames(_ frame: Int) throws {
-    let fonts = try #require(fonts)
-    let (scene, _) = CardsScene.make(
-      device: .iPhone14, scale: 1, swiftUI: .legacy, taps: nil, fonts: fonts, frameRate: 50,
-      hold: 0.5)
+    let scene = try Self.scene("cards", swiftUI: .legacy, taps: nil)
     var compositor = Compositor()
     let pixmap = try #require(
       scene.render(frame: min(frame, scene.frameCount - 1), compositor: &compositor))

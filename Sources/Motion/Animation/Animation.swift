@@ -8,4 +8,7 @@ public enum Animation: Hashable, Sendable {
   /// `interpolatingSpring` / the 2019 `spring(mass:stiffness:damping:)`: a fixed-length curve
   /// scaled to the change; overlapping changes add (§1.6).
   case interpolatingSpring(Spring)
+  /// `easeIn`, `easeOut`, `easeInOut`, `linear`, `timingCurve`: a Bézier curve of fixed duration
+  /// scaled to the change; overlapping changes add, as with interpolating springs.
+  case curve(TimingCurve)
 }

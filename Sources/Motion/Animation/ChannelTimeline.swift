@@ -94,26 +94,42 @@ public struct ChannelTimeline: Hashable, Sendable {
       _ = tau
       return (integrator.value, integrator.velocity)
     case .interpolatingSpring(let spring):
-      // shown = A_old(t) + (T_new − A_old(t))·s(t − t₁), A_old being everything before.
-      let older = state(
-        at: time, initial: initial, changes: changes, segments: segments, upTo: index)
-      let s = spring.unitProgress(at: tau)
-      let h = 1e-5
-      let ds = (spring.unitProgress(at: tau + h) - s) / h
-      var value = older.value
-      var velocity = older.velocity
-      for i in value.indices {
-        value[i] = older.value[i] + (change.target[i] - older.value[i]) * s
-        velocity[i] = older.velocity[i] * (1 - s) + (change.target[i] - older.value[i]) * ds
-      }
-      return (value, velocity)
+      return additive(
+        at: time, progress: spring.unitProgress, tau: tau, index: index, initial: initial,
+        changes: changes, segments: segments)
+    case .curve(let curve):
+      return additive(
+        at: time, progress: curve.unitProgress, tau: tau, index: index, initial: initial,
+        changes: changes, segments: segments)
     }
+  }
+
+  /// A fixed-length animation that adds to what runs already:
+  /// shown = A_old(t) + (T_new − A_old(t))·s(t − t₁), A_old being everything before.
+  private static func additive(
+    at time: Double, progress: (Double) -> Double, tau: Double, index: Int, initial: [Double],
+    changes: [Change], segments: [Segment]
+  ) -> (value: [Double], velocity: [Double]) {
+    let change = changes[index]
+    let older = state(
+      at: time, initial: initial, changes: changes, segments: segments, upTo: index)
+    let s = progress(tau)
+    let h = 1e-5
+    let ds = (progress(tau + h) - s) / h
+    var value = older.value
+    var velocity = older.velocity
+    for i in value.indices {
+      value[i] = older.value[i] + (change.target[i] - older.value[i]) * s
+      velocity[i] = older.velocity[i] * (1 - s) + (change.target[i] - older.value[i]) * ds
+    }
+    return (value, velocity)
   }
 
   /// When a non-fluid change's animation is removed and the value rests at the target.
   private static func endTime(of change: Change) -> Double {
     switch change.animation {
     case .interpolatingSpring(let spring): return change.time + spring.settlingDuration
+    case .curve(let curve): return change.time + curve.duration
     case .none, .fluidSpring: return change.time
     }
   }

@@ -58,32 +58,26 @@ public struct Scene: Hashable, Sendable {
     render(frame: index, compositor: &compositor, base: nil)
   }
 
-  /// The background with the root's leading static children drawn on it: what every frame starts
-  /// from. The children drawn after the first animated one are left for each frame, so the
-  /// stacking order is kept.
+  /// The background with the scene's leading static layers drawn on it: what every frame starts
+  /// from. Static layers that follow an animated one are left for each frame, so the stacking
+  /// order is kept.
   public func renderBase(compositor: inout Compositor) -> SceneBase? {
     guard
       var pixmap = Pixmap(
         width: pixelWidth, height: pixelHeight, filledWith: background.premultiplied)
     else { return nil }
-    guard case .group(let children) = root.content, root.isStaticTransform else {
-      return SceneBase(pixels: pixmap, drawnChildren: 0)
+    let (drawn, rest) = root.splittingStaticPrefix(values(at: 0))
+    for layer in drawn {
+      compositor.render(layer, into: &pixmap, transform: .scale(scale, scale))
     }
-    let count = children.prefix { $0.isStatic }.count
-    let values = self.values(at: 0)
-    for child in children.prefix(count) {
-      compositor.render(
-        child.layer(values), into: &pixmap,
-        transform: root.layer(values).transform.concatenating(.scale(scale, scale)))
-    }
-    return SceneBase(pixels: pixmap, drawnChildren: count)
+    return SceneBase(pixels: pixmap, rest: rest)
   }
 
   /// Renders frame `index`, starting from `base` when given (see `renderBase`).
   public func render(frame index: Int, compositor: inout Compositor, base: SceneBase?) -> Pixmap? {
     let values = self.values(at: time(ofFrame: index))
     let toPixels = Transform.scale(scale, scale)
-    guard let base, base.drawnChildren > 0, case .group(let children) = root.content else {
+    guard let base else {
       guard
         var pixmap = Pixmap(
           width: pixelWidth, height: pixelHeight, filledWith: background.premultiplied)
@@ -92,9 +86,9 @@ public struct Scene: Hashable, Sendable {
       return pixmap
     }
     var pixmap = base.pixels
-    var rest = root
-    rest.content = .group(Array(children.dropFirst(base.drawnChildren)))
-    compositor.render(rest.layer(values), into: &pixmap, transform: toPixels)
+    if let rest = base.rest {
+      compositor.render(rest.layer(values), into: &pixmap, transform: toPixels)
+    }
     return pixmap
   }
 
@@ -122,6 +116,6 @@ public struct TraceColumn: Hashable, Sendable {
 /// A frame's starting point: the background and the scene's leading static layers.
 public struct SceneBase: Sendable {
   public var pixels: Pixmap
-  /// How many of the root's children are already drawn.
-  public var drawnChildren: Int
+  /// What is left to draw each frame (nil when the whole scene is static).
+  public var rest: SceneNode?
 }

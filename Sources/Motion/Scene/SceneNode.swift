@@ -27,6 +27,10 @@ public struct SceneNode: Hashable, Sendable {
     case group([SceneNode])
     /// A layer built once (a card with its title and shadow), placed by the node's modifiers.
     case layer(Layer)
+    /// A path drawn through `transform` (e.g. a glyph fitted into its frame) in a colour.
+    case shape(Path, Color, FillRule, Transform)
+    /// A trimmed, stroked circle whose trim fractions may be animated.
+    case ring(RingShape, from: ScalarBinding, to: ScalarBinding)
   }
 
   public var name: String
@@ -36,6 +40,8 @@ public struct SceneNode: Hashable, Sendable {
   public var offsetX: ScalarBinding
   public var offsetY: ScalarBinding
   public var scale: ScalarBinding
+  /// `.rotationEffect`, in degrees, clockwise on screen, about the layout centre.
+  public var rotation: ScalarBinding = .constant(0)
   public var opacity: ScalarBinding
   public var shadow: Shadow?
   /// Overrides a fill's colour from a channel of four components, straight red, green, blue and
@@ -62,10 +68,12 @@ public struct SceneNode: Hashable, Sendable {
     self.shadow = shadow
   }
 
-  /// Whether the node's own modifiers are plain: no offset, scale 1, opacity 1, no shadow, so
-  /// drawing its children one by one equals drawing the node.
+  /// Whether the node's own modifiers are plain: no offset, scale 1, no rotation, opacity 1, no
+  /// shadow, so drawing its children one by one equals drawing the node.
   var isStaticTransform: Bool {
-    let plain: [(ScalarBinding, Double)] = [(offsetX, 0), (offsetY, 0), (scale, 1), (opacity, 1)]
+    let plain: [(ScalarBinding, Double)] = [
+      (offsetX, 0), (offsetY, 0), (scale, 1), (rotation, 0), (opacity, 1),
+    ]
     guard shadow == nil, plain.allSatisfy({ $0.0 == .constant($0.1) }) else { return false }
     if case .constant = centerX, case .constant = centerY { return true }
     return false
@@ -74,30 +82,43 @@ public struct SceneNode: Hashable, Sendable {
   /// Whether the node looks the same at every time: no modifier is bound to a channel.
   public var isStatic: Bool {
     let bindings =
-      [centerX, centerY, offsetX, offsetY, scale, opacity]
+      [centerX, centerY, offsetX, offsetY, scale, rotation, opacity]
       + [shadowRadius, shadowOpacity].compactMap { $0 }
     guard fillColor == nil, bindings.allSatisfy({ if case .constant = $0 { true } else { false } })
     else { return false }
-    if case .group(let children) = content { return children.allSatisfy(\.isStatic) }
-    return true
+    switch content {
+    case .group(let children): return children.allSatisfy(\.isStatic)
+    case .ring(_, let from, let to):
+      return [from, to].allSatisfy { if case .constant = $0 { true } else { false } }
+    case .fill, .layer, .shape: return true
+    }
+  }
+
+  /// The node's modifiers as one transform from its own space to its parent's, with the
+  /// channels at `values`.
+  public func transform(_ values: [String: [Double]]) -> Transform {
+    let s = scale.resolve(values)
+    var transform = Transform.translation(offsetX.resolve(values), offsetY.resolve(values))
+    let degrees = rotation.resolve(values)
+    if degrees != 0 { transform = transform.concatenating(.rotation(degrees * .pi / 180)) }
+    return transform.concatenating(.scale(s, s))
+      .concatenating(.translation(centerX.resolve(values), centerY.resolve(values)))
   }
 
   /// The layer this node draws with the channels at `values`.
   public func layer(_ values: [String: [Double]]) -> Layer {
-    let s = scale.resolve(values)
-    let transform = Transform.translation(offsetX.resolve(values), offsetY.resolve(values))
-      .concatenating(.scale(s, s))
-      .concatenating(.translation(centerX.resolve(values), centerY.resolve(values)))
+    let transform = transform(values)
     let drawn: LayerContent
     switch content {
     case .fill(let path, let color, let rule):
-      var paint = color
-      if let channel = fillColor, let c = values[channel], c.count == 4 {
-        paint = Color(red: c[0], green: c[1], blue: c[2], alpha: c[3])
-      }
-      drawn = .fill(path, paint, rule)
+      drawn = .fill(path, paint(color, values), rule)
     case .group(let children): drawn = .group(children.map { $0.layer(values) })
     case .layer(let layer): drawn = .group([layer])
+    case .shape(let path, let color, let rule, let pathTransform):
+      drawn = .group([.fill(path, paint(color, values), rule: rule, transform: pathTransform)])
+    case .ring(let ring, let from, let to):
+      let path = ring.path(from: from.resolve(values), to: to.resolve(values))
+      drawn = .group(path.map { [.fill($0, paint(ring.color, values))] } ?? [])
     }
     var shade = shadow
     if var animated = shade {
@@ -106,5 +127,35 @@ public struct SceneNode: Hashable, Sendable {
       shade = animated
     }
     return Layer(drawn, transform: transform, opacity: opacity.resolve(values), shadow: shade)
+  }
+
+  /// `color`, or the fill colour channel's value when the node has one.
+  private func paint(_ color: Color, _ values: [String: [Double]]) -> Color {
+    guard let channel = fillColor, let c = values[channel], c.count == 4 else { return color }
+    return Color(red: c[0], green: c[1], blue: c[2], alpha: c[3])
+  }
+
+  /// Splits the node into layers that look the same in every frame and can be drawn once (in
+  /// the parent's space, back to front) and the node that is left to draw each frame (nil when
+  /// nothing is). Only a leading run is split off, following the first animated child down
+  /// through groups with plain modifiers, so drawing the two in turn equals drawing the node.
+  public func splittingStaticPrefix(
+    _ values: [String: [Double]]
+  ) -> (
+    drawn: [Layer], rest: SceneNode?
+  ) {
+    if isStatic { return ([layer(values)], nil) }
+    guard isStaticTransform, case .group(let children) = content else { return ([], self) }
+    var drawn = children.prefix { $0.isStatic }.map { $0.layer(values) }
+    var remaining = Array(children.dropFirst(drawn.count))
+    if let first = remaining.first {
+      let (inner, innerRest) = first.splittingStaticPrefix(values)
+      drawn += inner
+      if let innerRest { remaining[0] = innerRest } else { remaining.removeFirst() }
+    }
+    var rest = self
+    rest.content = .group(remaining)
+    guard !drawn.isEmpty else { return ([], self) }
+    return ([.group(drawn, transform: transform(values))], rest)
   }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// How a rounded rectangle's corners are drawn.
 public enum CornerStyle: String, Hashable, Sendable, CaseIterable {
   /// Quarter circles of the corner radius (SwiftUI `RoundedCornerStyle.circular`).
@@ -36,6 +42,30 @@ extension PathBuilder {
     cubic(
       to: Point(cx + rx, cy), control1: Point(cx + kx, cy - ry), control2: Point(cx + rx, cy - ky))
     close()
+  }
+
+  /// Continues the current subpath along a circle of `radius` around `center` from angle
+  /// `start` to `end` (radians; on a y-down screen increasing angles turn clockwise), as cubics
+  /// of at most a quarter turn each. With `connect` a line runs from the current point to the
+  /// arc's first point; without, a new subpath starts there.
+  public mutating func addArc(
+    center: Point, radius: Double, from start: Double, to end: Double, connect: Bool = true
+  ) {
+    let first = Point(center.x + radius * cos(start), center.y + radius * sin(start))
+    if connect { line(to: first) } else { move(to: first) }
+    let pieces = max(1, Int((abs(end - start) / (Double.pi / 2)).rounded(.up)))
+    let step = (end - start) / Double(pieces)
+    let arm = 4.0 / 3.0 * tan(step / 4) * radius
+    var angle = start
+    for _ in 0..<pieces {
+      let next = angle + step
+      let (c0, s0, c1, s1) = (cos(angle), sin(angle), cos(next), sin(next))
+      cubic(
+        to: Point(center.x + radius * c1, center.y + radius * s1),
+        control1: Point(center.x + radius * c0 - arm * s0, center.y + radius * s0 + arm * c0),
+        control2: Point(center.x + radius * c1 + arm * s1, center.y + radius * s1 - arm * c1))
+      angle = next
+    }
   }
 
   /// Appends a closed rounded rectangle, clockwise on a y-down screen. The radius is clamped as

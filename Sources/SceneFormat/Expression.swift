@@ -1,0 +1,180 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A value computed from state, written in a scene file as a string starting with `=`
+/// (`"=expanded ? -400 : -40"`, `"=min(tap.y - safeArea.top, safeArea.height)"`).
+///
+/// Values are vectors of numbers: a number has one component, a point (`position`, `tap`) two,
+/// a colour (`#34C759`, straight red, green, blue, alpha in 0...1) four. Arithmetic works
+/// component by component, a single number applying to every component; `true` is 1, `false` 0.
+public indirect enum Expression: Hashable, Sendable {
+  case constant([Double])
+  case vector([Expression])
+  case name(String)
+  case negate(Expression)
+  case not(Expression)
+  case binary(BinaryOperator, Expression, Expression)
+  case conditional(Expression, Expression, Expression)
+  case call(String, [Expression])
+
+  public enum BinaryOperator: String, Hashable, Sendable {
+    case add = "+", subtract = "-", multiply = "*", divide = "/"
+    case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    case equal = "==", notEqual = "!="
+    case and = "&&", or = "||"
+  }
+
+  /// The functions expressions may call, with their argument counts.
+  static let functions: [String: ClosedRange<Int>] = [
+    "min": 2...16, "max": 2...16, "abs": 1...1, "clamp": 3...3, "round": 1...1, "floor": 1...1,
+    "ceil": 1...1, "sqrt": 1...1, "mix": 3...3, "sin": 1...1, "cos": 1...1,
+  ]
+
+  /// Every name the expression reads.
+  public var names: Set<String> {
+    switch self {
+    case .constant: return []
+    case .name(let n): return [n]
+    case .negate(let e), .not(let e): return e.names
+    case .vector(let es), .call(_, let es): return es.reduce(into: []) { $0.formUnion($1.names) }
+    case .binary(_, let a, let b): return a.names.union(b.names)
+    case .conditional(let c, let a, let b): return c.names.union(a.names).union(b.names)
+    }
+  }
+
+  /// The value with names looked up in `scope`.
+  public func evaluate(_ scope: ExpressionScope) throws(ExpressionError) -> [Double] {
+    switch self {
+    case .constant(let v): return v
+    case .vector(let es):
+      var out: [Double] = []
+      for e in es { out.append(try e.evaluate(scope).scalar("a component of [ … ]")) }
+      return out
+    case .name(let n):
+      guard let v = scope.value(of: n) else {
+        throw ExpressionError("unknown name '\(n)'" + scope.suggestion(for: n))
+      }
+      return v
+    case .negate(let e): return try e.evaluate(scope).map { -$0 }
+    case .not(let e): return [try e.evaluate(scope).scalar("the operand of !") == 0 ? 1 : 0]
+    case .conditional(let c, let a, let b):
+      return try c.evaluate(scope).scalar("a condition") != 0
+        ? a.evaluate(scope) : b.evaluate(scope)
+    case .binary(let op, let a, let b):
+      return try Self.apply(op, a.evaluate(scope), b.evaluate(scope))
+    case .call(let f, let args):
+      var values: [[Double]] = []
+      for a in args { values.append(try a.evaluate(scope)) }
+      return try Self.call(f, values)
+    }
+  }
+
+  private static func apply(
+    _ op: BinaryOperator, _ a: [Double], _ b: [Double]
+  ) throws(ExpressionError) -> [Double] {
+    switch op {
+    case .add: return try zip(a, b, op) { $0 + $1 }
+    case .subtract: return try zip(a, b, op) { $0 - $1 }
+    case .multiply: return try zip(a, b, op) { $0 * $1 }
+    case .divide:
+      let q = try zip(a, b, op) { $0 / $1 }
+      guard q.allSatisfy(\.isFinite) else { throw ExpressionError("division by zero") }
+      return q
+    case .equal: return [a == b ? 1 : 0]
+    case .notEqual: return [a != b ? 1 : 0]
+    case .less, .lessOrEqual, .greater, .greaterOrEqual:
+      let (x, y) = (
+        try a.scalar("an operand of \(op.rawValue)"), try b.scalar("an operand of \(op.rawValue)")
+      )
+      switch op {
+      case .less: return [x < y ? 1 : 0]
+      case .lessOrEqual: return [x <= y ? 1 : 0]
+      case .greater: return [x > y ? 1 : 0]
+      default: return [x >= y ? 1 : 0]
+      }
+    case .and, .or:
+      let x = try a.scalar("an operand of \(op.rawValue)") != 0
+      let y = try b.scalar("an operand of \(op.rawValue)") != 0
+      return [(op == .and ? x && y : x || y) ? 1 : 0]
+    }
+  }
+
+  /// Component-wise, a one-component side applying to every component of the other.
+  private static func zip(
+    _ a: [Double], _ b: [Double], _ op: BinaryOperator, _ f: (Double, Double) -> Double
+  ) throws(ExpressionError) -> [Double] {
+    if a.count == b.count { return (0..<a.count).map { f(a[$0], b[$0]) } }
+    if a.count == 1 { return b.map { f(a[0], $0) } }
+    if b.count == 1 { return a.map { f($0, b[0]) } }
+    throw ExpressionError(
+      "'\(op.rawValue)' needs values of the same size, got \(a.count) and \(b.count) components")
+  }
+
+  private static func call(_ f: String, _ args: [[Double]]) throws(ExpressionError) -> [Double] {
+    func each(_ g: (Double) -> Double) -> [Double] { args[0].map(g) }
+    switch f {
+    case "min", "max":
+      var result = args[0]
+      for next in args.dropFirst() {
+        result = try zip(result, next, .less) { f == "min" ? Swift.min($0, $1) : Swift.max($0, $1) }
+      }
+      return result
+    case "abs": return each { Swift.abs($0) }
+    case "round": return each { $0.rounded() }
+    case "floor": return each { $0.rounded(.down) }
+    case "ceil": return each { $0.rounded(.up) }
+    case "sqrt": return each { $0.squareRoot() }
+    case "sin": return each { sin($0) }
+    case "cos": return each { cos($0) }
+    case "clamp":
+      let low = try zip(args[0], args[1], .less) { Swift.max($0, $1) }
+      return try zip(low, args[2], .less) { Swift.min($0, $1) }
+    default:  // mix(a, b, t) = a + (b − a)·t
+      let delta = try zip(args[1], args[0], .subtract) { $0 - $1 }
+      let scaled = try zip(delta, args[2], .multiply) { $0 * $1 }
+      return try zip(args[0], scaled, .add) { $0 + $1 }
+    }
+  }
+}
+
+extension [Double] {
+  func scalar(_ role: String) throws(ExpressionError) -> Double {
+    guard count == 1 else {
+      throw ExpressionError("\(role) must be a single number, got \(count) components")
+    }
+    return self[0]
+  }
+}
+
+/// Values an expression may read, by name: state, the screen, the tap.
+public struct ExpressionScope: Sendable {
+  public var values: [String: [Double]]
+
+  public init(_ values: [String: [Double]] = [:]) { self.values = values }
+
+  /// `name`, or a component of a point: `position.x`, `tap.y`.
+  func value(of name: String) -> [Double]? {
+    if let v = values[name] { return v }
+    for (suffix, component) in [(".x", 0), (".y", 1)] where name.hasSuffix(suffix) {
+      if let v = values[String(name.dropLast(2))], v.count == 2 { return [v[component]] }
+    }
+    return nil
+  }
+
+  func suggestion(for name: String) -> String {
+    let known = values.keys.sorted()
+    guard let near = known.min(by: { JSONField.distance($0, name) < JSONField.distance($1, name) }),
+      JSONField.distance(near, name) <= 2
+    else { return known.isEmpty ? "" : " (known: " + known.joined(separator: ", ") + ")" }
+    return " (did you mean '\(near)'?)"
+  }
+}
+
+/// Why an expression could not be read or computed.
+public struct ExpressionError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var description: String
+  public init(_ description: String) { self.description = description }
+}

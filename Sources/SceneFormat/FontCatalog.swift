@@ -1,0 +1,27 @@
+import Typeset
+
+/// The fonts a scene's texts use, opened once each: found through fontconfig by family and
+/// weight (DejaVu Sans, with a warning, when a family is missing), or one file for everything.
+final class FontCatalog {
+  private let override: FontFace?
+  private var faces: [String: FontFace] = [:]
+  /// One line per family that had to fall back.
+  private(set) var warnings: [String] = []
+
+  init(fontFile: String?) throws(TypesetError) {
+    override = try fontFile.map { (path) throws(TypesetError) in try FontFace(FontFile(path: path))
+    }
+  }
+
+  func face(family: String, weight: FontWeight) throws(TypesetError) -> FontFace {
+    if let override { return override }
+    let key = "\(family)|\(weight.rawValue)"
+    if let face = faces[key] { return face }
+    guard let (file, warning) = FontLocator.locateWithFallback(family: family, weight: weight)
+    else { throw TypesetError("no usable font found through fontconfig (install fonts-inter)") }
+    if let warning, !warnings.contains(warning) { warnings.append(warning) }
+    let face = try FontFace(file)
+    faces[key] = face
+    return face
+  }
+}

@@ -1,0 +1,130 @@
+/// A JSON value being read as part of a scene, with its JSON path, so that every complaint about
+/// it names where it is (`layers[2].shadow.radius`) and what was expected.
+struct JSONField {
+  let value: JSONValue
+  let path: String
+
+  init(_ value: JSONValue, path: String) {
+    self.value = value
+    self.path = path
+  }
+
+  func error(_ message: String) -> SceneFileError {
+    SceneFileError(path: path, message, line: value.line, column: value.column)
+  }
+
+  func expected(_ what: String) -> SceneFileError {
+    error("expected \(what), got \(value.summary)")
+  }
+
+  func number(in range: ClosedRange<Double>) throws(SceneFileError) -> Double {
+    guard case .number(let n) = value.kind, range.contains(n) else {
+      throw expected(Self.describe(range))
+    }
+    return n
+  }
+
+  func integer(in range: ClosedRange<Int>) throws(SceneFileError) -> Int {
+    guard case .number(let n) = value.kind, n == n.rounded(), n >= Double(range.lowerBound),
+      n <= Double(range.upperBound)
+    else { throw expected("a whole number from \(range.lowerBound) to \(range.upperBound)") }
+    return Int(n)
+  }
+
+  func string(maxLength: Int = 10_000) throws(SceneFileError) -> String {
+    guard case .string(let s) = value.kind else { throw expected("a string") }
+    guard s.utf8.count <= maxLength else {
+      throw error("the string is \(s.utf8.count) bytes long; at most \(maxLength) are accepted")
+    }
+    return s
+  }
+
+  func bool() throws(SceneFileError) -> Bool {
+    guard case .bool(let b) = value.kind else { throw expected("true or false") }
+    return b
+  }
+
+  /// A string from `choices`.
+  func choice(_ choices: [String]) throws(SceneFileError) -> String {
+    guard case .string(let s) = value.kind, choices.contains(s) else {
+      throw expected("one of " + choices.map { "\"\($0)\"" }.joined(separator: ", "))
+    }
+    return s
+  }
+
+  func array(maxCount: Int) throws(SceneFileError) -> [JSONField] {
+    guard case .array(let elements) = value.kind else { throw expected("an array") }
+    guard elements.count <= maxCount else {
+      throw error("\(elements.count) elements; at most \(maxCount) are accepted")
+    }
+    return elements.enumerated().map { JSONField($1, path: "\(path)[\($0)]") }
+  }
+
+  /// The value as an object whose keys must all be in `keys`: an unknown key is an error, so a
+  /// typo never passes silently.
+  func object(keys: [String]) throws(SceneFileError) -> JSONObject {
+    guard case .object(let members) = value.kind else { throw expected("an object") }
+    for member in members where !keys.contains(member.key) {
+      let near = keys.min { Self.distance($0, member.key) < Self.distance($1, member.key) }
+      let hint = near.flatMap {
+        Self.distance($0, member.key) <= 2 ? " (did you mean \"\($0)\"?)" : nil
+      }
+      throw SceneFileError(
+        path: Self.join(path, member.key),
+        "unknown key \"\(member.key)\"\(hint ?? "")",
+        line: member.value.line, column: member.value.column)
+    }
+    return JSONObject(field: self, members: members)
+  }
+
+  static func join(_ path: String, _ key: String) -> String {
+    path.isEmpty ? key : path + "." + key
+  }
+
+  static func describe(_ range: ClosedRange<Double>) -> String {
+    let (low, high) = (range.lowerBound, range.upperBound)
+    if low == -.greatestFiniteMagnitude || low == -.infinity {
+      return high == .greatestFiniteMagnitude || high == .infinity
+        ? "a number" : "a number ≤ \(JSONValue.format(high))"
+    }
+    if high == .greatestFiniteMagnitude || high == .infinity {
+      return "a number ≥ \(JSONValue.format(low))"
+    }
+    return "a number from \(JSONValue.format(low)) to \(JSONValue.format(high))"
+  }
+
+  /// Edit distance, for "did you mean" hints.
+  static func distance(_ a: String, _ b: String) -> Int {
+    let (x, y) = (Array(a.lowercased()), Array(b.lowercased()))
+    var row = Array(0...y.count)
+    for i in 1...max(x.count, 1) where !x.isEmpty {
+      var previous = row[0]
+      row[0] = i
+      for j in stride(from: 1, through: y.count, by: 1) {
+        let current = row[j]
+        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (x[i - 1] == y[j - 1] ? 0 : 1))
+        previous = current
+      }
+    }
+    return x.isEmpty ? y.count : row[y.count]
+  }
+}
+
+/// An object whose keys have been checked; its members by key.
+struct JSONObject {
+  let field: JSONField
+  let members: [JSONValue.Member]
+
+  var path: String { field.path }
+
+  func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+
+  subscript(_ key: String) -> JSONField? {
+    members.first { $0.key == key }.map { JSONField($0.value, path: JSONField.join(path, key)) }
+  }
+
+  func required(_ key: String) throws(SceneFileError) -> JSONField {
+    guard let value = self[key] else { throw field.error("missing the key \"\(key)\"") }
+    return value
+  }
+}

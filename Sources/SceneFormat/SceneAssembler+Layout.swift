@@ -1,0 +1,296 @@
+import Motion
+import Raster
+import Typeset
+
+/// Layout, as SwiftUI does it for the views a scene file can hold: a parent proposes a size,
+/// the child answers with its own, and the parent places it.
+///
+/// - Text is as large as its line (advance × ascender + descender), rounded up to the pixel grid.
+/// - Shapes, rings and paths without a `frame` take what they are offered.
+/// - `frame` fixes a size; `padding` adds to it; `.position` makes the layer take the whole
+///   offer and puts its centre at that point of the offered area.
+/// - A ZStack is as large as its largest child and centres them; a VStack or HStack stacks its
+///   children with `spacing` between them, the flexible ones sharing what the others leave.
+///
+/// Every node's own space has its laid-out box centred on the origin.
+extension SceneAssembler {
+  /// A length rounded up to whole device pixels, in points.
+  func roundedUp(_ length: Double) -> Double { (length * scale).rounded(.up) / scale }
+
+  /// `origin + offset` with the offset rounded to whole device pixels, as SwiftUI places views
+  /// on the pixel grid.
+  func snapped(_ origin: Double, _ offset: Double) -> Double {
+    origin + (offset * scale).rounded() / scale
+  }
+
+  mutating func textLayout(_ layer: LayerDescription) throws(SceneFileError) -> TextLayout {
+    if let cached = texts[layer.path] { return cached }
+    guard case .text(let text, let request) = layer.content else {
+      return TextLayout("", font: try face(layer, family: "Inter", weight: .regular), size: 17)
+    }
+    let size = request.size ?? request.style.size
+    let family = request.family ?? TextStyle.family(forSize: size)
+    let weight = request.weight ?? request.style.weight
+    let tracking =
+      request.tracking ?? (request.family == nil ? TextStyle.tracking(forSize: size) : 0)
+    let layout = TextLayout(
+      text, font: try face(layer, family: family, weight: weight), size: size, tracking: tracking)
+    texts[layer.path] = layout
+    return layout
+  }
+
+  private func face(
+    _ layer: LayerDescription, family: String, weight: FontWeight
+  ) throws(SceneFileError) -> FontFace {
+    do { return try fonts.face(family: family, weight: weight) } catch {
+      throw SceneFileError(path: layer.path + ".font", error.message)
+    }
+  }
+
+  // MARK: - Sizes
+
+  /// The layer's size when offered `proposal`, padding included.
+  mutating func measure(_ layer: LayerDescription, _ proposal: Size) throws(SceneFileError) -> Size
+  {
+    if layer.position != nil { return proposal }
+    return try ownSize(layer, proposal)
+  }
+
+  /// The size ignoring `.position`.
+  private mutating func ownSize(
+    _ layer: LayerDescription, _ proposal: Size
+  ) throws(SceneFileError) -> Size {
+    let (top, leading, bottom, trailing) = layer.padding
+    let inner = Size(
+      width: layer.frameWidth ?? max(0, proposal.width - leading - trailing),
+      height: layer.frameHeight ?? max(0, proposal.height - top - bottom))
+    let natural = try naturalSize(layer, inner)
+    return Size(
+      width: (layer.frameWidth ?? natural.width) + leading + trailing,
+      height: (layer.frameHeight ?? natural.height) + top + bottom)
+  }
+
+  private mutating func naturalSize(
+    _ layer: LayerDescription, _ proposal: Size
+  ) throws(SceneFileError) -> Size {
+    switch layer.content {
+    case .text:
+      let text = try textLayout(layer)
+      return Size(width: roundedUp(text.width), height: roundedUp(text.lineHeight))
+    case .path, .shape, .ring: return proposal
+    case .stack(.zstack, let children, _, _):
+      var size = Size(width: 0, height: 0)
+      for child in children {
+        let s = try measure(child, proposal)
+        size = Size(width: max(size.width, s.width), height: max(size.height, s.height))
+      }
+      return size
+    case .stack(let axis, let children, _, let spacing):
+      let sizes = try stackSizes(children, proposal, vertical: axis == .vstack, spacing: spacing)
+      let gaps = spacing * Double(max(0, children.count - 1))
+      if axis == .vstack {
+        return Size(
+          width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).reduce(0, +) + gaps)
+      }
+      return Size(
+        width: sizes.map(\.width).reduce(0, +) + gaps, height: sizes.map(\.height).max() ?? 0)
+    }
+  }
+
+  /// A stack's children's sizes: the fixed ones first, then the flexible ones sharing the rest.
+  private mutating func stackSizes(
+    _ children: [LayerDescription], _ proposal: Size, vertical: Bool, spacing: Double
+  ) throws(SceneFileError) -> [Size] {
+    var sizes = [Size?](repeating: nil, count: children.count)
+    var used = spacing * Double(max(0, children.count - 1))
+    for (i, child) in children.enumerated() where !Self.isFlexible(child, vertical: vertical) {
+      let s = try measure(child, proposal)
+      sizes[i] = s
+      used += vertical ? s.height : s.width
+    }
+    let flexible = sizes.filter { $0 == nil }.count
+    let main = vertical ? proposal.height : proposal.width
+    let share = flexible == 0 ? 0 : max(0, (main - used) / Double(flexible))
+    for (i, child) in children.enumerated() where sizes[i] == nil {
+      sizes[i] = try measure(
+        child,
+        vertical
+          ? Size(width: proposal.width, height: share) : Size(width: share, height: proposal.height)
+      )
+    }
+    return sizes.map { $0 ?? Size(width: 0, height: 0) }
+  }
+
+  /// Whether the layer grows with what it is offered along the axis.
+  static func isFlexible(_ layer: LayerDescription, vertical: Bool) -> Bool {
+    if layer.position != nil { return true }
+    if (vertical ? layer.frameHeight : layer.frameWidth) != nil { return false }
+    switch layer.content {
+    case .text: return false
+    case .path, .shape, .ring: return true
+    case .stack(_, let children, _, _):
+      return children.contains { isFlexible($0, vertical: vertical) }
+    }
+  }
+
+  // MARK: - Nodes
+
+  /// The node for `layer` laid out in `box` (its parent's space; for a positioned layer, the
+  /// whole area its position is measured in).
+  mutating func node(_ layer: LayerDescription, box: Rect) throws(SceneFileError) -> SceneNode {
+    let name = layer.id ?? layer.path
+    let size = Size(width: box.width, height: box.height)
+    guard let position = layer.position else {
+      return try placed(
+        layer, centerX: .constant((box.minX + box.maxX) / 2),
+        centerY: .constant((box.minY + box.maxY) / 2), size: size)
+    }
+    // `.position(p)`: the centre at p, measured from the offered area's top left.
+    let inner = try ownSize(layer, size)
+    let p = try bind(position, name + ".position", count: 2, what: "a point")
+    let content = try placed(layer, centerX: p[0], centerY: p[1], size: inner)
+    return SceneNode(
+      name + ".container", .group([content]), centerX: .constant(box.minX),
+      centerY: .constant(box.minY))
+  }
+
+  /// The node with its modifiers, centred at (centerX, centerY), of laid-out `size`.
+  private mutating func placed(
+    _ layer: LayerDescription, centerX: ScalarBinding, centerY: ScalarBinding, size: Size
+  ) throws(SceneFileError) -> SceneNode {
+    let name = layer.id ?? layer.path
+    if let id = layer.id { hitSizes[id] = size }
+    let (top, leading, bottom, trailing) = layer.padding
+    let frame = Rect(
+      minX: -size.width / 2 + leading, minY: -size.height / 2 + top,
+      maxX: size.width / 2 - trailing, maxY: size.height / 2 - bottom)
+    let colorBinding = try bind(layer.color, name + ".fill", count: 4, what: "a colour")
+    let color = Color(
+      red: layer.color.initialComponent(colorBinding, 0),
+      green: layer.color.initialComponent(colorBinding, 1),
+      blue: layer.color.initialComponent(colorBinding, 2),
+      alpha: layer.color.initialComponent(colorBinding, 3))
+    let animatedColor: String? = {
+      if case .channel(let channel, _) = colorBinding[0] { return channel }
+      return nil
+    }()
+    let content = try self.content(
+      layer, frame: frame, color: color, animatedColor: animatedColor, name: name)
+    let offset = try bind(layer.offset, name + ".offset", count: 2, what: "a point")
+    var node = SceneNode(
+      name, content, centerX: centerX, centerY: centerY, offsetX: offset[0], offsetY: offset[1],
+      scale: try bind(layer.scale, name + ".scaleEffect", count: 1, what: "a number")[0],
+      opacity: try bind(layer.opacity, name + ".opacity", count: 1, what: "a number")[0],
+      shadow: try layer.shadow.map { (s) throws(SceneFileError) in
+        Shadow(
+          color: s.color, radius: try s.radius.evaluate(scope, count: 1, what: "a number")[0],
+          offset: Point(s.x, s.y))
+      })
+    node.rotation = try bind(layer.rotation, name + ".rotationEffect", count: 1, what: "a number")[
+      0]
+    node.fillColor = animatedColor
+    return node
+  }
+
+  private mutating func content(
+    _ layer: LayerDescription, frame f: Rect, color: Color, animatedColor: String?, name: String
+  ) throws(SceneFileError) -> SceneNode.Content {
+    let (midX, midY) = ((f.minX + f.maxX) / 2, (f.minY + f.maxY) / 2)
+    switch layer.content {
+    case .text:
+      let text = try textLayout(layer)
+      let (w, h) = (roundedUp(text.width), roundedUp(text.lineHeight))
+      let origin = Transform.translation(midX - w / 2, midY - h / 2 + text.ascender)
+      return .shape(text.path, color, .nonzero, origin)
+    case .path(let path, let viewBox, let rule):
+      guard layer.frameWidth != nil || layer.frameHeight != nil else {
+        return .shape(path, color, rule, .translation(f.minX, f.minY))
+      }
+      let box = viewBox ?? path.bounds ?? Rect(x: 0, y: 0, width: 1, height: 1)
+      return .shape(path, color, rule, .mapping(box, fittedInto: f))
+    case .shape(let kind, let radius, let style):
+      let path: Path
+      switch kind {
+      case .rectangle:
+        path =
+          radius > 0
+          ? .roundedRect(f, cornerRadius: radius, style: style ?? settings.swiftUI.cornerStyle)
+          : .rect(f)
+      case .roundedRectangle:
+        path = .roundedRect(f, cornerRadius: radius, style: style ?? settings.swiftUI.cornerStyle)
+      case .capsule:
+        path = .roundedRect(f, cornerRadius: min(f.width, f.height) / 2, style: .circular)
+      case .ellipse: path = .ellipse(in: f)
+      case .circle, .ring:
+        let side = min(f.width, f.height)
+        path = .ellipse(in: Rect(x: midX - side / 2, y: midY - side / 2, width: side, height: side))
+      }
+      return .shape(path, color, .nonzero, .identity)
+    case .ring(let lineWidth, let from, let to, let roundCaps):
+      let ring = RingShape(
+        diameter: min(f.width, f.height), lineWidth: lineWidth, roundCaps: roundCaps, color: color)
+      let trim = (
+        try bind(from, name + ".trim.from", count: 1, what: "a number")[0],
+        try bind(to, name + ".trim.to", count: 1, what: "a number")[0]
+      )
+      let content = SceneNode.Content.ring(ring, from: trim.0, to: trim.1)
+      guard midX != 0 || midY != 0 else { return content }
+      var inner = SceneNode(
+        name + ".ring", content, centerX: .constant(midX), centerY: .constant(midY))
+      inner.fillColor = animatedColor
+      return .group([inner])
+    case .stack(let axis, let children, let alignment, let spacing):
+      let proposal = Size(width: f.width, height: f.height)
+      var nodes: [(node: SceneNode, z: Double)] = []
+      if axis == .zstack {
+        for child in children {
+          let s = try measure(child, proposal)
+          let box =
+            child.position != nil
+            ? f
+            : Rect(
+              x: snapped(f.minX, (f.width - s.width) / 2),
+              y: snapped(f.minY, (f.height - s.height) / 2), width: s.width, height: s.height)
+          nodes.append((try node(child, box: box), child.zIndex))
+        }
+      } else {
+        let vertical = axis == .vstack
+        let sizes = try stackSizes(children, proposal, vertical: vertical, spacing: spacing)
+        var cursor = vertical ? f.minY : f.minX
+        for (child, s) in zip(children, sizes) {
+          let box: Rect
+          if vertical {
+            let x =
+              switch alignment {
+              case .leading: f.minX
+              case .trailing: f.maxX - s.width
+              default: snapped(f.minX, (f.width - s.width) / 2)
+              }
+            box = Rect(x: x, y: cursor, width: s.width, height: s.height)
+            cursor += s.height + spacing
+          } else {
+            let y =
+              switch alignment {
+              case .top: f.minY
+              case .bottom: f.maxY - s.height
+              default: snapped(f.minY, (f.height - s.height) / 2)
+              }
+            box = Rect(x: cursor, y: y, width: s.width, height: s.height)
+            cursor += s.width + spacing
+          }
+          nodes.append((try node(child, box: box), child.zIndex))
+        }
+      }
+      return .group(Self.byZIndex(nodes))
+    }
+  }
+}
+
+extension Bound {
+  /// Component `i` of the value the bindings start from.
+  func initialComponent(_ bindings: [ScalarBinding], _ i: Int) -> Double {
+    if case .constant(let v) = bindings[i] { return v }
+    if case .constant(let v) = expression, i < v.count { return v[i] }
+    return 0
+  }
+}

@@ -1,0 +1,274 @@
+import Motion
+import Raster
+import Typeset
+
+/// Builds a `Scene` from a `SceneDescription`: fixes the canvas, lays the layers out as SwiftUI
+/// would (points, y down), binds every modifier that reads state to an animated channel, and
+/// plays the taps and timed events in order to give each channel its changes.
+struct SceneAssembler {
+  let description: SceneDescription
+  let settings: SceneSettings
+  let fonts: FontCatalog
+
+  // The canvas, in points.
+  var width = 0.0
+  var height = 0.0
+  var safeTop = 0.0
+  var safeBottom = 0.0
+  var scale = 2.0
+
+  /// Screen values and the initial state, as expressions see them.
+  var scope = ExpressionScope()
+  var stateNames: Set<String> = []
+  var channels: [Channel] = []
+  /// Layer ids → their laid-out size, for hit testing.
+  var hitSizes: [String: Size] = [:]
+  var texts: [String: TextLayout] = [:]
+  var notes: [String] = []
+
+  /// An animated value: the expression it follows, the components worth tracing, and the
+  /// changes the events give it.
+  struct Channel {
+    var name: String
+    var bound: Bound
+    var initial: [Double]
+    var traced: [Int]
+    var changes: [ChannelTimeline.Change] = []
+    var lastTarget: [Double]
+  }
+
+  struct Size: Hashable {
+    var width: Double
+    var height: Double
+  }
+
+  init(_ description: SceneDescription, settings: SceneSettings, fonts: FontCatalog) {
+    self.description = description
+    self.settings = settings
+    self.fonts = fonts
+  }
+
+  mutating func assemble() throws(SceneFileError) -> LoadedScene {
+    let canvas = description.canvas
+    if let device = settings.device ?? canvas.device {
+      (width, height, safeTop, safeBottom) = (
+        device.width, device.height, device.safeTop, device.safeBottom
+      )
+    } else {
+      (width, height, safeTop, safeBottom) = (
+        canvas.width ?? 390, canvas.height ?? 844, canvas.safeTop, canvas.safeBottom
+      )
+    }
+    scale = settings.scale ?? canvas.scale ?? 2
+    let safeHeight = height - safeTop - safeBottom
+    let screen: [String: [Double]] = [
+      "screen.width": [width], "screen.height": [height], "safeArea.top": [safeTop],
+      "safeArea.bottom": [safeBottom], "safeArea.width": [width], "safeArea.height": [safeHeight],
+    ]
+    scope = ExpressionScope(screen)
+    for value in description.state {
+      let v = try value.initial.evaluate(ExpressionScope(screen), count: nil, what: "a value")
+      scope.values[value.name] = v
+      stateNames.insert(value.name)
+    }
+    // Layers, in the safe area unless they ignore it.
+    let safe = Rect(x: 0, y: safeTop, width: width, height: safeHeight)
+    let full = Rect(x: 0, y: 0, width: width, height: height)
+    var ids: Set<String> = []
+    try checkIDs(description.layers, &ids)
+    var children: [(node: SceneNode, z: Double)] = []
+    for layer in description.layers {
+      let area = layer.ignoresSafeArea ? full : safe
+      let size = try measure(layer, Size(width: area.width, height: area.height))
+      let box = Rect(
+        x: snapped(area.minX, (area.width - size.width) / 2),
+        y: snapped(area.minY, (area.height - size.height) / 2), width: size.width,
+        height: size.height)
+      children.append((try node(layer, box: box), layer.zIndex))
+    }
+    let root = SceneNode("screen", .group(Self.byZIndex(children)))
+    try play(root: root)
+    notes = fonts.warnings + notes
+    var timelines: [String: ChannelTimeline] = [:]
+    var columns: [TraceColumn] = []
+    for channel in channels {
+      timelines[channel.name] = ChannelTimeline(
+        initial: channel.initial, changes: channel.changes, frameRate: settings.frameRate)
+      let suffixes =
+        channel.initial.count == 2
+        ? [".x", ".y"] : channel.initial.count == 4 ? [".r", ".g", ".b", ".a"] : [""]
+      for component in channel.traced {
+        columns.append(
+          TraceColumn(
+            channel.name + suffixes[component], channel: channel.name, component: component))
+      }
+    }
+    let scene = Scene(
+      width: width, height: height, scale: scale, background: description.canvas.background,
+      root: root, channels: timelines, traceColumns: columns, frameRate: settings.frameRate,
+      hold: settings.hold)
+    guard scene.pixelWidth <= 8192, scene.pixelHeight <= 8192 else {
+      throw SceneFileError(
+        path: "canvas", "\(scene.pixelWidth)×\(scene.pixelHeight) pixels; at most 8192 a side")
+    }
+    return LoadedScene(scene: scene, notes: notes)
+  }
+
+  private func checkIDs(
+    _ layers: [LayerDescription], _ ids: inout Set<String>
+  ) throws(SceneFileError) {
+    for layer in layers {
+      if let id = layer.id, !ids.insert(id).inserted {
+        throw SceneFileError(path: layer.path + ".id", "the id \"\(id)\" is used twice")
+      }
+      if case .stack(_, let children, _, _) = layer.content { try checkIDs(children, &ids) }
+    }
+  }
+
+  static func byZIndex(_ children: [(node: SceneNode, z: Double)]) -> [SceneNode] {
+    children.enumerated().sorted { ($0.element.z, $0.offset) < ($1.element.z, $1.offset) }
+      .map(\.element.node)
+  }
+
+  // MARK: - Bindings
+
+  /// A modifier's value: a constant, or a channel when its expression reads state. `count` is
+  /// how many components it must have.
+  mutating func bind(
+    _ bound: Bound, _ name: String, count: Int, what: String
+  ) throws(SceneFileError) -> [ScalarBinding] {
+    let value = try bound.evaluate(scope, count: count, what: what)
+    guard !bound.expression.names.isDisjoint(with: stateNames) else {
+      return value.map { .constant($0) }
+    }
+    var traced = Array(0..<count)
+    if case .vector(let parts) = bound.expression {
+      traced = parts.indices.filter { !parts[$0].names.isDisjoint(with: stateNames) }
+    }
+    channels.append(
+      Channel(name: name, bound: bound, initial: value, traced: traced, lastTarget: value))
+    return (0..<count).map { .channel(name, component: $0) }
+  }
+
+  // MARK: - Events
+
+  /// Plays taps and timed events in time order (timed events first at equal times), turning
+  /// each state change into changes of the channels whose values it moves.
+  private mutating func play(root: SceneNode) throws(SceneFileError) {
+    enum Item {
+      case event(TimedEvent)
+      case tap(x: Double, y: Double, time: Double)
+    }
+    var items: [(time: Double, item: Item)] = description.events.map { ($0.time, .event($0)) }
+    let screenScope = ExpressionScope(scope.values.filter { !stateNames.contains($0.key) })
+    if let taps = settings.taps {
+      items += taps.map { ($0.time, .tap(x: $0.x, y: $0.y, time: $0.time)) }
+    } else {
+      for tap in description.taps {
+        let x = try tap.x.evaluate(screenScope, count: 1, what: "a number")[0]
+        let y = try tap.y.evaluate(screenScope, count: 1, what: "a number")[0]
+        items.append((tap.time, .tap(x: x, y: y, time: tap.time)))
+      }
+    }
+    let ordered = items.enumerated().sorted {
+      ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+    }.map(\.element.item)
+    for item in ordered {
+      switch item {
+      case .event(let event):
+        try apply(event.assignments, animation: event.animation, at: event.time, extra: [:])
+      case .tap(let x, let y, let time):
+        guard let handler = try handler(for: Point(x, y), at: time, root: root) else {
+          let layers = description.tapHandlers.compactMap(\.layer).map { "'\($0)'" }
+          notes.append(
+            "tap at \(Self.format(x)),\(Self.format(y))@\(Self.format(time)) misses "
+              + (layers.isEmpty
+                ? "every tap handler (the file has no onTap)"
+                : "the tappable layers (" + layers.joined(separator: ", ") + ")")
+              + "; nothing changes")
+          continue
+        }
+        try apply(
+          handler.assignments, animation: handler.animation, at: time,
+          extra: ["tap": [x, y], "tap.x": [x], "tap.y": [y]])
+      }
+    }
+  }
+
+  static func format(_ v: Double) -> String { JSONValue.format(v) }
+
+  /// The first handler whose layer is drawn under `point` at `time` (a handler without a layer
+  /// takes any tap).
+  private func handler(
+    for point: Point, at time: Double, root: SceneNode
+  ) throws(SceneFileError) -> TapHandler? {
+    for handler in description.tapHandlers {
+      guard let id = handler.layer else { return handler }
+      guard let size = hitSizes[id], let chain = Self.chain(to: id, in: root) else {
+        throw SceneFileError(path: handler.path + ".layer", "no layer has the id \"\(id)\"")
+      }
+      var values: [String: [Double]] = [:]
+      for channel in channels {
+        values[channel.name] = ChannelTimeline(
+          initial: channel.initial, changes: channel.changes, frameRate: settings.frameRate
+        ).value(at: time)
+      }
+      var transform = Transform.identity
+      for node in chain.reversed() { transform = transform.concatenating(node.transform(values)) }
+      let corners = [
+        Point(-size.width / 2, -size.height / 2), Point(size.width / 2, -size.height / 2),
+        Point(-size.width / 2, size.height / 2), Point(size.width / 2, size.height / 2),
+      ].map(transform.apply)
+      let xs = corners.map(\.x)
+      let ys = corners.map(\.y)
+      if let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
+        (minX...maxX).contains(point.x), (minY...maxY).contains(point.y)
+      {
+        return handler
+      }
+    }
+    return nil
+  }
+
+  /// The nodes from the root's child down to the node named `name`.
+  static func chain(to name: String, in node: SceneNode) -> [SceneNode]? {
+    guard case .group(let children) = node.content else { return nil }
+    for child in children {
+      if child.name == name { return [child] }
+      if let below = chain(to: name, in: child) { return [child] + below }
+    }
+    return nil
+  }
+
+  /// Sets state values (all computed from the state before the change) and retargets every
+  /// channel whose value moves, with `animation`, from `time` + its delay.
+  private mutating func apply(
+    _ assignments: [Assignment], animation: AnimationDescription, at time: Double,
+    extra: [String: [Double]]
+  ) throws(SceneFileError) {
+    var before = scope
+    before.values.merge(extra) { $1 }
+    var after = scope
+    for assignment in assignments {
+      guard let old = scope.values[assignment.name], stateNames.contains(assignment.name) else {
+        throw assignment.value.error(
+          "no state value is named \"\(assignment.name)\""
+            + ExpressionScope(scope.values.filter { stateNames.contains($0.key) }).suggestion(
+              for: assignment.name))
+      }
+      after.values[assignment.name] = try assignment.value.evaluate(
+        before, count: old.count,
+        what: "\(old.count) component\(old.count == 1 ? "" : "s") like its initial value")
+    }
+    scope = after
+    let resolved = animation.resolve(settings.swiftUI)
+    for index in channels.indices {
+      let target = try channels[index].bound.evaluate(
+        scope, count: channels[index].initial.count, what: "the same size")
+      guard target != channels[index].lastTarget else { continue }
+      channels[index].changes.append(
+        .init(time: time + animation.delay, target: target, animation: resolved))
+      channels[index].lastTarget = target
+    }
+  }
+}

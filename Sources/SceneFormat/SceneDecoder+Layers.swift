@@ -1,0 +1,238 @@
+import Codecs
+import Motion
+import Raster
+import Typeset
+
+extension SceneDecoder {
+  static let contentKeys = ["text", "path", "pathFile", "shape", "zstack", "vstack", "hstack"]
+  static let modifierKeys = [
+    "id", "frame", "padding", "position", "offset", "scaleEffect", "rotationEffect", "opacity",
+    "shadow", "fill", "foregroundColor", "zIndex", "ignoresSafeArea",
+  ]
+  static let contentParameters: [String: [String]] = [
+    "text": ["font", "bold", "weight"], "path": ["viewBox", "fillRule"],
+    "pathFile": ["viewBox", "fillRule"],
+    "shape": ["cornerRadius", "cornerStyle", "lineWidth", "trim", "lineCap"],
+    "zstack": ["alignment"],
+    "vstack": ["alignment", "spacing"], "hstack": ["alignment", "spacing"],
+  ]
+
+  /// One layer; `inheritedColor` is a container's `foregroundColor`, which its children use
+  /// unless they set their own (as SwiftUI's environment does).
+  mutating func layer(
+    _ field: JSONField, inheritedColor: Bound?
+  ) throws(SceneFileError)
+    -> LayerDescription
+  {
+    layerCount += 1
+    guard layerCount <= Self.maximumLayers else {
+      throw field.error("more than \(Self.maximumLayers) layers")
+    }
+    guard case .object(var members) = field.value.kind else {
+      throw field.expected("a layer object")
+    }
+    var field = field
+    if let use = members.first(where: { $0.key == "use" }) {
+      // `{"use": "cat", "opacity": 0.3}`: the definition's keys, overridden by the layer's own.
+      let useField = JSONField(use.value, path: JSONField.join(field.path, "use"))
+      let name = try useField.string()
+      guard let definition = definitions[name], case .object(let base) = definition.kind else {
+        throw useField.expected(
+          "the name of a definition (" + definitions.keys.sorted().joined(separator: ", ") + ")")
+      }
+      let own = members.filter { $0.key != "use" }
+      members = base.filter { b in !own.contains { $0.key == b.key } } + own
+      field = JSONField(
+        JSONValue(kind: .object(members), line: field.value.line, column: field.value.column),
+        path: field.path)
+    }
+    let contents = members.map(\.key).filter(Self.contentKeys.contains)
+    guard contents.count == 1, let kind = contents.first else {
+      throw field.error(
+        (contents.isEmpty
+          ? "missing the layer's content"
+          : "more than one content ("
+            + contents.joined(separator: ", ") + ")")
+          + ": give exactly one of " + Self.contentKeys.joined(separator: ", "))
+    }
+    let o = try field.object(
+      keys: [kind] + (Self.contentParameters[kind] ?? []) + Self.modifierKeys)
+    if o.has("fill"), o.has("foregroundColor") {
+      throw field.error("give \"fill\" or \"foregroundColor\", not both")
+    }
+    let ownColor = try (o["fill"] ?? o["foregroundColor"]).map(Self.color)
+    let black = Bound(expression: .constant([0, 0, 0, 1]), path: field.path, line: 0, column: 0)
+    let color = ownColor ?? inheritedColor ?? black
+    let content: LayerDescription.Content
+    let source = try o.required(kind)
+    switch kind {
+    case "text":
+      let text = try source.string(maxLength: Self.maximumTextLength)
+      content = .text(text, try Self.font(o))
+    case "path", "pathFile":
+      let data: String
+      if kind == "path" {
+        data = try source.string(maxLength: 1 << 20)
+      } else {
+        let name = try source.string(maxLength: 4096)
+        let full = name.hasPrefix("/") || folder.isEmpty ? name : folder + "/" + name
+        do { data = String(decoding: try AtomicFile.read(full), as: UTF8.self) } catch {
+          throw source.error("cannot read the path file \(full): \(error)")
+        }
+      }
+      let path: Path
+      do { path = try PathDataParser.parse(data) } catch {
+        throw source.error("invalid path data: \(error)")
+      }
+      var viewBox: Rect?
+      if let box = o["viewBox"] {
+        let numbers = try box.array(maxCount: 4)
+        guard numbers.count == 4 else { throw box.expected("[x, y, width, height]") }
+        var v: [Double] = []
+        for n in numbers { v.append(try n.number(in: -1e7...1e7)) }
+        guard v[2] > 0, v[3] > 0 else { throw box.error("the width and height must be > 0") }
+        viewBox = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+      }
+      let rule = try o["fillRule"]?.choice(["nonzero", "evenodd"]) ?? "nonzero"
+      content = .path(path, viewBox: viewBox, rule: rule == "evenodd" ? .evenodd : .nonzero)
+    case "shape":
+      let shape = try source.choice(LayerDescription.ShapeKind.allCases.map(\.rawValue))
+      let kind = LayerDescription.ShapeKind(rawValue: shape) ?? .rectangle
+      let rectangular = kind == .rectangle || kind == .roundedRectangle
+      for key in ["cornerRadius", "cornerStyle"] where o.has(key) && !rectangular {
+        throw field.error("\(key) applies to rectangles only")
+      }
+      for key in ["lineWidth", "trim", "lineCap"] where o.has(key) && kind != .ring {
+        throw field.error("\(key) applies to rings only")
+      }
+      if kind == .ring {
+        let lineWidth = try o["lineWidth"]?.number(in: 0...Self.maximumSide) ?? 1
+        var from = Bound.constant([0], at: source)
+        var to = Bound.constant([1], at: source)
+        if let trim = o["trim"] {
+          let ends = try trim.array(maxCount: 2)
+          guard ends.count == 2 else { throw trim.expected("[from, to]") }
+          from = try Self.scalar(ends[0], in: 0...1)
+          to = try Self.scalar(ends[1], in: 0...1)
+        }
+        let cap = try o["lineCap"]?.choice(["butt", "round"]) ?? "butt"
+        content = .ring(lineWidth: lineWidth, from: from, to: to, roundCaps: cap == "round")
+      } else {
+        let radius = try o["cornerRadius"]?.number(in: 0...Self.maximumSide) ?? 0
+        let style = try o["cornerStyle"]?.choice(CornerStyle.allCases.map(\.rawValue))
+        content = .shape(
+          kind, cornerRadius: radius, style: style.flatMap(CornerStyle.init(rawValue:)))
+      }
+    default:
+      let axis = LayerDescription.StackAxis(rawValue: kind) ?? .zstack
+      var children: [LayerDescription] = []
+      for child in try source.array(maxCount: Self.maximumLayers) {
+        children.append(try layer(child, inheritedColor: ownColor ?? inheritedColor))
+      }
+      let alignments: [LayerDescription.StackAlignment] =
+        switch axis {
+        case .zstack: [.center]
+        case .vstack: [.center, .leading, .trailing]
+        case .hstack: [.center, .top, .bottom]
+        }
+      let alignment = try o["alignment"]?.choice(alignments.map(\.rawValue)) ?? "center"
+      content = .stack(
+        axis, children, alignment: LayerDescription.StackAlignment(rawValue: alignment) ?? .center,
+        spacing: try o["spacing"]?.number(in: 0...Self.maximumSide) ?? 8)
+    }
+    var frame: (Double?, Double?) = (nil, nil)
+    if let f = o["frame"] {
+      let fo = try f.object(keys: ["width", "height"])
+      frame = (
+        try fo["width"]?.number(in: 0...Self.maximumSide),
+        try fo["height"]?.number(in: 0...Self.maximumSide)
+      )
+    }
+    let zero = Bound.constant([0], at: field)
+    return LayerDescription(
+      path: field.path, id: try o["id"]?.string(maxLength: 200), content: content,
+      frameWidth: frame.0, frameHeight: frame.1,
+      padding: try o["padding"].map(Self.padding) ?? (0, 0, 0, 0),
+      position: try o["position"].map { (f) throws(SceneFileError) in try Self.point(f) },
+      offset: try o["offset"].map { (f) throws(SceneFileError) in try Self.point(f, defaultValue: 0)
+      }
+        ?? Bound.constant([0, 0], at: field),
+      scale: try o["scaleEffect"].map { (f) throws(SceneFileError) in
+        try Self.scalar(f, in: 0...1000)
+      }
+        ?? Bound.constant([1], at: field),
+      rotation: try o["rotationEffect"].map { (f) throws(SceneFileError) in try Self.scalar(f) }
+        ?? zero,
+      opacity: try o["opacity"].map { (f) throws(SceneFileError) in try Self.scalar(f, in: 0...1) }
+        ?? Bound.constant([1], at: field),
+      shadow: try o["shadow"].map(Self.shadow), color: color,
+      zIndex: try o["zIndex"]?.number(in: -1e6...1e6) ?? 0,
+      ignoresSafeArea: try o["ignoresSafeArea"]?.bool() ?? false)
+  }
+
+  /// A number (every edge), `true` (SwiftUI's default 16 pt), or edges by name.
+  static func padding(_ field: JSONField) throws(SceneFileError) -> (Double, Double, Double, Double)
+  {
+    switch field.value.kind {
+    case .bool(true): return (16, 16, 16, 16)
+    case .number:
+      let p = try field.number(in: 0...maximumSide)
+      return (p, p, p, p)
+    case .object:
+      let o = try field.object(keys: [
+        "top", "leading", "bottom", "trailing", "horizontal", "vertical",
+      ])
+      func edge(_ key: String, _ axis: String) throws(SceneFileError) -> Double {
+        if let value = o[key] { return try value.number(in: 0...maximumSide) }
+        return try o[axis]?.number(in: 0...maximumSide) ?? 0
+      }
+      return (
+        try edge("top", "vertical"), try edge("leading", "horizontal"),
+        try edge("bottom", "vertical"), try edge("trailing", "horizontal")
+      )
+    default: throw field.expected("a number of points, true, or {\"top\", \"leading\", …}")
+    }
+  }
+
+  static func shadow(_ field: JSONField) throws(SceneFileError) -> LayerDescription.Shadow {
+    let o = try field.object(keys: ["color", "opacity", "radius", "x", "y"])
+    let color = try o["color"].map(staticColor)
+    // SwiftUI's default shadow colour is black at 33 %; an explicit colour is taken as it is.
+    let opacity = try o["opacity"]?.number(in: 0...1) ?? (color == nil ? 0.33 : 1)
+    return LayerDescription.Shadow(
+      color: (color ?? .black).opacity(opacity),
+      radius: Bound.constant([try o.required("radius").number(in: 0...1000)], at: field),
+      opacity: Bound.constant([opacity], at: field),
+      x: try o["x"]?.number(in: -1e4...1e4) ?? 0, y: try o["y"]?.number(in: -1e4...1e4) ?? 0)
+  }
+
+  /// `"headline"`, or `{"style": "title", "size": 30, "weight": "bold", "family": "Inter",
+  /// "tracking": 0}`, with the layer's `bold` and `weight`.
+  static func font(_ o: JSONObject) throws(SceneFileError) -> FontRequest {
+    let styles = TextStyle.allCases.map(\.rawValue)
+    var request = FontRequest(style: .body)
+    if let field = o["font"] {
+      if case .string = field.value.kind {
+        request.style = TextStyle(rawValue: try field.choice(styles)) ?? .body
+      } else {
+        let f = try field.object(keys: ["style", "family", "size", "weight", "tracking"])
+        request.style =
+          try f["style"].map { (s) throws(SceneFileError) in
+            TextStyle(rawValue: try s.choice(styles)) ?? .body
+          } ?? .body
+        request.family = try f["family"]?.string(maxLength: 200)
+        request.size = try f["size"]?.number(in: 1...1000)
+        request.weight = try f["weight"].map(weight)
+        request.tracking = try f["tracking"]?.number(in: -100...100)
+      }
+    }
+    if let w = o["weight"] { request.weight = try weight(w) }
+    if try o["bold"]?.bool() == true { request.weight = .bold }
+    return request
+  }
+
+  static func weight(_ field: JSONField) throws(SceneFileError) -> FontWeight {
+    let name = try field.choice(FontWeight.allCases.map(\.name))
+    return FontWeight.allCases.first { $0.name == name } ?? .regular
+  }
+}

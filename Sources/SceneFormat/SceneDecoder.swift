@@ -1,0 +1,348 @@
+import Codecs
+import Motion
+import Raster
+import Typeset
+
+/// Reads a scene file's JSON into a `SceneDescription`, checking every key, type and bound, and
+/// naming the JSON path of anything wrong.
+struct SceneDecoder {
+  /// Where `pathFile` names are looked up.
+  var folder: String
+
+  static let maximumLayers = 2_000
+  static let maximumStateValues = 100
+  static let maximumEvents = 1_000
+  static let maximumTime = 60.0
+  static let maximumSide = 4_096.0
+  static let maximumTextLength = 1_000
+
+  var layerCount = 0
+  /// `definitions`: layers that others `use` and adjust.
+  var definitions: [String: JSONValue] = [:]
+
+  init(folder: String) { self.folder = folder }
+
+  mutating func decode(_ root: JSONValue) throws(SceneFileError) -> SceneDescription {
+    let top = try JSONField(root, path: "").object(keys: [
+      "$schema", "description", "canvas", "state", "definitions", "layers", "taps", "onTap",
+      "events",
+    ])
+    if let field = top["definitions"] {
+      guard case .object(let members) = field.value.kind else { throw field.expected("an object") }
+      for member in members {
+        let value = JSONField(member.value, path: JSONField.join(field.path, member.key))
+        guard case .object(let keys) = member.value.kind else {
+          throw value.expected("a layer object")
+        }
+        if keys.contains(where: { $0.key == "use" }) {
+          throw value.error("a definition cannot \"use\" another")
+        }
+        definitions[member.key] = member.value
+      }
+    }
+    if let description = top["description"] { _ = try description.string() }
+    if let schema = top["$schema"] { _ = try schema.string() }
+    let canvas =
+      try top["canvas"].map(Self.canvas)
+      ?? CanvasDescription(
+        device: nil, width: nil, height: nil, safeTop: 0, safeBottom: 0, scale: nil,
+        background: .white)
+    var state: [StateValue] = []
+    if let field = top["state"] {
+      guard case .object(let members) = field.value.kind else { throw field.expected("an object") }
+      guard members.count <= Self.maximumStateValues else {
+        throw field.error("\(members.count) state values; at most \(Self.maximumStateValues)")
+      }
+      for member in members {
+        let value = JSONField(member.value, path: JSONField.join(field.path, member.key))
+        try Self.checkName(member.key, at: value)
+        state.append(StateValue(name: member.key, initial: try Self.stateValue(value)))
+      }
+    }
+    let layers = try top.required("layers").array(maxCount: Self.maximumLayers).map {
+      (field) throws(SceneFileError) in try layer(field, inheritedColor: nil)
+    }
+    let taps = try top["taps"]?.array(maxCount: Self.maximumEvents).map(Self.tap) ?? []
+    let handlers = try top["onTap"]?.array(maxCount: 100).map(Self.handler) ?? []
+    let events = try top["events"]?.array(maxCount: Self.maximumEvents).map(Self.event) ?? []
+    return SceneDescription(
+      canvas: canvas, state: state, layers: layers, taps: taps, tapHandlers: handlers,
+      events: events)
+  }
+
+  static func checkName(_ name: String, at field: JSONField) throws(SceneFileError) {
+    let reserved = ["screen", "safeArea", "tap", "true", "false"]
+    let valid =
+      name.first.map { $0.isLetter || $0 == "_" } == true
+      && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    guard valid, !reserved.contains(name), Expression.functions[name] == nil else {
+      throw field.error(
+        "\"\(name)\" cannot name a state value (letters, digits and _; not screen, safeArea, tap or a function)"
+      )
+    }
+  }
+
+  // MARK: - Canvas
+
+  static func canvas(_ field: JSONField) throws(SceneFileError) -> CanvasDescription {
+    let o = try field.object(keys: ["device", "width", "height", "safeArea", "scale", "background"])
+    var device: Device?
+    if let name = o["device"] {
+      let text = try name.string()
+      guard let found = Device.named(text) else {
+        throw name.expected("a device: " + Device.presets.map(\.name).joined(separator: ", "))
+      }
+      device = found
+    }
+    if device != nil, o.has("width") || o.has("height") || o.has("safeArea") {
+      throw field.error(
+        "give either \"device\" or \"width\", \"height\" and \"safeArea\", not both")
+    }
+    let width = try o["width"]?.number(in: 1...maximumSide)
+    let height = try o["height"]?.number(in: 1...maximumSide)
+    if device == nil, width == nil || height == nil {
+      throw field.error("missing \"device\", or \"width\" and \"height\"")
+    }
+    var (top, bottom) = (0.0, 0.0)
+    if let safe = o["safeArea"] {
+      let s = try safe.object(keys: ["top", "bottom"])
+      top = try s["top"]?.number(in: 0...maximumSide) ?? 0
+      bottom = try s["bottom"]?.number(in: 0...maximumSide) ?? 0
+      if top + bottom >= height ?? 0 { throw safe.error("the insets leave no safe area") }
+    }
+    return CanvasDescription(
+      device: device, width: width, height: height, safeTop: top, safeBottom: bottom,
+      scale: try o["scale"].map { (f) throws(SceneFileError) in Double(try f.integer(in: 1...3)) },
+      background: try o["background"].map(Self.staticColor) ?? .white)
+  }
+
+  // MARK: - Values
+
+  /// A number, or an `=expression` when `bindable`.
+  static func scalar(
+    _ field: JSONField, in range: ClosedRange<Double> = -1e6...1e6
+  ) throws(SceneFileError) -> Bound {
+    if case .string(let s) = field.value.kind, s.hasPrefix("=") { return try expression(field) }
+    guard case .number(let n) = field.value.kind, range.contains(n) else {
+      throw field.expected(JSONField.describe(range) + " or an \"=expression\"")
+    }
+    return Bound.constant([n], at: field)
+  }
+
+  static func expression(_ field: JSONField) throws(SceneFileError) -> Bound {
+    let text = try field.string()
+    do {
+      let e = try ExpressionParser.parse(String(text.dropFirst()))
+      return Bound(
+        expression: e, path: field.path, line: field.value.line, column: field.value.column)
+    } catch {
+      throw field.error("in \"\(text)\": \(error.description)")
+    }
+  }
+
+  /// `{"x": …, "y": …}` (numbers or expressions) or one `=expression` of a point.
+  static func point(_ field: JSONField, defaultValue: Double? = nil) throws(SceneFileError) -> Bound
+  {
+    if case .string = field.value.kind { return try expression(field) }
+    guard case .object = field.value.kind else {
+      throw field.expected("{\"x\": …, \"y\": …} or an \"=expression\"")
+    }
+    let o = try field.object(keys: ["x", "y"])
+    func part(_ key: String) throws(SceneFileError) -> Expression {
+      if let f = o[key] { return try scalar(f).expression }
+      guard let defaultValue else { throw field.error("missing the key \"\(key)\"") }
+      return .constant([defaultValue])
+    }
+    let (x, y) = (try part("x"), try part("y"))
+    if case .constant(let a) = x, case .constant(let b) = y {
+      return Bound.constant(a + b, at: field)
+    }
+    return Bound(
+      expression: .vector([x, y]), path: field.path, line: field.value.line,
+      column: field.value.column)
+  }
+
+  /// `#RGB`, `#RRGGBB`, `#RRGGBBAA`, `0xRRGGBB` or a SwiftUI colour name.
+  static func staticColor(_ field: JSONField) throws(SceneFileError) -> Color {
+    let text = try field.string()
+    if let named = NamedColors.table[text] { return named }
+    do { return try Color(hex: text) } catch {
+      throw field.expected(
+        "a colour: #RRGGBB, #RRGGBBAA, #RGB, 0xRRGGBB or one of "
+          + NamedColors.table.keys.sorted().joined(separator: ", "))
+    }
+  }
+
+  static func color(_ field: JSONField) throws(SceneFileError) -> Bound {
+    if case .string(let s) = field.value.kind, s.hasPrefix("=") { return try expression(field) }
+    let c = try staticColor(field)
+    return Bound.constant([c.red, c.green, c.blue, c.alpha], at: field)
+  }
+
+  /// A state value's initial value: a number, true/false, a point, a colour or an expression of
+  /// the screen.
+  static func stateValue(_ field: JSONField) throws(SceneFileError) -> Bound {
+    switch field.value.kind {
+    case .bool(let b): return Bound.constant([b ? 1 : 0], at: field)
+    case .number: return try scalar(field)
+    case .object: return try point(field)
+    case .string(let s) where s.hasPrefix("="): return try expression(field)
+    case .string: return try color(field)
+    default:
+      throw field.expected("a number, true/false, {\"x\", \"y\"}, a colour or an \"=expression\"")
+    }
+  }
+
+  static func time(_ field: JSONField) throws(SceneFileError) -> Double {
+    try field.number(in: 0...maximumTime)
+  }
+
+  // MARK: - Events
+
+  static func tap(_ field: JSONField) throws(SceneFileError) -> TapDescription {
+    let o = try field.object(keys: ["x", "y", "at"])
+    return TapDescription(
+      x: try scalar(o.required("x")), y: try scalar(o.required("y")),
+      time: try o["at"].map(time) ?? 0)
+  }
+
+  static func assignments(_ field: JSONField) throws(SceneFileError) -> [Assignment] {
+    guard case .object(let members) = field.value.kind, !members.isEmpty else {
+      throw field.expected("an object of state values to set")
+    }
+    var out: [Assignment] = []
+    for member in members {
+      let value = JSONField(member.value, path: JSONField.join(field.path, member.key))
+      out.append(Assignment(name: member.key, value: try stateValue(value)))
+    }
+    return out
+  }
+
+  static func handler(_ field: JSONField) throws(SceneFileError) -> TapHandler {
+    let o = try field.object(keys: ["layer", "set", "animation"])
+    return TapHandler(
+      layer: try o["layer"]?.string(), assignments: try assignments(o.required("set")),
+      animation: try o["animation"].map(animation) ?? AnimationDescription(kind: .none, delay: 0),
+      path: field.path)
+  }
+
+  static func event(_ field: JSONField) throws(SceneFileError) -> TimedEvent {
+    let o = try field.object(keys: ["at", "set", "animation"])
+    return TimedEvent(
+      time: try time(o.required("at")), assignments: try assignments(o.required("set")),
+      animation: try o["animation"].map(animation) ?? AnimationDescription(kind: .none, delay: 0))
+  }
+
+  static let animationTypes = [
+    "none", "spring", "interpolatingSpring", "interactiveSpring", "smooth", "snappy", "bouncy",
+    "default", "easeIn", "easeOut", "easeInOut", "linear", "timingCurve",
+  ]
+
+  /// `"spring"`, or `{"type": "spring", "response": 0.4, "dampingFraction": 0.7, "delay": 0.1}`.
+  static func animation(_ field: JSONField) throws(SceneFileError) -> AnimationDescription {
+    if case .string = field.value.kind {
+      let type = try field.choice(animationTypes.filter { $0 != "timingCurve" })
+      return AnimationDescription(
+        kind: try kind(type, JSONObject(field: field, members: [])), delay: 0)
+    }
+    let o = try field.object(keys: [
+      "type", "response", "dampingFraction", "duration", "bounce", "mass", "stiffness", "damping",
+      "controlPoints", "delay",
+    ])
+    let type = try o.required("type").choice(animationTypes)
+    let allowed: [String]
+    switch type {
+    case "spring":
+      allowed = [
+        "response", "dampingFraction", "duration", "bounce", "mass", "stiffness", "damping",
+      ]
+    case "interpolatingSpring": allowed = ["duration", "bounce", "mass", "stiffness", "damping"]
+    case "smooth", "snappy", "bouncy": allowed = ["duration"]
+    case "easeIn", "easeOut", "easeInOut", "linear": allowed = ["duration"]
+    case "timingCurve": allowed = ["controlPoints", "duration"]
+    default: allowed = []
+    }
+    for member in o.members
+    where !["type", "delay"].contains(member.key) && !allowed.contains(member.key) {
+      throw SceneFileError(
+        path: JSONField.join(field.path, member.key),
+        "\"\(member.key)\" does not apply to a \"\(type)\" animation"
+          + (allowed.isEmpty ? "" : " (it takes " + allowed.joined(separator: ", ") + ")"),
+        line: member.value.line, column: member.value.column)
+    }
+    return AnimationDescription(
+      kind: try kind(type, o), delay: try o["delay"]?.number(in: 0...maximumTime) ?? 0)
+  }
+
+  private static func kind(
+    _ type: String, _ o: JSONObject
+  ) throws(SceneFileError)
+    -> AnimationDescription.Kind
+  {
+    func number(_ key: String, _ range: ClosedRange<Double>) throws(SceneFileError) -> Double? {
+      try o[key]?.number(in: range)
+    }
+    let duration = try number("duration", 0...maximumTime)
+    switch type {
+    case "none": return .none
+    case "default": return .default
+    case "interactiveSpring": return .interactiveSpring
+    case "smooth", "snappy", "bouncy":
+      let bounces: [String: Double] = ["smooth": 0, "snappy": 0.15, "bouncy": 0.3]
+      let bounce = bounces[type] ?? 0
+      return .fluid(Spring(duration: max(duration ?? 0.5, 0.01), bounce: bounce))
+    case "spring", "interpolatingSpring":
+      let fluid = type == "spring"
+      let physical = ["mass", "stiffness", "damping"].filter(o.has)
+      let byResponse = ["response", "dampingFraction"].filter(o.has)
+      let byDuration = ["duration", "bounce"].filter(o.has)
+      let forms = [physical, byResponse, byDuration].filter { !$0.isEmpty }
+      guard forms.count <= 1 else {
+        throw o.field.error(
+          "give one form: mass/stiffness/damping, response/dampingFraction or duration/bounce")
+      }
+      if !physical.isEmpty {
+        guard o.has("stiffness"), o.has("damping") else {
+          throw o.field.error("the mass/stiffness/damping form needs stiffness and damping")
+        }
+        // SwiftUI 1's spring(mass:stiffness:damping:) is an interpolating spring too.
+        let spring = Spring(
+          mass: try number("mass", 0.001...1000) ?? 1,
+          stiffness: try number("stiffness", 0.001...1e6) ?? 0,
+          damping: try number("damping", 0...1e6) ?? 0)
+        return .interpolating(spring)
+      }
+      if !byResponse.isEmpty {
+        let spring = Spring(
+          response: try number("response", 0.01...maximumTime) ?? 0.5,
+          dampingFraction: try number("dampingFraction", 0...10) ?? 0.825)
+        return fluid ? .fluid(spring) : .interpolating(spring)
+      }
+      if !byDuration.isEmpty {
+        let spring = Spring(
+          duration: max(duration ?? 0.5, 0.01), bounce: try number("bounce", -0.99...0.99) ?? 0)
+        return fluid ? .fluid(spring) : .interpolating(spring)
+      }
+      return fluid ? .defaultSpring : .interpolating(Spring(duration: 0.5, bounce: 0))
+    case "timingCurve":
+      let points = try o.required("controlPoints").array(maxCount: 4)
+      guard points.count == 4 else {
+        throw o.field.error("controlPoints holds four numbers: x1, y1, x2, y2")
+      }
+      var c: [Double] = []
+      for (i, p) in points.enumerated() {
+        c.append(try p.number(in: i % 2 == 0 ? 0...1 : -10...10))
+      }
+      return .curve(
+        TimingCurve(c[0], c[1], c[2], c[3], duration: duration ?? TimingCurve.defaultDuration))
+    default:
+      let d = duration ?? TimingCurve.defaultDuration
+      switch type {
+      case "easeIn": return .curve(.easeIn(duration: d))
+      case "easeOut": return .curve(.easeOut(duration: d))
+      case "linear": return .curve(.linear(duration: d))
+      default: return .curve(.easeInOut(duration: d))
+      }
+    }
+  }
+}

@@ -1,0 +1,183 @@
+import Motion
+import Raster
+import Typeset
+
+/// A scene file as read: everything checked that can be checked without fonts or a device. The
+/// `SceneAssembler` turns it into a `Scene`. Units are points and seconds; expressions are kept
+/// with the JSON path they came from, for errors found when they are computed.
+struct SceneDescription {
+  var canvas: CanvasDescription
+  var state: [StateValue]
+  var layers: [LayerDescription]
+  var taps: [TapDescription]
+  var tapHandlers: [TapHandler]
+  var events: [TimedEvent]
+}
+
+/// `canvas`: a device preset or a size, the scale and the background.
+struct CanvasDescription {
+  var device: Device?
+  var width: Double?
+  var height: Double?
+  var safeTop: Double
+  var safeBottom: Double
+  var scale: Double?
+  var background: Color
+}
+
+/// An expression and where it was written.
+struct Bound {
+  var expression: Expression
+  var path: String
+  var line: Int
+  var column: Int
+
+  func error(_ message: String) -> SceneFileError {
+    SceneFileError(path: path, message, line: line, column: column)
+  }
+
+  /// The value, which must have `count` components (any when nil).
+  func evaluate(
+    _ scope: ExpressionScope, count: Int?, what: String
+  ) throws(SceneFileError)
+    -> [Double]
+  {
+    let value: [Double]
+    do { value = try expression.evaluate(scope) } catch { throw self.error(error.description) }
+    if let count, value.count != count {
+      throw self.error("expected \(what), got \(value.count) components")
+    }
+    guard value.allSatisfy(\.isFinite) else { throw self.error("the value is not finite") }
+    return value
+  }
+
+  static func constant(_ value: [Double], at field: JSONField) -> Bound {
+    Bound(
+      expression: .constant(value), path: field.path, line: field.value.line,
+      column: field.value.column)
+  }
+}
+
+/// A named `@State` value and its initial value.
+struct StateValue {
+  var name: String
+  var initial: Bound
+}
+
+/// A `set` entry: state name ← expression.
+struct Assignment {
+  var name: String
+  var value: Bound
+}
+
+/// A tap: where on the screen (points from the display's top left) and when.
+struct TapDescription {
+  var x: Bound
+  var y: Bound
+  var time: Double
+}
+
+/// `onTap`: what a tap on `layer` (anywhere when nil) sets, and how it animates.
+struct TapHandler {
+  var layer: String?
+  var assignments: [Assignment]
+  var animation: AnimationDescription
+  var path: String
+}
+
+/// `events`: a state change at a time.
+struct TimedEvent {
+  var time: Double
+  var assignments: [Assignment]
+  var animation: AnimationDescription
+}
+
+/// An animation as written; some SwiftUI names mean different springs by SDK.
+struct AnimationDescription {
+  enum Kind {
+    case none
+    /// `.spring()` / `.spring`: the SDK's default spring.
+    case defaultSpring
+    /// `Animation.default`: the default spring on the iOS 17 SDK, easeInOut before.
+    case `default`
+    case interactiveSpring
+    case fluid(Spring)
+    case interpolating(Spring)
+    case curve(TimingCurve)
+  }
+
+  var kind: Kind
+  var delay: Double
+
+  func resolve(_ swiftUI: SwiftUIVersion) -> Animation {
+    switch kind {
+    case .none: return .none
+    case .defaultSpring: return .fluidSpring(swiftUI.defaultSpring)
+    case .default:
+      return swiftUI == .ios17 ? .fluidSpring(swiftUI.defaultSpring) : .curve(.easeInOut())
+    case .interactiveSpring:
+      return .fluidSpring(
+        swiftUI == .ios17
+          ? Spring(duration: 0.15, bounce: 0.15) : Spring(response: 0.15, dampingFraction: 0.86))
+    case .fluid(let spring): return .fluidSpring(spring)
+    case .interpolating(let spring): return .interpolatingSpring(spring)
+    case .curve(let curve): return .curve(curve)
+    }
+  }
+}
+
+/// A text's font: a SwiftUI text style, adjusted.
+struct FontRequest {
+  var style: TextStyle
+  var family: String?
+  var size: Double?
+  var weight: FontWeight?
+  var tracking: Double?
+}
+
+/// One layer: its content and its SwiftUI-shaped modifiers.
+struct LayerDescription {
+  enum Content {
+    case text(String, FontRequest)
+    case path(Path, viewBox: Rect?, rule: FillRule)
+    case shape(ShapeKind, cornerRadius: Double, style: CornerStyle?)
+    case ring(lineWidth: Double, from: Bound, to: Bound, roundCaps: Bool)
+    case stack(StackAxis, [LayerDescription], alignment: StackAlignment, spacing: Double)
+  }
+
+  enum ShapeKind: String, CaseIterable {
+    case rectangle, roundedRectangle, capsule, ellipse, circle, ring
+  }
+
+  enum StackAxis: String { case zstack, vstack, hstack }
+
+  enum StackAlignment: String, CaseIterable {
+    case center, leading, trailing, top, bottom
+  }
+
+  struct Shadow {
+    var color: Color
+    var radius: Bound
+    var opacity: Bound
+    var x: Double
+    var y: Double
+  }
+
+  var path: String
+  var id: String?
+  var content: Content
+  var frameWidth: Double?
+  var frameHeight: Double?
+  /// top, leading, bottom, trailing.
+  var padding: (Double, Double, Double, Double)
+  var position: Bound?
+  var offset: Bound
+  var scale: Bound
+  var rotation: Bound
+  var opacity: Bound
+  var shadow: Shadow?
+  /// The fill or foreground colour, four components.
+  var color: Bound
+  var zIndex: Double
+  var ignoresSafeArea: Bool
+}
