@@ -78,6 +78,7 @@ extension SceneAssembler {
       let text = try textLayout(layer)
       return Size(width: roundedUp(text.width), height: roundedUp(text.lineHeight))
     case .path, .shape, .ring: return proposal
+    case .spacer: return Size(width: 0, height: 0)
     case .stack(.zstack, let children, _, _):
       var size = Size(width: 0, height: 0)
       for child in children {
@@ -112,6 +113,10 @@ extension SceneAssembler {
     let main = vertical ? proposal.height : proposal.width
     let share = flexible == 0 ? 0 : max(0, (main - used) / Double(flexible))
     for (i, child) in children.enumerated() where sizes[i] == nil {
+      if case .spacer = child.content, child.frameWidth == nil, child.frameHeight == nil {
+        sizes[i] = vertical ? Size(width: 0, height: share) : Size(width: share, height: 0)
+        continue
+      }
       sizes[i] = try measure(
         child,
         vertical
@@ -127,7 +132,7 @@ extension SceneAssembler {
     if (vertical ? layer.frameHeight : layer.frameWidth) != nil { return false }
     switch layer.content {
     case .text: return false
-    case .path, .shape, .ring: return true
+    case .path, .shape, .ring, .spacer: return true
     case .stack(_, let children, _, _):
       return children.contains { isFlexible($0, vertical: vertical) }
     }
@@ -239,6 +244,7 @@ extension SceneAssembler {
         name + ".ring", content, centerX: .constant(midX), centerY: .constant(midY))
       inner.fillColor = animatedColor
       return .group([inner])
+    case .spacer: return .group([])
     case .stack(let axis, let children, let alignment, let spacing):
       let proposal = Size(width: f.width, height: f.height)
       var nodes: [(node: SceneNode, z: Double)] = []

@@ -119,7 +119,9 @@ struct SceneAssembler {
   ) throws(SceneFileError) {
     for layer in layers {
       if let id = layer.id, !ids.insert(id).inserted {
-        throw SceneFileError(path: layer.path + ".id", "the id \"\(id)\" is used twice")
+        throw SceneFileError(
+          path: layer.path + ".id", "the id \"\(id)\" is used twice", line: layer.line,
+          column: layer.column)
       }
       if case .stack(_, let children, _, _) = layer.content { try checkIDs(children, &ids) }
     }
@@ -205,7 +207,9 @@ struct SceneAssembler {
     for handler in description.tapHandlers {
       guard let id = handler.layer else { return handler }
       guard let size = hitSizes[id], let chain = Self.chain(to: id, in: root) else {
-        throw SceneFileError(path: handler.path + ".layer", "no layer has the id \"\(id)\"")
+        throw SceneFileError(
+          path: handler.path + ".layer", "no layer has the id \"\(id)\"", line: handler.layerLine,
+          column: handler.layerColumn)
       }
       var values: [String: [Double]] = [:]
       for channel in channels {

@@ -4,7 +4,9 @@ import Raster
 import Typeset
 
 extension SceneDecoder {
-  static let contentKeys = ["text", "path", "pathFile", "shape", "zstack", "vstack", "hstack"]
+  static let contentKeys = [
+    "text", "path", "pathFile", "shape", "zstack", "vstack", "hstack", "spacer",
+  ]
   static let modifierKeys = [
     "id", "frame", "padding", "position", "offset", "scaleEffect", "rotationEffect", "opacity",
     "shadow", "fill", "foregroundColor", "zIndex", "ignoresSafeArea",
@@ -95,6 +97,9 @@ extension SceneDecoder {
       }
       let rule = try o["fillRule"]?.choice(["nonzero", "evenodd"]) ?? "nonzero"
       content = .path(path, viewBox: viewBox, rule: rule == "evenodd" ? .evenodd : .nonzero)
+    case "spacer":
+      guard try source.bool() else { throw source.expected("true") }
+      content = .spacer
     case "shape":
       let shape = try source.choice(LayerDescription.ShapeKind.allCases.map(\.rawValue))
       let kind = LayerDescription.ShapeKind(rawValue: shape) ?? .rectangle
@@ -150,7 +155,8 @@ extension SceneDecoder {
     }
     let zero = Bound.constant([0], at: field)
     return LayerDescription(
-      path: field.path, id: try o["id"]?.string(maxLength: 200), content: content,
+      path: field.path, line: field.value.line, column: field.value.column,
+      id: try o["id"]?.string(maxLength: 200), content: content,
       frameWidth: frame.0, frameHeight: frame.1,
       padding: try o["padding"].map(Self.padding) ?? (0, 0, 0, 0),
       position: try o["position"].map { (f) throws(SceneFileError) in try Self.point(f) },
@@ -201,9 +207,18 @@ extension SceneDecoder {
     let opacity = try o["opacity"]?.number(in: 0...1) ?? (color == nil ? 0.33 : 1)
     return LayerDescription.Shadow(
       color: (color ?? .black).opacity(opacity),
-      radius: Bound.constant([try o.required("radius").number(in: 0...1000)], at: field),
+      radius: Bound.constant([try Self.radius(o.required("radius"))], at: field),
       opacity: Bound.constant([opacity], at: field),
       x: try o["x"]?.number(in: -1e4...1e4) ?? 0, y: try o["y"]?.number(in: -1e4...1e4) ?? 0)
+  }
+
+  /// A shadow's radius in points: ≥ 0, at most 1000.
+  static func radius(_ field: JSONField) throws(SceneFileError) -> Double {
+    let r = try field.number(in: 0...Double.greatestFiniteMagnitude)
+    guard r <= 1000 else {
+      throw field.error("a radius of \(JSONValue.format(r)) pt; at most 1000")
+    }
+    return r
   }
 
   /// `"headline"`, or `{"style": "title", "size": 30, "weight": "bold", "family": "Inter",

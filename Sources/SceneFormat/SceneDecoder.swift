@@ -220,8 +220,11 @@ struct SceneDecoder {
 
   static func handler(_ field: JSONField) throws(SceneFileError) -> TapHandler {
     let o = try field.object(keys: ["layer", "set", "animation"])
+    let layer = o["layer"]
     return TapHandler(
-      layer: try o["layer"]?.string(), assignments: try assignments(o.required("set")),
+      layer: try layer?.string(), layerLine: layer?.value.line ?? field.value.line,
+      layerColumn: layer?.value.column ?? field.value.column,
+      assignments: try assignments(o.required("set")),
       animation: try o["animation"].map(animation) ?? AnimationDescription(kind: .none, delay: 0),
       path: field.path)
   }

@@ -80,6 +80,9 @@ struct TapDescription {
 /// `onTap`: what a tap on `layer` (anywhere when nil) sets, and how it animates.
 struct TapHandler {
   var layer: String?
+  /// Where `layer` is written.
+  var layerLine: Int
+  var layerColumn: Int
   var assignments: [Assignment]
   var animation: AnimationDescription
   var path: String
@@ -143,6 +146,8 @@ struct LayerDescription {
     case shape(ShapeKind, cornerRadius: Double, style: CornerStyle?)
     case ring(lineWidth: Double, from: Bound, to: Bound, roundCaps: Bool)
     case stack(StackAxis, [LayerDescription], alignment: StackAlignment, spacing: Double)
+    /// `Spacer()`: grows along its stack's axis, draws nothing.
+    case spacer
   }
 
   enum ShapeKind: String, CaseIterable {
@@ -164,6 +169,9 @@ struct LayerDescription {
   }
 
   var path: String
+  /// Where the layer's object starts in the file.
+  var line: Int
+  var column: Int
   var id: String?
   var content: Content
   var frameWidth: Double?

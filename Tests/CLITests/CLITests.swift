@@ -7,6 +7,8 @@ import Testing
 struct ToolRun {
   let status: Int32
   let standardOutput: String
+  /// Standard output as bytes, for images written to `-`.
+  let outputBytes: [UInt8]
   let standardError: String
 
   static let binary: URL = {
@@ -37,6 +39,7 @@ struct ToolRun {
     process.waitUntilExit()
     status = process.terminationStatus
     standardOutput = String(decoding: outData, as: UTF8.self)
+    outputBytes = Array(outData)
     standardError = String(decoding: errData, as: UTF8.self)
   }
 }

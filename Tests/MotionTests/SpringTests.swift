@@ -109,3 +109,47 @@ import Testing
     #expect(timeline.value(at: 0.52)[0] > 7)
   }
 }
+
+@Suite struct TimingCurveTests {
+  @Test func curvesRunFromZeroToOneOverTheirDuration() {
+    let curves: [TimingCurve] = [
+      .linear(duration: 2), .easeIn(duration: 2), .easeOut(duration: 2), .easeInOut(duration: 2),
+    ]
+    for curve in curves {
+      #expect(curve.unitProgress(at: -1) == 0)
+      #expect(curve.unitProgress(at: 0) == 0)
+      #expect(curve.unitProgress(at: 2) == 1)
+      var previous = 0.0
+      for step in 1...200 {
+        let p = curve.unitProgress(at: Double(step) / 100)
+        #expect(p >= previous - 1e-12)
+        previous = p
+      }
+    }
+    for step in 0...100 {
+      let t = Double(step) / 50
+      #expect(abs(TimingCurve.linear(duration: 2).unitProgress(at: t) - t / 2) < 1e-9)
+      // easeInOut is symmetric; easeOut mirrors easeIn.
+      let inOut = TimingCurve.easeInOut(duration: 2)
+      #expect(abs(inOut.unitProgress(at: t) + inOut.unitProgress(at: 2 - t) - 1) < 1e-9)
+      let mirrored = 1 - TimingCurve.easeIn(duration: 2).unitProgress(at: 2 - t)
+      #expect(abs(TimingCurve.easeOut(duration: 2).unitProgress(at: t) - mirrored) < 1e-9)
+    }
+    // The Bézier's own point: at s = 1/2, easeInOut is at (0.5, 0.5).
+    #expect(abs(TimingCurve.easeInOut(duration: 1).unitProgress(at: 0.5) - 0.5) < 1e-12)
+  }
+
+  @Test func overlappingCurvesAdd() {
+    let curve = Animation.curve(.linear(duration: 1))
+    let timeline = ChannelTimeline(
+      initial: [0],
+      changes: [
+        .init(time: 0, target: [100], animation: curve),
+        .init(time: 0.5, target: [0], animation: curve),
+      ],
+      frameRate: 50)
+    // At 0.75 s: the first change has reached 75; the second has taken a quarter of it back.
+    #expect(abs(timeline.value(at: 0.75)[0] - (75 + (0 - 75) * 0.25)) < 1e-9)
+    #expect(timeline.settleTime == 1.5)
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// `render-anim scene` through the built binary.
+@Suite struct SceneFileCLITests {
+  let directory: String = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "render-anim-scene-files-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+  }()
+
+  static let examples: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.appendingPathComponent("Examples").path
+  }()
+
+  private func bytes(_ path: String) throws -> [UInt8] {
+    Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+  }
+
+  /// `Examples/cats.json` and `cards.json` are the built-in scenes: the same GIF bytes.
+  static let cases: [(String, [String])] = [
+    ("cats", ["--tap", "300,500", "--tap", "100,200@0.4"]), ("cards", ["--tap", "195,428"]),
+    ("cards", []),
+  ]
+
+  @Test(arguments: cases)
+  func exampleFilesRenderLikeTheBuiltInCommands(name: String, taps: [String]) throws {
+    let common = ["--scale", "1", "--fps", "25", "--quiet"] + taps
+    let builtIn = directory + "/\(name)-builtin-\(taps.count).gif"
+    let file = directory + "/\(name)-file-\(taps.count).gif"
+    let a = try ToolRun([name] + common + ["-o", builtIn])
+    let b = try ToolRun(["scene", Self.examples + "/\(name).json"] + common + ["-o", file])
+    #expect(a.status == 0 && b.status == 0, "\(a.standardError) \(b.standardError)")
+    #expect(try bytes(builtIn) == bytes(file))
+  }
+
+  @Test func readsStandardInputAndWritesStandardOutput() throws {
+    let scene = """
+      {"canvas": {"width": 60, "height": 40, "background": "#FFFFFF"},
+       "state": {"x": -20},
+       "layers": [{"shape": "circle", "frame": {"width": 10, "height": 10}, "fill": "red",
+                   "offset": {"x": "=x", "y": 0}}],
+       "events": [{"at": 0, "set": {"x": 20}, "animation": {"type": "linear", "duration": 0.4}}]}
+      """
+    let gif = try ToolRun(["scene", "-", "--scale", "1", "--fps", "10", "-o", "-"], input: scene)
+    #expect(gif.status == 0, "\(gif.standardError)")
+    let summary = try GIFSummary(gif.outputBytes)
+    #expect(summary.width == 60 && summary.height == 40)
+    let total = summary.delays.reduce(0, +)
+    #expect(total == 100)  // frames 0…9: 0.4 s of motion, then 0.5 s held, at 10 cs each
+    let png = try ToolRun(
+      ["scene", "-", "--scale", "2", "--frame", "2", "-o", "-"], input: scene)
+    #expect(png.status == 0, "\(png.standardError)")
+    #expect(Array(png.outputBytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+  }
+
+  @Test func aBadFileNamesThePathAndWritesNothing() throws {
+    let file = directory + "/bad.json"
+    try
+      #"{"canvas": {"width": 10, "height": 10}, "layers": [{"shape": "circle", "opacity": "half"}]}"#
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    let out = directory + "/bad.gif"
+    let run = try ToolRun(["scene", file, "-o", out, "--quiet"])
+    #expect(run.status == 1)
+    #expect(
+      run.standardError.contains(
+        #"layers[0].opacity: expected a number from 0 to 1 or an "=expression", got "half" (line 1:"#
+      ),
+      "\(run.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: out))
+    let missing = try ToolRun(["scene", directory + "/none.json", "-o", out])
+    #expect(missing.status == 1 && missing.standardError.contains("cannot read"))
+    let usage = try ToolRun(["scene", "-o", out])
+    #expect(usage.status == 64)
+  }
+
+  @Test func checkAcceptsASceneFile() throws {
+    let golden = directory + "/toggle-goldens"
+    let args = [
+      "check", Self.examples + "/toggle.json", "--scale", "1", "--fps", "5", "--golden", golden,
+    ]
+    let record = try ToolRun(args + ["--record", "missing"])
+    #expect(record.status == 0, "\(record.standardError)")
+    let again = try ToolRun(args + ["--record", "never"])
+    #expect(again.status == 0)
+    #expect(again.standardOutput.hasSuffix(" passed, 0 failed\n"))
+  }
+}

@@ -1,0 +1,66 @@
+import Testing
+
+@testable import SceneFormat
+
+@Suite struct JSONParserTests {
+  @Test func parsesEveryKindOfValueWithPositions() throws {
+    let value = try JSONParser.parse(
+      """
+      {"a": [1, -2.5e3, 0, true, false, null],
+        "s": "q\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00x", "é": {}}
+      """)
+    guard case .object(let members) = value.kind else {
+      Issue.record("not an object")
+      return
+    }
+    #expect(members.map(\.key) == ["a", "s", "é"])
+    guard case .array(let items) = members[0].value.kind else {
+      Issue.record("not an array")
+      return
+    }
+    #expect(
+      items.map(\.kind) == [
+        .number(1), .number(-2500), .number(0), .bool(true), .bool(false), .null,
+      ])
+    #expect(members[1].value.kind == .string("q\"\\/\u{08}\u{0C}\n\r\té😀x"))
+    // Line 2, column 8: positions count characters, not bytes.
+    #expect(members[1].value.line == 2 && members[1].value.column == 8)
+    #expect(members[2].value.line == 2 && members[2].value.column == 53)
+  }
+
+  @Test(arguments: [
+    ("", "expected a value", 1, 1),
+    ("{\"a\": 1,}", "expected a key in double quotes", 1, 9),
+    ("[1, 2,]", "expected a value", 1, 7),
+    ("{\"a\": 1, \"a\": 2}", "the key \"a\" appears twice", 1, 10),
+    ("{\"a\" 1}", "expected ':' after the key", 1, 6),
+    ("[01]", "may not start with 0", 1, 2),
+    ("[1.]", "expected a digit after '.'", 1, 4),
+    ("[1e]", "expected a digit in the exponent", 1, 4),
+    ("[1e999]", "out of range", 1, 2),
+    ("\"abc", "expected '\"' to end the string", 1, 5),
+    ("\"a\\qb\"", "unknown escape", 1, 3),
+    ("\"a\u{01}\"", "control characters", 1, 3),
+    ("\"\\ud800x\"", "second half of a surrogate pair", 1, 8),
+    ("{}\n  x", "expected the end of the file", 2, 3),
+    ("[true, fals]", "expected a value", 1, 8),
+    ("// comment\n{}", "expected a value", 1, 1),
+  ])
+  func rejectsInvalidJSONWithThePosition(text: String, problem: String, line: Int, column: Int) {
+    #expect {
+      _ = try JSONParser.parse(text)
+    } throws: { error in
+      guard let error = error as? SceneFileError else { return false }
+      return error.message.contains(problem) && error.line == line && error.column == column
+    }
+  }
+
+  @Test func boundsNestingAndSize() {
+    let deep = String(repeating: "[", count: 65) + String(repeating: "]", count: 65)
+    #expect(throws: SceneFileError.self) { _ = try JSONParser.parse(deep) }
+    let fine = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
+    #expect(throws: Never.self) { _ = try JSONParser.parse(fine) }
+    let huge = "\"" + String(repeating: "a", count: JSONParser.maximumLength) + "\""
+    #expect(throws: SceneFileError.self) { _ = try JSONParser.parse(huge) }
+  }
+}

@@ -1,0 +1,155 @@
+import Motion
+import Testing
+
+@testable import SceneFormat
+
+/// Bad scene files are refused with the JSON path, the problem and the line:column.
+@Suite struct SceneFileErrorTests {
+  static let canvas = #""canvas": {"width": 100, "height": 80}"#
+
+  /// A file with `layers` as given (and the canvas above).
+  static func file(_ layers: String, _ rest: String) -> String {
+    "{\(canvas), \"layers\": [\(layers)]\(rest.isEmpty ? "" : ", " + rest)}"
+  }
+
+  func loadError(_ text: String) -> SceneFileError? {
+    do {
+      _ = try SceneFile.load(text: text, settings: SceneSettings())
+      return nil
+    } catch { return error }
+  }
+
+  @Test func theIssuesExample() throws {
+    let text = Self.file(
+      """
+      {"shape": "circle"}, {"shape": "circle"},
+      {"shape": "rectangle", "shadow": {"radius": "4"}}
+      """, "")
+    let error = try #require(loadError(text))
+    #expect(error.path == "layers[2].shadow.radius")
+    #expect(error.message == #"expected a number ≥ 0, got "4""#)
+    #expect(
+      error.description.hasPrefix(
+        #"layers[2].shadow.radius: expected a number ≥ 0, got "4" (line 2:"#))
+  }
+
+  static let cases: [(String, String, String)] = [
+    (
+      file(#"{"shape": "circle", "ofset": {"x": 1}}"#, ""), "layers[0].ofset",
+      #"unknown key "ofset" (did you mean "offset"?)"#
+    ),
+    (file("", #""evnets": []"#), "evnets", #"unknown key "evnets" (did you mean "events"?)"#),
+    (file(#"{"opacity": 0.5}"#, ""), "layers[0]", "missing the layer's content"),
+    (
+      file(#"{"text": "a", "shape": "circle"}"#, ""), "layers[0]",
+      "more than one content (text, shape)"
+    ),
+    (file(#"{"shape": "hexagon"}"#, ""), "layers[0].shape", #"expected one of "rectangle""#),
+    (
+      file(#"{"shape": "circle", "cornerRadius": 3}"#, ""), "layers[0]",
+      "cornerRadius applies to rectangles only"
+    ),
+    (
+      file(#"{"shape": "circle", "opacity": 2}"#, ""), "layers[0].opacity",
+      "expected a number from 0 to 1 or an \"=expression\", got 2"
+    ),
+    (file(##"{"shape": "circle", "fill": "#12345"}"##, ""), "layers[0].fill", "expected a colour"),
+    (
+      file(#"{"shape": "circle", "fill": "orange", "foregroundColor": "red"}"#, ""), "layers[0]",
+      "not both"
+    ),
+    (
+      file(#"{"text": "hi", "font": "huge"}"#, ""), "layers[0].font",
+      #"expected one of "largeTitle""#
+    ),
+    (
+      file(#"{"path": "M 0 0 L 10 x"}"#, ""), "layers[0].path",
+      "invalid path data: expected a number at 1:12"
+    ),
+    (
+      file(#"{"pathFile": "/no/such/file.svgpath"}"#, ""), "layers[0].pathFile",
+      "cannot read the path file"
+    ),
+    (
+      file(#"{"shape": "circle", "offset": {"x": "=wobble"}}"#, ""), "layers[0].offset",
+      "unknown name 'wobble'"
+    ),
+    (
+      file(#"{"shape": "circle", "offset": "=3"}"#, ""), "layers[0].offset",
+      "expected a point, got 1 components"
+    ),
+    (
+      file(#"{"shape": "circle", "scaleEffect": "=1 +"}"#, ""), "layers[0].scaleEffect",
+      #"in "=1 +": expected a value at column 4"#
+    ),
+    (
+      file(#"{"id": "a", "shape": "circle"}, {"id": "a", "shape": "circle"}"#, ""), "layers[1].id",
+      #"the id "a" is used twice"#
+    ),
+    (file(#"{"use": "nothing"}"#, ""), "layers[0].use", "expected the name of a definition"),
+    (file("", #""state": {"screen": 1}"#), "state.screen", "cannot name a state value"),
+    (
+      file("", #""state": {"on": false}, "events": [{"at": 1, "set": {"of": true}}]"#),
+      "events[0].set.of", #"no state value is named "of" (did you mean 'on'?)"#
+    ),
+    (
+      file("", #""state": {"p": {"x": 1, "y": 2}}, "events": [{"at": 1, "set": {"p": 3}}]"#),
+      "events[0].set.p", "expected 2 components like its initial value"
+    ),
+    (
+      file("", #""events": [{"at": 61, "set": {"a": 1}}]"#), "events[0].at",
+      "expected a number from 0 to 60, got 61"
+    ),
+    (
+      file(
+        "", #""state": {"a": 0}, "events": [{"at": 1, "set": {"a": 1}, "animation": "wobbly"}]"#),
+      "events[0].animation", #"expected one of "none""#
+    ),
+    (
+      file(
+        "",
+        #""state": {"a": 0}, "events": [{"at": 1, "set": {"a": 1}, "animation": {"type": "easeIn", "bounce": 0.2}}]"#
+      ), "events[0].animation.bounce", #""bounce" does not apply to a "easeIn" animation"#
+    ),
+    (
+      file(
+        "",
+        #""state": {"a": 0}, "events": [{"at": 1, "set": {"a": 1}, "animation": {"type": "spring", "response": 0.3, "mass": 1}}]"#
+      ), "events[0].animation", "give one form"
+    ),
+    (
+      file(
+        "",
+        #""onTap": [{"layer": "ghost", "set": {"a": 1}}], "state": {"a": 0}, "taps": [{"x": 1, "y": 1}]"#
+      ), "onTap[0].layer", #"no layer has the id "ghost""#
+    ),
+    (
+      #"{"canvas": {"device": "iphone"}, "layers": []}"#, "canvas.device",
+      "expected a device: se, 8plus"
+    ),
+    (#"{"canvas": {"device": "14", "width": 10}, "layers": []}"#, "canvas", "not both"),
+    (
+      #"{"canvas": {"width": 100000, "height": 10}, "layers": []}"#, "canvas.width",
+      "expected a number from 1 to 4096"
+    ),
+    (#"{"canvas": {"width": 100, "height": 10}}"#, "", #"missing the key "layers""#),
+  ]
+
+  @Test(arguments: cases)
+  func namesThePathAndTheProblem(text: String, path: String, message: String) throws {
+    let error = try #require(loadError(text), "accepted: \(text)")
+    #expect(error.path == path)
+    #expect(error.message.contains(message), "\(error)")
+    #expect(error.line != nil)
+  }
+
+  @Test func sizesAndCountsAreBounded() throws {
+    let many = Array(repeating: #"{"shape": "circle"}"#, count: 2_001).joined(separator: ",")
+    #expect(loadError(Self.file(many, ""))?.message.contains("at most 2000") == true)
+    let long = String(repeating: "a", count: 1_001)
+    #expect(
+      loadError(Self.file(#"{"text": "\#(long)"}"#, ""))?.message.contains("at most 1000") == true)
+    let huge = #"{"canvas": {"width": 4000, "height": 4000, "scale": 3}, "layers": []}"#
+    #expect(loadError(huge)?.message.contains("at most 8192 a side") == true)
+  }
+}

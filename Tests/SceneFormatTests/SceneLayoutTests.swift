@@ -1,0 +1,158 @@
+import Motion
+import Raster
+import Testing
+
+@testable import SceneFormat
+
+/// Layout, events and animations of scene files, checked through the scenes they build.
+@Suite struct SceneLayoutTests {
+  static func load(_ text: String, frameRate: Double = 50, hold: Double = 0) throws -> LoadedScene {
+    try SceneFile.load(
+      text: text, settings: SceneSettings(scale: 1, frameRate: frameRate, hold: hold))
+  }
+
+  /// Where the centre of layer `id` is on the screen at `time`, in points.
+  static func center(of id: String, in scene: Scene, at time: Double = 0) throws -> Point {
+    let chain = try #require(SceneAssembler.chain(to: id, in: scene.root))
+    var transform = Transform.identity
+    for node in chain.reversed() {
+      transform = transform.concatenating(node.transform(scene.values(at: time)))
+    }
+    return transform.apply(.zero)
+  }
+
+  @Test func stacksPaddingAndSpacersPlaceLikeSwiftUI() throws {
+    let scene = try Self.load(
+      """
+      {"canvas": {"width": 200, "height": 100, "safeArea": {"top": 10, "bottom": 0}},
+       "layers": [{"vstack": [
+          {"id": "a", "shape": "rectangle", "frame": {"width": 40, "height": 20}, "padding": 5},
+          {"id": "b", "shape": "rectangle", "frame": {"width": 60, "height": 10}},
+          {"hstack": [{"id": "c", "shape": "circle", "frame": {"width": 10, "height": 10}},
+                      {"spacer": true},
+                      {"id": "d", "shape": "circle", "frame": {"width": 20, "height": 20}}],
+           "frame": {"width": 200, "height": 20}}
+        ], "alignment": "leading", "spacing": 4}]}
+      """
+    ).scene
+    // The VStack (200 × 30 + 10 + 20 + 2·4 = 68) is centred in the safe area (y 10…100).
+    let top = 10 + (90 - 68) / 2.0
+    #expect(try Self.center(of: "a", in: scene) == Point(25, top + 15))
+    #expect(try Self.center(of: "b", in: scene) == Point(30, top + 30 + 4 + 5))
+    // The spacer pushes d to the trailing edge.
+    #expect(try Self.center(of: "c", in: scene) == Point(5, top + 48 + 10))
+    #expect(try Self.center(of: "d", in: scene) == Point(190, top + 48 + 10))
+  }
+
+  @Test func positionIsMeasuredFromTheOfferedAreaAndZIndexReorders() throws {
+    let loaded = try Self.load(
+      """
+      {"canvas": {"width": 100, "height": 100},
+       "layers": [
+         {"id": "red", "shape": "rectangle", "frame": {"width": 40, "height": 40}, "fill": "#FF0000",
+          "position": {"x": 30, "y": 30}, "zIndex": 1},
+         {"id": "blue", "shape": "rectangle", "frame": {"width": 40, "height": 40}, "fill": "#0000FF",
+          "position": {"x": 45, "y": 45}}
+       ]}
+      """)
+    let scene = loaded.scene
+    #expect(try Self.center(of: "red", in: scene) == Point(30, 30))
+    var compositor = Compositor()
+    let frame = try #require(scene.render(frame: 0, compositor: &compositor))
+    // Red is drawn last despite coming first.
+    #expect(frame[40, 40] == PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+    #expect(frame[60, 60] == PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255))
+  }
+
+  @Test func timedEventsFollowTheirCurvesDelaysAndColours() throws {
+    let scene = try Self.load(
+      """
+      {"canvas": {"width": 100, "height": 100},
+       "state": {"on": false},
+       "layers": [{"id": "dot", "shape": "circle", "frame": {"width": 10, "height": 10},
+                   "offset": {"x": "=on ? 40 : 0", "y": 0},
+                   "fill": "=on ? #FFFFFF : #000000"}],
+       "events": [{"at": 0.5, "set": {"on": true},
+                   "animation": {"type": "easeInOut", "duration": 1, "delay": 0.25}}]}
+      """
+    ).scene
+    #expect(
+      scene.traceColumns.map(\.header) == [
+        "dot.fill.r", "dot.fill.g", "dot.fill.b", "dot.fill.a", "dot.offset.x",
+      ])
+    #expect(scene.settleTime == 1.75)
+    let curve = TimingCurve.easeInOut(duration: 1)
+    for t in stride(from: 0.0, through: 2, by: 0.05) {
+      let progress = curve.unitProgress(at: t - 0.75)
+      let values = scene.values(at: t)
+      #expect(abs((values["dot.offset"]?[0] ?? -1) - 40 * progress) < 1e-9)
+      #expect(abs((values["dot.fill"]?[1] ?? -1) - progress) < 1e-9)
+    }
+  }
+
+  @Test func aRingCoversItsTrimmedArea() throws {
+    // A black ring of diameter 60 and line width 10 on white, trimmed to 3/4, at 1 px per pt.
+    let scene = try Self.load(
+      """
+      {"canvas": {"width": 100, "height": 100},
+       "layers": [{"shape": "ring", "lineWidth": 10, "trim": [0, 0.75], "lineCap": "butt",
+                   "frame": {"width": 60, "height": 60}}]}
+      """
+    ).scene
+    var compositor = Compositor()
+    let frame = try #require(scene.render(frame: 0, compositor: &compositor))
+    var covered = 0.0
+    for y in 0..<frame.height {
+      for x in 0..<frame.width { covered += Double(255 - frame[x, y].r) / 255 }
+    }
+    let expected = 0.75 * Double.pi * (35.0 * 35 - 25 * 25)
+    #expect(abs(covered - expected) / expected < 0.002)
+  }
+
+  @Test func definitionsAreUsedAndOverridden() throws {
+    let scene = try Self.load(
+      """
+      {"canvas": {"width": 100, "height": 100},
+       "definitions": {"dot": {"shape": "circle", "frame": {"width": 10, "height": 10}, "opacity": 0.5}},
+       "layers": [{"id": "a", "use": "dot"}, {"id": "b", "use": "dot", "opacity": 1,
+                   "offset": {"x": 20, "y": 0}}]}
+      """
+    ).scene
+    guard case .group(let nodes) = scene.root.content else {
+      Issue.record("no group")
+      return
+    }
+    #expect(nodes.map(\.opacity) == [.constant(0.5), .constant(1)])
+    #expect(try Self.center(of: "b", in: scene) == Point(70, 50))
+  }
+
+  @Test func everySpringFormResolves() throws {
+    func settle(_ animation: String) throws -> Double {
+      try Self.load(
+        """
+        {"canvas": {"width": 100, "height": 100}, "state": {"x": 0},
+         "layers": [{"shape": "circle", "frame": {"width": 10, "height": 10},
+                     "offset": {"x": "=x", "y": 0}}],
+         "events": [{"at": 0, "set": {"x": 100}, "animation": \(animation)}]}
+        """
+      ).scene.settleTime
+    }
+    // interpolatingSpring and the 2019 spring(mass:stiffness:damping:) end at the same time.
+    #expect(
+      try settle(#"{"type": "spring", "mass": 1, "stiffness": 100, "damping": 20}"#)
+        == settle(#"{"type": "interpolatingSpring", "mass": 1, "stiffness": 100, "damping": 20}"#))
+    for animation in [
+      #""spring""#, #""bouncy""#, #""snappy""#, #""smooth""#, #""interactiveSpring""#,
+      #""default""#,
+      #"{"type": "spring", "response": 0.3, "dampingFraction": 0.6}"#,
+      #"{"type": "spring", "duration": 0.4, "bounce": 0.2}"#,
+      #"{"type": "interpolatingSpring", "duration": 0.4, "bounce": 0.2}"#,
+      #"{"type": "timingCurve", "controlPoints": [0.2, 0, 0, 1], "duration": 0.8}"#,
+    ] {
+      let t = try settle(animation)
+      #expect(t > 0.1 && t < 5, "\(animation): \(t)")
+    }
+    #expect(try settle(#""none""#) == 0)
+    #expect(try settle(#"{"type": "linear", "duration": 0.8}"#) == 0.8)
+  }
+}
