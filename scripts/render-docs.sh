@@ -31,4 +31,8 @@ for frame in 0 $((cards_frames / 2)) $((cards_frames - 1)); do
   $tool cards --scale 1 --frame "$frame" --png-compression small -o "docs/images/cards-frame-$frame.png"
 done
 rm -rf /tmp/render-anim-docs-cats /tmp/render-anim-docs-cards
+# The scene-file examples, at 2× and 30 fps.
+for example in toggle banner progress; do
+  $tool scene "Examples/$example.json" --fps 30 --quiet -o "docs/images/$example.gif"
+done
 echo "cats: $cats_frames frames, cards: $cards_frames frames"

@@ -255,7 +255,9 @@ extension SceneOptions {
         loaded = try SceneFile.load(path: path, settings: options)
       }
     } catch {
-      if case .file(let path) = source { throw RuntimeError("\(path): \(error)") }
+      if case .file(let path) = source {
+        throw RuntimeError("\(path == "-" ? "standard input" : path): \(error)")
+      }
       throw RuntimeError(error.description)
     }
     let scene = loaded.scene

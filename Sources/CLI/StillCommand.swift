@@ -1,7 +1,7 @@
 import Codecs
 import Motion
 import Raster
-import Typeset
+import SceneFormat
 
 /// `render-anim still`: one element of the demos as a still image.
 enum StillCommand: Command {
@@ -15,7 +15,8 @@ enum StillCommand: Command {
     discussion: """
       cat: one cat glyph with its shadow on the cats' background; cats: the three layered cats \
       (scales 0.9/0.95/1, opacities 0.3/0.5/1); walmart, target, card: one wallet card with its \
-      title and shadow, on white. Sizes are in points times --scale.
+      title and shadow, on white. They are the layers of Examples/cats.json and cards.json, \
+      without the modifiers that place them. Sizes are in points times --scale.
       """,
     options: [
       OptionSpec(
@@ -46,49 +47,27 @@ enum StillCommand: Command {
       arguments.value("png-compression") ?? "default", option: "png-compression")
     let output = try arguments.required("output")
 
-    let (layer, size, background) = try content(
-      element, corners: corners, font: arguments.value("font"), console: &console)
-    guard
-      var pixmap = Pixmap(
-        width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()),
-        filledWith: background.premultiplied)
-    else { throw RuntimeError("cannot allocate the image") }
-    let toPixels = Transform.translation(size.width / 2, size.height / 2).concatenating(
-      .scale(scale, scale))
+    let (scene, size): (String, (Double, Double)) =
+      switch element {
+      case .cat, .cats: ("cats", (260, 260))
+      default: ("cards", (360, 250))
+      }
+    let loaded: LoadedScene
+    do {
+      loaded = try SceneFile.element(
+        element.rawValue, of: SceneFile.builtIn(scene) ?? "", width: size.0, height: size.1,
+        settings: SceneSettings(
+          scale: scale, swiftUI: corners == .continuous ? .ios17 : .legacy,
+          fontFile: arguments.value("font")))
+    } catch {
+      throw RuntimeError(error.description)
+    }
+    for note in loaded.notes { console.standardError("render-anim: \(note)\n") }
     var compositor = Compositor()
-    compositor.render(layer, into: &pixmap, transform: toPixels)
+    guard let pixmap = loaded.scene.render(frame: 0, compositor: &compositor) else {
+      throw RuntimeError("cannot allocate the image")
+    }
     try PNGCodec.write(pixmap, to: output, compression: compression)
     return 0
-  }
-
-  /// The element's layer (centred on the origin, points), canvas size in points and background.
-  private static func content(
-    _ element: Element, corners: CornerStyle, font: String?, console: inout Console
-  ) throws -> (Layer, (width: Double, height: Double), Color) {
-    switch element {
-    case .cat:
-      return (CatGlyph.view(scale: 1, opacity: 1).layer, (260, 260), DemoPalette.sky)
-    case .cats:
-      let cats = [(0.9, 0.3), (0.95, 0.5), (1.0, 1.0)].map {
-        CatGlyph.view(scale: $0.0, opacity: $0.1).layer
-      }
-      return (.group(cats), (260, 260), DemoPalette.sky)
-    case .walmart, .target, .card:
-      let fonts: DemoFonts
-      do {
-        fonts = try DemoFonts(override: font)
-      } catch {
-        throw RuntimeError(error.message)
-      }
-      for warning in fonts.warnings { console.standardError(warning + "\n") }
-      let (title, color): (String, Color) =
-        switch element {
-        case .walmart: ("Walmart", DemoPalette.blue)
-        case .target: ("Target", DemoPalette.red)
-        default: ("\u{F8FF} Card", .black)
-        }
-      let card = CardView(title: fonts.largeTitleLayout(title), color: color, cornerStyle: corners)
-      return (card.layer, (360, 250), .white)
-    }
   }
 }

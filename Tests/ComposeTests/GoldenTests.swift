@@ -1,12 +1,23 @@
 import Motion
 import Raster
+import SceneFormat
 import Testing
 import Typeset
 
 /// Small opaque renders of the demos' elements, compared with recorded goldens.
 @Suite struct EffectsGoldenTests {
   static let suite = "Effects"
-  let fonts = try? DemoFonts()
+
+  /// A layer of a built-in scene, drawn alone (see `SceneFile.element`).
+  private func element(
+    _ id: String, of scene: String, width: Double, height: Double, swiftUI: SwiftUIVersion = .ios17
+  ) throws -> Pixmap {
+    let loaded = try SceneFile.element(
+      id, of: #require(SceneFile.builtIn(scene)), width: width, height: height,
+      settings: SceneSettings(scale: 1, swiftUI: swiftUI))
+    var compositor = Compositor()
+    return try #require(loaded.scene.render(frame: 0, compositor: &compositor))
+  }
 
   private func render(
     _ layer: Layer, width: Int, height: Int, scale: Double, background: Color = .white
@@ -21,21 +32,17 @@ import Typeset
   }
 
   @Test func glyphWithShadow() throws {
-    let cat = CatGlyph.view(scale: 1, opacity: 1).layer
     try assertGolden(
-      render(cat, width: 240, height: 240, scale: 1, background: DemoPalette.sky),
-      named: "cat-shadow", suite: Self.suite, .blur)
+      element("cat", of: "cats", width: 240, height: 240), named: "cat-shadow", suite: Self.suite,
+      .blur)
   }
 
   /// Group opacity: each translucent cat is blended once with its shadow, so no shadow shows
   /// through its own glyph.
   @Test func translucentGroupsOverShadows() throws {
-    let cats = [(0.9, 0.3), (0.95, 0.5), (1.0, 1.0)].map {
-      CatGlyph.view(scale: $0.0, opacity: $0.1).layer
-    }
-    let pixmap = try render(
-      .group(cats), width: 240, height: 240, scale: 1, background: DemoPalette.sky)
-    try assertGolden(pixmap, named: "cats-layered", suite: Self.suite, .blur)
+    try assertGolden(
+      element("cats", of: "cats", width: 240, height: 240), named: "cats-layered",
+      suite: Self.suite, .blur)
   }
 
   @Test(arguments: CornerStyle.allCases)
@@ -49,17 +56,15 @@ import Typeset
   }
 
   @Test func cardWithCentredTitle() throws {
-    let fonts = try #require(fonts)
-    let card = CardView(
-      title: fonts.largeTitleLayout("Walmart"), color: DemoPalette.blue, cornerStyle: .continuous)
     try assertGolden(
-      render(card.layer, width: 360, height: 250, scale: 1), named: "card-walmart",
+      element("walmart", of: "cards", width: 360, height: 250), named: "card-walmart",
       suite: Self.suite, .blur)
   }
 
   @Test func textAtFractionalPositionsAndScales() throws {
-    let fonts = try #require(fonts)
-    let text = fonts.headlineLayout("Tap anywhere")
+    // `.headline`: Inter SemiBold 17 pt with SF's −0.43 pt tracking.
+    let inter = try #require(FontLocator.locate(family: "Inter", weight: .semibold))
+    let text = TextLayout("Tap anywhere", font: try FontFace(inter), size: 17, tracking: -0.43)
     var lines: [Layer] = []
     for (i, (dx, s)) in [(0.0, 1.0), (0.25, 1.0), (0.5, 1.0), (0.75, 1.37), (0.33, 0.71)]
       .enumerated()

@@ -13,9 +13,11 @@ import Testing
     return parts.joined(separator: "/") + "/Examples"
   }()
 
-  static func read(_ name: String) throws -> String {
-    guard let file = fopen(examples + "/" + name, "rb") else {
-      throw SceneFileError(path: "", "cannot open \(name)")
+  static func read(_ name: String) throws -> String { try readFile(examples + "/" + name) }
+
+  static func readFile(_ path: String) throws -> String {
+    guard let file = fopen(path, "rb") else {
+      throw SceneFileError(path: "", "cannot open \(path)")
     }
     defer { fclose(file) }
     var bytes: [UInt8] = []
@@ -55,3 +57,19 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+
+@Suite struct CatGlyphTests {
+  /// The cat in `Examples/cats.json` is our own drawing, `Assets/cat.svgpath`.
+  @Test func theCatsPathIsTheAsset() throws {
+    let asset = try ExampleSceneTests.readFile(
+      ExampleSceneTests.examples + "/../Assets/cat.svgpath")
+    let json = try JSONParser.parse(try #require(SceneFile.builtIn("cats")))
+    let definitions = try JSONField(json, path: "").object(keys: [
+      "$schema", "description", "canvas", "state", "definitions", "layers", "onTap",
+    ])["definitions"]
+    let cat = try #require(definitions?.object(keys: ["cat"])["cat"])
+    let path = try #require(
+      cat.object(keys: ["path", "frame", "foregroundColor", "shadow"])["path"])
+    #expect(try path.string() == asset.split(separator: "\n").joined())
+  }
+}
