@@ -9,7 +9,7 @@ rm -rf "$graphs" .build/docs
 mkdir -p "$graphs"
 swift build -c release -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
 # Keep the library modules' graphs only.
-find "$graphs" -name '*.symbols.json' | grep -vE '/(RenderAnimKit|Motion|Raster|Codecs|Typeset)(@[A-Za-z]+)?\.symbols\.json$' | xargs -r rm
+find "$graphs" -name '*.symbols.json' | grep -vE '/(RenderAnimKit|SceneFormat|Motion|Raster|Codecs|Typeset)(@[A-Za-z]+)?\.symbols\.json$' | xargs -r rm
 docc convert --additional-symbol-graph-dir "$graphs" --output-path .build/docs \
   --fallback-display-name RenderAnim --fallback-bundle-identifier org.render-anim.RenderAnim \
   --fallback-bundle-version 1.0 >/dev/null

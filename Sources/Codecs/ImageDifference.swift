@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// How two images of one size differ, measured on straight RGBA8 pixels: the canonical form in
 /// which PNG colour types, bit depths and optimisers no longer matter.
 public struct ImageDifference: Sendable, CustomStringConvertible {
@@ -16,21 +22,58 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
   }
 
   /// Compares `expected` and `actual` (straight RGBA8, `width` pixels a row, same length): equal
-  /// bytes first, then a per-channel tolerance.
+  /// bytes first (memcmp), then eight bytes at a time, looking at single pixels only where the
+  /// words differ. `reference(…)` is the plain pixel-by-pixel twin.
   public init(expected: [UInt8], actual: [UInt8], width: Int, tolerance: UInt8) {
-    guard expected != actual else { return }
-    let count = min(expected.count, actual.count)
-    expected.withUnsafeBufferPointer { e in
-      actual.withUnsafeBufferPointer { a in
-        var i = 0
-        while i < count {
-          var delta = 0
-          for c in 0..<4 { delta = max(delta, abs(Int(e[i + c]) - Int(a[i + c]))) }
-          if delta > 0 { record(delta: delta, pixel: i / 4, width: width, tolerance: tolerance) }
-          i += 4
+    let count = min(expected.count, actual.count) / 4 * 4
+    expected.withUnsafeBytes { e in
+      actual.withUnsafeBytes { a in
+        guard let ep = e.baseAddress, let ap = a.baseAddress, memcmp(ep, ap, count) != 0 else {
+          return
         }
+        let words = count / 8
+        var w = 0
+        while w < words {
+          let x = e.loadUnaligned(fromByteOffset: w * 8, as: UInt64.self)
+          let y = a.loadUnaligned(fromByteOffset: w * 8, as: UInt64.self)
+          if x != y {
+            comparePixel(e, a, 2 * w, width: width, tolerance: tolerance)
+            comparePixel(e, a, 2 * w + 1, width: width, tolerance: tolerance)
+          }
+          w += 1
+        }
+        if words * 8 < count { comparePixel(e, a, words * 2, width: width, tolerance: tolerance) }
       }
     }
+  }
+
+  /// The plain twin of `init(expected:actual:width:tolerance:)`: every pixel, channel by channel.
+  public static func reference(
+    expected: [UInt8], actual: [UInt8], width: Int, tolerance: UInt8
+  ) -> ImageDifference {
+    var difference = ImageDifference()
+    let count = min(expected.count, actual.count) / 4 * 4
+    var i = 0
+    while i < count {
+      var delta = 0
+      for c in 0..<4 { delta = max(delta, abs(Int(expected[i + c]) - Int(actual[i + c]))) }
+      if delta > 0 {
+        difference.record(delta: delta, pixel: i / 4, width: width, tolerance: tolerance)
+      }
+      i += 4
+    }
+    return difference
+  }
+
+  private init() {}
+
+  private mutating func comparePixel(
+    _ e: UnsafeRawBufferPointer, _ a: UnsafeRawBufferPointer, _ pixel: Int, width: Int,
+    tolerance: UInt8
+  ) {
+    var delta = 0
+    for c in 0..<4 { delta = max(delta, abs(Int(e[pixel * 4 + c]) - Int(a[pixel * 4 + c]))) }
+    if delta > 0 { record(delta: delta, pixel: pixel, width: width, tolerance: tolerance) }
   }
 
   private mutating func record(delta: Int, pixel: Int, width: Int, tolerance: UInt8) {

@@ -124,11 +124,12 @@ public enum PNGCodec {
         .decodePNG, path: path, message: "image size \(width)×\(height) is over the limit")
     }
     image.format = cpng_format_rgba
-    var rgba = [UInt8](repeating: 0, count: width * height * 4)
-    let finished = bytes.withUnsafeBytes { _ in
-      rgba.withUnsafeMutableBytes { out in
-        png_image_finish_read(&image, nil, out.baseAddress, png_int_32(width * 4), nil)
-      }
+    // libpng writes every byte, so the buffer is not cleared first.
+    var finished: Int32 = 0
+    let rgba = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
+      finished = png_image_finish_read(&image, nil, out.baseAddress, png_int_32(width * 4), nil)
+      if finished == 0 { out.initialize(repeating: 0) }
+      count = out.count
     }
     guard finished != 0 else {
       let message = Self.message(of: &image)

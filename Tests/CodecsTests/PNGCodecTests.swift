@@ -68,3 +68,35 @@ import Testing
     }
   }
 }
+
+@Suite struct ImageDifferenceTests {
+  /// The word-at-a-time comparison agrees with the pixel-by-pixel twin on random images with
+  /// sparse, dense and odd-sized differences, at several tolerances.
+  @Test func fastComparisonMatchesItsScalarTwin() {
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> UInt64 {
+      seed ^= seed << 13
+      seed ^= seed >> 7
+      seed ^= seed << 17
+      return seed
+    }
+    for (width, height) in [(1, 1), (3, 5), (17, 9), (64, 33)] {
+      for density in [0, 1, 10, 100] {
+        let expected = (0..<(width * height * 4)).map { _ in UInt8(truncatingIfNeeded: next()) }
+        var actual = expected
+        for i in actual.indices where Int(next() % 100) < density {
+          actual[i] = UInt8(truncatingIfNeeded: Int(actual[i]) + Int(next() % 7) - 3)
+        }
+        for tolerance: UInt8 in [0, 1, 2, 255] {
+          let fast = ImageDifference(
+            expected: expected, actual: actual, width: width, tolerance: tolerance)
+          let plain = ImageDifference.reference(
+            expected: expected, actual: actual, width: width, tolerance: tolerance)
+          #expect(fast.description == plain.description)
+          #expect(fast.differingPixels == plain.differingPixels)
+          #expect(fast.maximumDelta == plain.maximumDelta)
+        }
+      }
+    }
+  }
+}

@@ -14,23 +14,33 @@ public struct FrameRenderer: Sendable {
 
   /// The background and static layers every frame starts from, drawn once.
   private let base: SceneBase?
-  /// From this frame on every animation has ended, so all frames equal it.
-  private let firstStill: Int
+  /// For each frame, the first frame of its run: the frames in a run have the same animated
+  /// values, so they look the same (a pause between two events, the hold at the end).
+  private let runStart: [Int]
 
   public init(scene: Scene, threads: Int) {
     self.scene = scene
     self.threads = max(1, threads)
     var compositor = Compositor()
     self.base = scene.renderBase(compositor: &compositor)
-    self.firstStill = Int((scene.settleTime * scene.frameRate - 1e-9).rounded(.up))
+    var starts: [Int] = []
+    var previous: [String: [Double]]?
+    for index in 0..<scene.frameCount {
+      let values = scene.values(at: scene.time(ofFrame: index))
+      starts.append(values == previous ? starts[index - 1] : index)
+      previous = values
+    }
+    self.runStart = starts
   }
 
-  /// Frame `index`: frames after the first still one are not drawn again but copied from it.
+  /// Frame `index`: a frame whose run started earlier is not drawn again but copied from the
+  /// run's first frame.
   private func frame(_ index: Int, compositor: inout Compositor, still: StillFrame) -> Pixmap? {
-    guard index > firstStill else {
+    let start = index < runStart.count ? runStart[index] : index
+    guard start != index || (index + 1 < runStart.count && runStart[index + 1] == index) else {
       return scene.render(frame: index, compositor: &compositor, base: base)
     }
-    return still.get { scene.render(frame: firstStill, compositor: &compositor, base: base) }
+    return still.get(start) { scene.render(frame: start, compositor: &compositor, base: base) }
   }
 
   /// The frames at `indices`, rendered concurrently.
@@ -98,6 +108,9 @@ public struct FrameRenderer: Sendable {
     prepare: @Sendable @escaping (Int, Pixmap, Pixmap?) throws -> Prepared
   ) -> Batch<Prepared> {
     let count = batch.count
+    // Runs that ended before this batch are not needed again.
+    still.forget(
+      before: runStart.indices.contains(batch.lowerBound) ? runStart[batch.lowerBound] : 0)
     let slots = Slots<Pixmap>(count: count + 1)
     let results = Slots<Result<Prepared, any Error>>(count: count)
     let workers = min(threads, count)
@@ -175,16 +188,22 @@ private final class Slots<Value>: @unchecked Sendable {
   func peek(_ index: Int) -> Value? { values[index] }
 }
 
-/// The first still frame, drawn by whichever worker needs it first and shared after that.
+/// The first frames of runs of equal frames, each drawn by whichever worker needs it first and
+/// shared after that.
 private final class StillFrame: Sendable {
-  private let frame = Mutex<Pixmap??>(nil)
+  private let frames = Mutex<[Int: Pixmap?]>([:])
 
-  func get(_ make: () -> Pixmap?) -> Pixmap? {
-    frame.withLock { frame in
-      if let frame { return frame }
+  func get(_ index: Int, _ make: () -> Pixmap?) -> Pixmap? {
+    frames.withLock { frames in
+      if let frame = frames[index] { return frame }
       let made = make()
-      frame = .some(made)
+      frames[index] = .some(made)
       return made
     }
+  }
+
+  /// Drops the frames of runs that start before `index`.
+  func forget(before index: Int) {
+    frames.withLock { frames in frames = frames.filter { $0.key >= index } }
   }
 }
