@@ -229,9 +229,10 @@ enum SceneSource {
   case builtIn(String)
   case file(String)
 
-  /// `cats`, `cards`, or a path.
+  /// `cats`, `cards` (unless a file of that name is in the working folder), or a path.
   init(argument: String) {
-    self = SceneFile.builtIn(argument) != nil ? .builtIn(argument) : .file(argument)
+    let isBuiltIn = SceneFile.builtIn(argument) != nil && access(argument, F_OK) != 0
+    self = isBuiltIn ? .builtIn(argument) : .file(argument)
   }
 }
 
@@ -328,6 +329,6 @@ enum SceneCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
     guard let file = arguments.positional(0) else { throw UsageError("Missing <file.json>") }
-    return try SceneOptions.run(.file(file), arguments, console: &console)
+    return try SceneOptions.run(SceneSource(argument: file), arguments, console: &console)
   }
 }

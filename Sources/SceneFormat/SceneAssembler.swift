@@ -42,6 +42,9 @@ struct SceneAssembler {
     var height: Double
   }
 
+  /// The largest frame, in pixels (4096 × 4096; an iPhone 16 Pro Max at 3× has 3.8 M).
+  static let maximumPixels = 1 << 24
+
   init(_ description: SceneDescription, settings: SceneSettings, fonts: FontCatalog) {
     self.description = description
     self.settings = settings
@@ -107,9 +110,13 @@ struct SceneAssembler {
       width: width, height: height, scale: scale, background: description.canvas.background,
       root: root, channels: timelines, traceColumns: columns, frameRate: settings.frameRate,
       hold: settings.hold)
-    guard scene.pixelWidth <= 8192, scene.pixelHeight <= 8192 else {
+    guard scene.pixelWidth <= 8192, scene.pixelHeight <= 8192,
+      scene.pixelWidth * scene.pixelHeight <= Self.maximumPixels
+    else {
       throw SceneFileError(
-        path: "canvas", "\(scene.pixelWidth)×\(scene.pixelHeight) pixels; at most 8192 a side")
+        path: "canvas",
+        "\(scene.pixelWidth)×\(scene.pixelHeight) pixels; at most 8192 a side and \(Self.maximumPixels) in all"
+      )
     }
     return LoadedScene(scene: scene, notes: notes)
   }

@@ -11,7 +11,9 @@ struct SceneDecoder {
 
   static let maximumLayers = 2_000
   static let maximumStateValues = 100
-  static let maximumEvents = 1_000
+  /// Taps and timed events each; every tap is hit-tested against the animation so far.
+  static let maximumEvents = 200
+  static let maximumTaps = 100
   static let maximumTime = 60.0
   static let maximumSide = 4_096.0
   static let maximumTextLength = 1_000
@@ -62,7 +64,7 @@ struct SceneDecoder {
     let layers = try top.required("layers").array(maxCount: Self.maximumLayers).map {
       (field) throws(SceneFileError) in try layer(field, inheritedColor: nil)
     }
-    let taps = try top["taps"]?.array(maxCount: Self.maximumEvents).map(Self.tap) ?? []
+    let taps = try top["taps"]?.array(maxCount: Self.maximumTaps).map(Self.tap) ?? []
     let handlers = try top["onTap"]?.array(maxCount: 100).map(Self.handler) ?? []
     let events = try top["events"]?.array(maxCount: Self.maximumEvents).map(Self.event) ?? []
     return SceneDescription(
