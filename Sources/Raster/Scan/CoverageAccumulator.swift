@@ -188,6 +188,21 @@ struct CoverageAccumulator: Sendable {
   ) {
     var sum: Float = 0
     var next = 0  // first column not yet sent
+    // Runs of equal coverage are merged before they reach the sink: an edge pixel whose sum
+    // already reaches full coverage joins the interior run after it.
+    var runStart = 0
+    var runCount = 0
+    var runCoverage: UInt8 = 0
+    @inline(__always) func send(_ x: Int, _ count: Int, _ c: UInt8, _ sink: inout Sink) {
+      if c == runCoverage, x == runStart + runCount {
+        runCount += count
+        return
+      }
+      if runCoverage != 0, runCount > 0 {
+        sink.span(x: x0 + runStart, y: y, count: runCount, coverage: runCoverage)
+      }
+      (runStart, runCount, runCoverage) = (x, count, c)
+    }
     for word in 0..<words {
       var mask = bits[word]
       if mask == 0 { continue }
@@ -196,24 +211,22 @@ struct CoverageAccumulator: Sendable {
         let x = word << 6 | mask.trailingZeroBitCount
         mask &= mask &- 1
         if x > next, next < width {
-          let c = coverage(sum, rule)
-          if c != 0 { sink.span(x: x0 + next, y: y, count: min(x, width) - next, coverage: c) }
+          send(next, min(x, width) - next, coverage(sum, rule), &sink)
         }
         sum += cells[x]
         cells[x] = 0
         owners[x] = 0
         if x < width {
-          let c = coverage(sum, rule)
-          if c != 0 { sink.span(x: x0 + x, y: y, count: 1, coverage: c) }
+          send(x, 1, coverage(sum, rule), &sink)
           next = x + 1
         } else {
           next = width
         }
       }
     }
-    if next < width {
-      let c = coverage(sum, rule)
-      if c != 0 { sink.span(x: x0 + next, y: y, count: width - next, coverage: c) }
+    if next < width { send(next, width - next, coverage(sum, rule), &sink) }
+    if runCoverage != 0, runCount > 0 {
+      sink.span(x: x0 + runStart, y: y, count: runCount, coverage: runCoverage)
     }
   }
 
