@@ -153,9 +153,9 @@ struct ExpressionParser {
           guard take(")") else { throw error("expected ',' or ')'") }
         }
         guard arity.contains(args.count) else {
-          throw ExpressionError(
-            "\(name)() takes \(arity.lowerBound == arity.upperBound ? "\(arity.lowerBound)" : "\(arity.lowerBound) to \(arity.upperBound)") arguments, not \(args.count)"
-          )
+          let (low, high) = (arity.lowerBound, arity.upperBound)
+          let takes = low == high ? "\(low)" : "\(low) to \(high)"
+          throw ExpressionError("\(name)() takes \(takes) arguments, not \(args.count)")
         }
         return .call(name, args)
       }

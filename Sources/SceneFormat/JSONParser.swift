@@ -10,6 +10,9 @@ public struct JSONParser {
   private var line = 1
   private var lineStart = 0
   private var depth = 0
+  /// The column at byte `columnIndex` of the current line, so columns are counted once.
+  private var columnIndex = 0
+  private var columnValue = 1
 
   /// Parses one JSON document.
   public static func parse(_ text: String) throws(SceneFileError) -> JSONValue {
@@ -30,9 +33,23 @@ public struct JSONParser {
 
   // MARK: - Positions and errors
 
-  /// The current column in characters (UTF-8 continuation bytes do not count).
+  /// The current column in characters (UTF-8 continuation bytes do not count), counted on from
+  /// the last position asked for, so a long line costs its length once, not once per value.
+  private mutating func currentColumn() -> Int {
+    if columnIndex < lineStart || columnIndex > index {
+      (columnIndex, columnValue) = (lineStart, 1)
+    }
+    columnValue += bytes[columnIndex..<index].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+    columnIndex = index
+    return columnValue
+  }
+
+  /// The current column without updating the count (for errors).
   private var column: Int {
-    bytes[lineStart..<index].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+    let (from, start) =
+      columnIndex >= lineStart && columnIndex <= index
+      ? (columnIndex, columnValue) : (lineStart, 1)
+    return bytes[from..<index].reduce(start) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
   }
 
   private func error(_ message: String) -> SceneFileError {
@@ -68,7 +85,7 @@ public struct JSONParser {
   // MARK: - Values
 
   private mutating func value() throws(SceneFileError) -> JSONValue {
-    let (startLine, startColumn) = (line, column)
+    let (startLine, startColumn) = (line, currentColumn())
     func make(_ kind: JSONValue.Kind) -> JSONValue {
       JSONValue(kind: kind, line: startLine, column: startColumn)
     }
@@ -116,7 +133,7 @@ public struct JSONParser {
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
         throw error("expected a key in double quotes")
       }
-      let (keyLine, keyColumn) = (line, column)
+      let (keyLine, keyColumn) = (line, currentColumn())
       let key = try string()
       guard seen.insert(key).inserted else {
         throw SceneFileError(

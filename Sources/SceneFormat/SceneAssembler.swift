@@ -42,6 +42,10 @@ struct SceneAssembler {
     var height: Double
   }
 
+  /// Changes of animated values over all events and taps (each is simulated once).
+  static let maximumChanges = 20_000
+  var changeCount = 0
+
   /// The largest frame, in pixels (4096 × 4096; an iPhone 16 Pro Max at 3× has 3.8 M).
   static let maximumPixels = 1 << 24
 
@@ -218,8 +222,10 @@ struct SceneAssembler {
           path: handler.path + ".layer", "no layer has the id \"\(id)\"", line: handler.layerLine,
           column: handler.layerColumn)
       }
+      // Only the channels that place the layer and its ancestors matter.
+      let needed = chain.reduce(into: Set<String>()) { $0.formUnion($1.placementChannels) }
       var values: [String: [Double]] = [:]
-      for channel in channels {
+      for channel in channels where needed.contains(channel.name) {
         values[channel.name] = ChannelTimeline(
           initial: channel.initial, changes: channel.changes, frameRate: settings.frameRate
         ).value(at: time)
@@ -277,6 +283,13 @@ struct SceneAssembler {
       let target = try channels[index].bound.evaluate(
         scope, count: channels[index].initial.count, what: "the same size")
       guard target != channels[index].lastTarget else { continue }
+      changeCount += 1
+      guard changeCount <= Self.maximumChanges else {
+        throw SceneFileError(
+          path: "events",
+          "the events and taps change animated values \(changeCount) times; at most \(Self.maximumChanges)"
+        )
+      }
       channels[index].changes.append(
         .init(time: time + animation.delay, target: target, animation: resolved))
       channels[index].lastTarget = target

@@ -70,6 +70,10 @@ extension SceneDecoder {
     switch kind {
     case "text":
       let text = try source.string(maxLength: Self.maximumTextLength)
+      textBytes += text.utf8.count
+      guard textBytes <= Self.maximumTotalText else {
+        throw source.error("the scene's texts add up to more than \(Self.maximumTotalText) bytes")
+      }
       content = .text(text, try Self.font(o))
     case "path", "pathFile":
       let data: String
@@ -81,6 +85,11 @@ extension SceneDecoder {
         do { data = String(decoding: try AtomicFile.read(full), as: UTF8.self) } catch {
           throw source.error("cannot read the path file \(full): \(error)")
         }
+      }
+      pathBytes += data.utf8.count
+      guard pathBytes <= Self.maximumTotalPathData else {
+        throw source.error(
+          "the scene's path data adds up to more than \(Self.maximumTotalPathData) bytes")
       }
       let path: Path
       do { path = try PathDataParser.parse(data) } catch {

@@ -19,6 +19,11 @@ struct SceneDecoder {
   static let maximumTextLength = 1_000
 
   var layerCount = 0
+  /// Text and path data read so far, for the totals below (a definition counts each use).
+  var textBytes = 0
+  var pathBytes = 0
+  static let maximumTotalText = 20_000
+  static let maximumTotalPathData = 16 << 20
   /// `definitions`: layers that others `use` and adjust.
   var definitions: [String: JSONValue] = [:]
 

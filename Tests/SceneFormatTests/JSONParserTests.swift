@@ -63,4 +63,19 @@ import Testing
     let huge = "\"" + String(repeating: "a", count: JSONParser.maximumLength) + "\""
     #expect(throws: SceneFileError.self) { _ = try JSONParser.parse(huge) }
   }
+
+  /// Columns are counted on as the parser goes, so a minified file on one line costs its length
+  /// once (counting from the line's start for every value took minutes for 650 KB).
+  @Test func longSingleLinesKeepExactColumns() throws {
+    let items = (0..<100_000).map { "\($0 % 10)" }
+    let text = "[\"é\", " + items.joined(separator: ",") + "]"
+    let value = try JSONParser.parse(text)
+    guard case .array(let elements) = value.kind, let last = elements.last else {
+      Issue.record("not an array")
+      return
+    }
+    #expect(elements.count == 100_001)
+    // "[", "\"é\"" (3 characters), ", ", then 100,000 digits with commas between them.
+    #expect(last.line == 1 && last.column == 1 + 3 + 2 + 2 * 99_999 + 1)
+  }
 }

@@ -149,6 +149,19 @@ import Testing
     let long = String(repeating: "a", count: 1_001)
     #expect(
       loadError(Self.file(#"{"text": "\#(long)"}"#, ""))?.message.contains("at most 1000") == true)
+    let texts = Array(repeating: #"{"text": "\#(String(repeating: "x", count: 1000))"}"#, count: 21)
+    #expect(
+      loadError(Self.file(texts.joined(separator: ","), ""))?.message.contains("more than 20000")
+        == true)
+    // 200 animated layers moved by 101 events: 20,200 changes to simulate.
+    let dots = Array(
+      repeating:
+        #"{"shape": "circle", "frame": {"width": 2, "height": 2}, "offset": {"x": "=x", "y": 0}}"#,
+      count: 200
+    ).joined(separator: ",")
+    let events = (1...101).map { #"{"at": \#(Double($0) / 10), "set": {"x": \#($0)}}"# }
+    let busy = Self.file(dots, #""state": {"x": 0}, "events": [\#(events.joined(separator: ","))]"#)
+    #expect(loadError(busy)?.message.contains("at most 20000") == true)
     let huge = #"{"canvas": {"width": 4000, "height": 4000, "scale": 3}, "layers": []}"#
     #expect(loadError(huge)?.message.contains("at most 8192 a side") == true)
   }

@@ -94,6 +94,15 @@ public struct SceneNode: Hashable, Sendable {
     }
   }
 
+  /// The channels the node's own placement reads (centre, offset, scale, rotation).
+  public var placementChannels: Set<String> {
+    var names: Set<String> = []
+    for binding in [centerX, centerY, offsetX, offsetY, scale, rotation] {
+      if case .channel(let name, _) = binding { names.insert(name) }
+    }
+    return names
+  }
+
   /// The node's modifiers as one transform from its own space to its parent's, with the
   /// channels at `values`.
   public func transform(_ values: [String: [Double]]) -> Transform {
