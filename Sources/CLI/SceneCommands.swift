@@ -55,7 +55,7 @@ enum SceneOptions {
       OptionSpec(
         "output", short: "o", valueName: "out.gif|dir/|frame.png",
         help:
-          "An animated GIF; a folder (ending in /) for PNG frames frame-0000.png …; or, with --frame, one PNG. - writes a GIF to stdout.",
+          "An animated GIF; a folder (ending in /) for PNG frames frame-0000.png …; or one PNG: frame --frame, else the last (settled) frame. - writes a GIF (with --frame, a PNG) to stdout.",
         isRequired: true),
     ]
   }
@@ -111,9 +111,11 @@ enum SceneOptions {
       kind = .frames(output)
     } else if output == "-" || output.lowercased().hasSuffix(".gif") {
       kind = .gif(output)
+    } else if output.lowercased().hasSuffix(".png") {
+      kind = .frame(output)  // the last frame: everything settled
     } else {
       throw UsageError(
-        "Invalid value '\(output)' for '-o': expected a .gif file, a folder ending in /, or a .png with --frame"
+        "Invalid value '\(output)' for '-o': expected a .gif file, a folder ending in /, or a .png file"
       )
     }
     let fpsLimit = { if case .gif = kind { return 50 } else { return 120 } }()
@@ -177,8 +179,9 @@ enum SceneOptions {
     let progress: SceneExporter.Progress = { done, total in bar.step(done, of: total) }
     switch settings.output {
     case .frame(let path):
-      guard let index = settings.frame, index < count else {
-        throw UsageError("'--frame' \(settings.frame ?? 0) is past the last frame, \(count - 1)")
+      let index = settings.frame ?? count - 1
+      guard index < count else {
+        throw UsageError("'--frame' \(index) is past the last frame, \(count - 1)")
       }
       try AtomicFile.write(exporter.png(frame: index, compression: settings.compression), to: path)
     case .frames(let folder):

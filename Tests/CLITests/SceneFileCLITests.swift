@@ -57,6 +57,24 @@ import Testing
     #expect(Array(png.outputBytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
   }
 
+  /// `-o f.png` without `--frame` is the last frame: the toggle switched off again.
+  @Test func aPNGWithoutFrameIsTheSettledLastFrame() throws {
+    let still = directory + "/toggle-still.png"
+    let last = directory + "/toggle-last.png"
+    let run = try ToolRun(["scene", Self.examples + "/toggle.json", "--scale", "1", "-o", still])
+    #expect(run.status == 0, "\(run.standardError)")
+    let trace = try ToolRun([
+      "scene", Self.examples + "/toggle.json", "--scale", "1", "--trace", "-", "-o",
+      directory + "/t.gif", "--quiet",
+    ])
+    let frames = trace.standardOutput.split(separator: "\n").count - 1
+    _ = try ToolRun([
+      "scene", Self.examples + "/toggle.json", "--scale", "1", "--frame", "\(frames - 1)", "-o",
+      last,
+    ])
+    #expect(try bytes(still) == bytes(last))
+  }
+
   @Test func aBadFileNamesThePathAndWritesNothing() throws {
     let file = directory + "/bad.json"
     try
