@@ -264,26 +264,20 @@ extension SceneAssembler {
         let sizes = try stackSizes(children, proposal, vertical: vertical, spacing: spacing)
         var cursor = vertical ? f.minY : f.minX
         for (child, s) in zip(children, sizes) {
-          let box: Rect
-          if vertical {
-            let x =
-              switch alignment {
-              case .leading: f.minX
-              case .trailing: f.maxX - s.width
-              default: snapped(f.minX, (f.width - s.width) / 2)
-              }
-            box = Rect(x: x, y: cursor, width: s.width, height: s.height)
-            cursor += s.height + spacing
-          } else {
-            let y =
-              switch alignment {
-              case .top: f.minY
-              case .bottom: f.maxY - s.height
-              default: snapped(f.minY, (f.height - s.height) / 2)
-              }
-            box = Rect(x: cursor, y: y, width: s.width, height: s.height)
-            cursor += s.width + spacing
-          }
+          // Along the stack: the cursor; across it: the stack's alignment.
+          let (crossStart, crossLength, crossSize) =
+            vertical ? (f.minX, f.width, s.width) : (f.minY, f.height, s.height)
+          let cross =
+            switch alignment {
+            case .leading, .top: crossStart
+            case .trailing, .bottom: crossStart + crossLength - crossSize
+            case .center: snapped(crossStart, (crossLength - crossSize) / 2)
+            }
+          let box =
+            vertical
+            ? Rect(x: cross, y: cursor, width: s.width, height: s.height)
+            : Rect(x: cursor, y: cross, width: s.width, height: s.height)
+          cursor += (vertical ? s.height : s.width) + spacing
           nodes.append((try node(child, box: box), child.zIndex))
         }
       }
