@@ -30,14 +30,23 @@ extension SceneDecoder {
     guard layerCount <= Self.maximumLayers else {
       throw field.error("more than \(Self.maximumLayers) layers")
     }
+    guard nesting < Self.maximumNesting else {
+      throw field.error("layers nested more than \(Self.maximumNesting) deep")
+    }
+    nesting += 1
+    defer { nesting -= 1 }
     guard case .object(var members) = field.value.kind else {
       throw field.expected("a layer object")
     }
     var field = field
+    var usesDefinition = false
     if let use = members.first(where: { $0.key == "use" }) {
       // `{"use": "cat", "opacity": 0.3}`: the definition's keys, overridden by the layer's own.
       let useField = JSONField(use.value, path: JSONField.join(field.path, "use"))
       let name = try useField.string()
+      guard !expanding.contains(name) else {
+        throw useField.error("the definition \"\(name)\" uses itself")
+      }
       guard let definition = definitions[name], case .object(let base) = definition.kind else {
         throw useField.expected(
           "the name of a definition (" + definitions.keys.sorted().joined(separator: ", ") + ")")
@@ -47,7 +56,10 @@ extension SceneDecoder {
       field = JSONField(
         JSONValue(kind: .object(members), line: field.value.line, column: field.value.column),
         path: field.path)
+      expanding.append(name)
+      usesDefinition = true
     }
+    defer { if usesDefinition { expanding.removeLast() } }
     let contents = members.map(\.key).filter(Self.contentKeys.contains)
     guard contents.count == 1, let kind = contents.first else {
       throw field.error(

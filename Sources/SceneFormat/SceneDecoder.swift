@@ -19,6 +19,10 @@ struct SceneDecoder {
   static let maximumTextLength = 1_000
 
   var layerCount = 0
+  /// How deep the layer being read is, and the definitions being expanded around it.
+  var nesting = 0
+  var expanding: [String] = []
+  static let maximumNesting = 32
   /// Text and path data read so far, for the totals below (a definition counts each use).
   var textBytes = 0
   var pathBytes = 0

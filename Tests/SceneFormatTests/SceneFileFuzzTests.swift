@@ -1,5 +1,7 @@
+import Dispatch
 import Motion
 import Raster
+import Synchronization
 import Testing
 
 @testable import SceneFormat
@@ -51,5 +53,44 @@ import Testing
     }
     #expect(refused + rendered > 250)
     print("fuzzed scene files: \(refused) refused, \(rendered) rendered")
+  }
+}
+
+@Suite struct SceneNestingTests {
+  /// Definitions that use themselves are refused; layers nest at most 32 deep, and a file that
+  /// deep loads even on a worker thread with its smaller stack.
+  @Test func cyclesAndDepthAreBounded() throws {
+    let cycle = #"""
+      {"canvas": {"width": 10, "height": 10},
+       "definitions": {"a": {"zstack": [{"use": "b"}]}, "b": {"vstack": [{"use": "a"}]}},
+       "layers": [{"use": "a"}]}
+      """#
+    #expect {
+      _ = try SceneFile.load(text: cycle, settings: SceneSettings())
+    } throws: { error in
+      (error as? SceneFileError)?.message == #"the definition "a" uses itself"#
+    }
+    // A chain of definitions nests layers without nesting the JSON.
+    func nested(_ depth: Int) -> String {
+      let links = (0..<(depth - 1)).map { #""d\#($0)": {"zstack": [{"use": "d\#($0 + 1)"}]}"# }
+      let leaf = #""d\#(depth - 1)": {"shape": "circle", "frame": {"width": 4, "height": 4}}"#
+      return #"{"canvas": {"width": 10, "height": 10}, "definitions": {"#
+        + (links + [leaf]).joined(separator: ", ") + #"}, "layers": [{"use": "d0"}]}"#
+    }
+    #expect {
+      _ = try SceneFile.load(text: nested(33), settings: SceneSettings())
+    } throws: { error in
+      (error as? SceneFileError)?.message == "layers nested more than 32 deep"
+    }
+    let deepest = nested(32)
+    let done = DispatchSemaphore(value: 0)
+    let outcome = Mutex<Int?>(nil)
+    DispatchQueue.global().async {
+      let frames = try? SceneFile.load(text: deepest, settings: SceneSettings()).scene.frameCount
+      outcome.withLock { $0 = frames }
+      done.signal()
+    }
+    done.wait()
+    #expect(outcome.withLock { $0 } != nil)
   }
 }
