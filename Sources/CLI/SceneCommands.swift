@@ -282,34 +282,40 @@ func plainNumber(_ value: Double) -> String {
   value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }
 
-/// `render-anim cats`.
-enum CatsCommand: Command {
-  static let spec = CommandSpec(
-    name: "cats",
-    abstract: "Render the cats demo: three layered cats that spring to where you tap.",
-    options: SceneOptions.options(
-      sceneHelp:
-        "The cats spring (.spring()) to the tap, y clamped above the home indicator as in the seed."
-    ))
+/// A command that renders one of the built-in scenes with the scene options.
+protocol BuiltInSceneCommand: Command {
+  static var sceneName: String { get }
+  static var abstract: String { get }
+  /// What a tap does in this scene, for `--tap`'s help.
+  static var tapHelp: String { get }
+}
+
+extension BuiltInSceneCommand {
+  static var spec: CommandSpec {
+    CommandSpec(
+      name: sceneName, abstract: abstract, options: SceneOptions.options(sceneHelp: tapHelp))
+  }
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
-    try SceneOptions.run(.builtIn("cats"), arguments, console: &console)
+    try SceneOptions.run(.builtIn(sceneName), arguments, console: &console)
   }
 }
 
-/// `render-anim cards`.
-enum CardsCommand: Command {
-  static let spec = CommandSpec(
-    name: "cards",
-    abstract: "Render the wallet demo: three cards that spring apart when the top card is tapped.",
-    options: SceneOptions.options(
-      sceneHelp:
-        "Only a tap on the black card, where it is drawn at that moment, toggles the wallet; without --tap it opens once at t = 0."
-    ))
+/// `render-anim cats`.
+enum CatsCommand: BuiltInSceneCommand {
+  static let sceneName = "cats"
+  static let abstract = "Render the cats demo: three layered cats that spring to where you tap."
+  static let tapHelp =
+    "The cats spring (.spring()) to the tap, y clamped above the home indicator as in the seed."
+}
 
-  static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
-    try SceneOptions.run(.builtIn("cards"), arguments, console: &console)
-  }
+/// `render-anim cards`.
+enum CardsCommand: BuiltInSceneCommand {
+  static let sceneName = "cards"
+  static let abstract =
+    "Render the wallet demo: three cards that spring apart when the top card is tapped."
+  static let tapHelp =
+    "Only a tap on the black card, where it is drawn at that moment, toggles the wallet; without --tap it opens once at t = 0."
 }
 
 /// `render-anim scene`.
