@@ -169,16 +169,17 @@ extension SceneAssembler {
     let frame = Rect(
       minX: -size.width / 2 + leading, minY: -size.height / 2 + top,
       maxX: size.width / 2 - trailing, maxY: size.height / 2 - bottom)
+    // A constant colour is drawn as it is; an animated one comes from its channel each frame.
     let colorBinding = try bind(layer.color, name + ".fill", count: 4, what: "a colour")
-    let color = Color(
-      red: layer.color.initialComponent(colorBinding, 0),
-      green: layer.color.initialComponent(colorBinding, 1),
-      blue: layer.color.initialComponent(colorBinding, 2),
-      alpha: layer.color.initialComponent(colorBinding, 3))
-    let animatedColor: String? = {
-      if case .channel(let channel, _) = colorBinding[0] { return channel }
-      return nil
-    }()
+    var rgba = [0.0, 0, 0, 0]
+    var animatedColor: String?
+    for (i, binding) in colorBinding.enumerated() {
+      switch binding {
+      case .constant(let v): rgba[i] = v
+      case .channel(let channel, _): animatedColor = channel
+      }
+    }
+    let color = Color(red: rgba[0], green: rgba[1], blue: rgba[2], alpha: rgba[3])
     let content = try self.content(
       layer, frame: frame, color: color, animatedColor: animatedColor, name: name)
     let offset = try bind(layer.offset, name + ".offset", count: 2, what: "a point")
@@ -283,14 +284,5 @@ extension SceneAssembler {
       }
       return .group(Self.byZIndex(nodes))
     }
-  }
-}
-
-extension Bound {
-  /// Component `i` of the value the bindings start from.
-  func initialComponent(_ bindings: [ScalarBinding], _ i: Int) -> Double {
-    if case .constant(let v) = bindings[i] { return v }
-    if case .constant(let v) = expression, i < v.count { return v[i] }
-    return 0
   }
 }
