@@ -45,17 +45,10 @@ extension SceneFile {
       .init(key: "layers", value: value(.array([alone]))),
     ]
     document += members.filter { ["state", "definitions"].contains($0.key) }
-    var decoder = SceneDecoder(folder: "")
-    let description = try decoder.decode(value(.object(document)))
-    let fonts: FontCatalog
-    do { fonts = try FontCatalog(fontFile: settings.fontFile) } catch {
-      throw SceneFileError(path: "", error.message)
-    }
     var still = settings
     still.device = nil
     still.taps = []
-    var assembler = SceneAssembler(description, settings: still, fonts: fonts)
-    return try assembler.assemble()
+    return try build(value(.object(document)), folder: "", settings: still)
   }
 
   /// The layer object whose `id` is `id`, searching stacks depth first.

@@ -41,7 +41,15 @@ public enum SceneFile {
   )
     throws(SceneFileError) -> LoadedScene
   {
-    let json = try JSONParser.parse(text)
+    try build(JSONParser.parse(text), folder: folder, settings: settings)
+  }
+
+  /// Reads the parsed document, opens its fonts and builds the scene.
+  static func build(
+    _ json: JSONValue, folder: String, settings: SceneSettings
+  )
+    throws(SceneFileError) -> LoadedScene
+  {
     var decoder = SceneDecoder(folder: folder)
     let description = try decoder.decode(json)
     let fonts: FontCatalog
