@@ -215,3 +215,25 @@ private func shoelaceArea(_ points: [Point]) -> Double {
 #if canImport(Glibc)
 import Glibc
 #endif
+
+@Suite struct CellRoundingTests {
+  /// The accumulator's floor and ceiling agree with `rounded(.down)` / `rounded(.up)` around
+  /// every integer up to 4096 (the integer, and one and two ulps either side), at halves, and on
+  /// a million pseudo-random values below 2^22.
+  @Test func floorAndCeilingMatchTheirPlainTwins() {
+    func check(_ v: Float) {
+      guard v >= 0, v < 4_194_304 else { return }
+      #expect(CoverageAccumulator.floorNonNegative(v) == Int(v.rounded(.down)), "floor \(v)")
+      #expect(CoverageAccumulator.ceilNonNegative(v) == Int(v.rounded(.up)), "ceil \(v)")
+    }
+    for i in 0...4096 {
+      let n = Float(i)
+      for v in [n, n.nextUp, n.nextUp.nextUp, n.nextDown, n.nextDown.nextDown, n + 0.5] { check(v) }
+    }
+    var seed: UInt32 = 12345
+    for _ in 0..<1_000_000 {
+      seed = seed &* 1_664_525 &+ 1_013_904_223
+      check(Float(seed >> 10) / Float(1 << (seed & 15)))
+    }
+  }
+}

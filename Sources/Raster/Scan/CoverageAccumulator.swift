@@ -290,7 +290,7 @@ struct CoverageAccumulator: Sendable {
     let dxdy = (x1 - x0) / (y1 - y0)
     let lowX = min(x0, x1)
     let highX = max(x0, x1)
-    let firstRow = max(layout.rowStart, Int(y0))
+    let firstRow = max(layout.rowStart, floorNonNegative(y0))
     let endRow = min(layout.rowEnd, ceilNonNegative(y1))
     guard firstRow < endRow else { return 0 }
     let owner = Int32(truncatingIfNeeded: index + 1)
@@ -328,12 +328,20 @@ struct CoverageAccumulator: Sendable {
       || (a.x0 == b.x0 && a.y0 == b.y0) || (a.x1 == b.x1 && a.y1 == b.y1)
   }
 
-  /// ⌈v⌉ for 0 ≤ v < 2^31 without a libm call (baseline x86-64 has no rounding instruction, so
-  /// `rounded(.up)` costs a function call in the hottest loop).
+  /// ⌈v⌉ for 0 ≤ v < 2^22 (cell and row positions), without a libm call or the range checks of
+  /// `Int(_: Float)`: adding 2^23 leaves v rounded to the nearest integer in the low mantissa
+  /// bits; one step up where that rounded down. `rounded(.up)` is its plain twin (tested).
   @inline(__always)
   static func ceilNonNegative(_ v: Float) -> Int {
-    let i = Int(v)
-    return Float(i) < v ? i + 1 : i
+    let n = Int(truncatingIfNeeded: (v + 8_388_608).bitPattern & 0x7F_FFFF)
+    return Float(n) < v ? n + 1 : n
+  }
+
+  /// ⌊v⌋ for 0 ≤ v < 2^22, the same way; `rounded(.down)` is its plain twin (tested).
+  @inline(__always)
+  static func floorNonNegative(_ v: Float) -> Int {
+    let n = Int(truncatingIfNeeded: (v + 8_388_608).bitPattern & 0x7F_FFFF)
+    return Float(n) > v ? n - 1 : n
   }
 
   @inline(__always)
@@ -367,7 +375,7 @@ struct CoverageAccumulator: Sendable {
   ) -> (first: Int, last: Int) {
     let xa = min(x, xNext)
     let xb = max(x, xNext)
-    let ia = Int(xa)  // xa ≥ 0: truncation is floor
+    let ia = floorNonNegative(xa)
     let ib = ceilNonNegative(xb)
     let xaFloor = Float(ia)
     let xbCeil = Float(ib)
