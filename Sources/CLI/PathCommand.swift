@@ -26,9 +26,7 @@ enum PathCommand: Command {
       OptionSpec(
         "fill-rule", valueName: "nonzero|evenodd", help: "Which points are inside.",
         defaultText: "nonzero"),
-      OptionSpec(
-        "png-compression", valueName: "fast|default|small", help: "PNG compression effort.",
-        defaultText: "default"),
+      ImageOptions.pngCompression,
       OptionSpec(
         "output", short: "o", valueName: "out.png", help: "The PNG file to write (- for stdout).",
         isRequired: true),
@@ -44,8 +42,7 @@ enum PathCommand: Command {
       arguments.value("background") ?? "#FFFFFF", option: "background")
     let rule: FillRule = try ValueParsers.choice(
       arguments.value("fill-rule") ?? "nonzero", option: "fill-rule")
-    let compression: PNGCompression = try ValueParsers.choice(
-      arguments.value("png-compression") ?? "default", option: "png-compression")
+    let compression: PNGCompression = try ImageOptions.pngCompression(arguments)
     let output = try arguments.required("output")
 
     let path = try PathInput.load(file)

@@ -46,11 +46,8 @@ enum SceneOptions {
       OptionSpec(
         "threads", valueName: "n", help: "Frames rendered at once.",
         defaultText: "the number of cores"),
-      OptionSpec(
-        "font", valueName: "file", help: "A font file to use for all text instead of Inter."),
-      OptionSpec(
-        "png-compression", valueName: "fast|default|small", help: "PNG compression effort.",
-        defaultText: "default"),
+      ImageOptions.font,
+      ImageOptions.pngCompression,
       OptionSpec("quiet", kind: .flag, help: "No progress bar."),
       OptionSpec(
         "output", short: "o", valueName: "out.gif|dir/|frame.png",
@@ -136,8 +133,7 @@ enum SceneOptions {
         arguments.value("threads") ?? "\(max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))",
         option: "threads", in: 1...64),
       font: arguments.value("font"),
-      compression: try ValueParsers.choice(
-        arguments.value("png-compression") ?? "default", option: "png-compression"),
+      compression: try ImageOptions.pngCompression(arguments),
       quiet: arguments.flag("quiet"), output: kind)
   }
 

@@ -27,11 +27,8 @@ enum StillCommand: Command {
         "corner-style", valueName: "continuous|circular",
         help: "Card corners: iOS 17 SDK continuous, or Xcode 11's circular.",
         defaultText: "continuous"),
-      OptionSpec(
-        "font", valueName: "file", help: "A font file to use for all text instead of Inter."),
-      OptionSpec(
-        "png-compression", valueName: "fast|default|small", help: "PNG compression effort.",
-        defaultText: "default"),
+      ImageOptions.font,
+      ImageOptions.pngCompression,
       OptionSpec(
         "output", short: "o", valueName: "out.png", help: "The PNG to write (- for stdout).",
         isRequired: true),
@@ -43,8 +40,7 @@ enum StillCommand: Command {
       try ValueParsers.integer(arguments.value("scale") ?? "3", option: "scale", in: 1...3))
     let corners: CornerStyle = try ValueParsers.choice(
       arguments.value("corner-style") ?? "continuous", option: "corner-style")
-    let compression: PNGCompression = try ValueParsers.choice(
-      arguments.value("png-compression") ?? "default", option: "png-compression")
+    let compression: PNGCompression = try ImageOptions.pngCompression(arguments)
     let output = try arguments.required("output")
 
     let (scene, size): (String, (Double, Double)) =
