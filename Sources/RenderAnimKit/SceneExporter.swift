@@ -65,13 +65,14 @@ public struct SceneExporter: Sendable {
   public static var processorCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
   /// Frame `index` (time index / frame rate) as premultiplied pixels.
+  /// One frame is drawn directly: a `FrameRenderer` would first look at every frame's values
+  /// to find runs of equal frames, work only a whole sequence repays.
   public func frame(_ index: Int) throws -> Pixmap {
-    var result: Pixmap?
-    try FrameRenderer(scene: scene, threads: 1).render(index..<(index + 1)) { _, frame in
-      result = frame
+    var compositor = Compositor()
+    guard let frame = scene.render(frame: index, compositor: &compositor) else {
+      throw RenderError("cannot render frame \(index)")
     }
-    guard let result else { throw RenderError("cannot render frame \(index)") }
-    return result
+    return frame
   }
 
   /// Frame `index` as PNG bytes.
