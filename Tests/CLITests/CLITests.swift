@@ -21,6 +21,14 @@ struct ToolRun {
     return url.appendingPathComponent("render-anim")
   }()
 
+  /// A new folder under the temporary directory, for one suite's files.
+  static func scratchFolder(_ name: String) -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "render-anim-\(name)-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+  }
+
   init(_ arguments: [String], input: String? = nil) throws {
     let process = Process()
     process.executableURL = Self.binary
@@ -45,12 +53,7 @@ struct ToolRun {
 }
 
 @Suite struct CLITests {
-  let directory: String = {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "render-anim-cli-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url.path
-  }()
+  let directory = ToolRun.scratchFolder("cli")
 
   private func write(_ text: String, _ name: String) throws -> String {
     let path = directory + "/" + name

@@ -4,12 +4,7 @@ import Raster
 import Testing
 
 @Suite struct DiffCLITests {
-  let directory: String = {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "render-anim-diff-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url.path
-  }()
+  let directory = ToolRun.scratchFolder("diff")
 
   private func image(
     _ name: String, width: Int = 8, height: Int = 6, change: ((inout Pixmap) -> Void)? = nil,
@@ -84,12 +79,7 @@ import Testing
 }
 
 @Suite struct CheckCLITests {
-  let directory: String = {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "render-anim-check-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url.path
-  }()
+  let directory = ToolRun.scratchFolder("check")
 
   @Test func recordsThenPassesThenCatchesAChange() throws {
     let golden = directory + "/golden"

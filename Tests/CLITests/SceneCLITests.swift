@@ -49,12 +49,7 @@ struct GIFSummary {
 }
 
 @Suite struct SceneCLITests {
-  let directory: String = {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "render-anim-scenes-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url.path
-  }()
+  let directory = ToolRun.scratchFolder("scenes")
 
   private func bytes(_ path: String) throws -> [UInt8] {
     Array(try Data(contentsOf: URL(fileURLWithPath: path)))

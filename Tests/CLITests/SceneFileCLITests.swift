@@ -3,12 +3,7 @@ import Testing
 
 /// `render-anim scene` through the built binary.
 @Suite struct SceneFileCLITests {
-  let directory: String = {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "render-anim-scene-files-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url.path
-  }()
+  let directory = ToolRun.scratchFolder("scene-files")
 
   static let examples: String = {
     var url = URL(fileURLWithPath: #filePath)
