@@ -81,6 +81,63 @@ import Testing
     #expect(pixmap == expected)
   }
 
+  /// Each sink's run-of-pixels kernel against its span kernel applied one pixel at a time: every
+  /// coverage, over random destinations, for an opaque and a translucent colour.
+  @Test func sinkPixelRunsMatchSinglePixelSpans() throws {
+    var random = SeededGenerator(seed: 11)
+    let coverage = (0...255).map { UInt8($0) }.shuffled(using: &random)
+    let destination = coverage.map { _ in
+      let a = UInt8.random(in: 0...255, using: &random)
+      return PremultipliedRGBA8(
+        r: UInt8.random(in: 0...a, using: &random), g: UInt8.random(in: 0...a, using: &random),
+        b: UInt8.random(in: 0...a, using: &random), a: a
+      ).packed
+    }
+    let width = coverage.count
+    for color in [
+      Color(r: 255, g: 149, b: 0).premultiplied, Color(r: 0, g: 0, b: 0, a: 90).premultiplied,
+    ] {
+      let (run, singles) = Self.runAndSingles(destination, coverage: coverage) {
+        SolidColorSink(pixels: $0, width: width, color: color)
+      }
+      #expect(run == singles)
+    }
+    let values = destination.map { UInt8(truncatingIfNeeded: $0 >> 24) }
+    for alpha in [UInt32(255), 77] {
+      let (run, singles) = Self.runAndSingles(values, coverage: coverage) {
+        MaskOverSink(values: $0, width: width, alpha: alpha)
+      }
+      #expect(run == singles)
+    }
+    let (written, _) = Self.runAndSingles([UInt8](repeating: 0, count: width), coverage: coverage) {
+      MaskSink(values: $0, width: width)
+    }
+    #expect(written == coverage)
+  }
+
+  /// `coverage` sent through a fresh sink over a copy of `initial` (one row): once as one run of
+  /// pixels, once as single-pixel spans.
+  private static func runAndSingles<Element, Sink: CoverageSink>(
+    _ initial: [Element], coverage: [UInt8], sink make: (UnsafeMutablePointer<Element>) -> Sink
+  ) -> (run: [Element], singles: [Element]) {
+    var run = initial
+    var singles = initial
+    coverage.withUnsafeBufferPointer { c in
+      guard let levels = c.baseAddress else { return }
+      run.withUnsafeMutableBufferPointer { elements in
+        guard let base = elements.baseAddress else { return }
+        var sink = make(base)
+        sink.pixels(x: 0, y: 0, coverage: levels, count: c.count)
+      }
+      singles.withUnsafeMutableBufferPointer { elements in
+        guard let base = elements.baseAddress else { return }
+        var sink = make(base)
+        for x in c.indices where c[x] != 0 { sink.span(x: x, y: 0, count: 1, coverage: c[x]) }
+      }
+    }
+    return (run, singles)
+  }
+
   @Test func hexColours() throws {
     #expect(try Color(hex: "#FF9500").straightBytes == (255, 149, 0, 255))
     #expect(try Color(hex: "#f90").straightBytes == (255, 153, 0, 255))

@@ -210,6 +210,51 @@ private func shoelaceArea(_ points: [Point]) -> Double {
     #expect(pixmap[2, 0] == PremultipliedRGBA8(r: 127, g: 127, b: 127, a: 255))
     #expect(pixmap[3, 0] == PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
   }
+
+  /// A translucent fill is blended exactly once per pixel, wherever the sweep's runs of edge
+  /// cells begin and end — also for shapes cut by the right edge of the canvas, whose clipped
+  /// edges touch the cells just past it: every pixel equals the colour scaled by the mask's
+  /// coverage, source-over the background.
+  @Test func translucentFillsBlendEachPixelOnce() throws {
+    let color = Color(r: 255, g: 149, b: 0).opacity(0.5).premultiplied
+    let background = Color.white.premultiplied
+    var random = SeededGenerator(seed: 77)
+    var rasterizer = Rasterizer()
+    var shapes: [Path] = []
+    for right in [99.3, 100, 100.5, 101, 150, 1e6] {
+      shapes.append(polygon([Point(10.25, 3), Point(right, 5.5), Point(right, 40), Point(12, 38)]))
+    }
+    // One subpath ending exactly on the right edge over another that goes past it.
+    shapes.append(try PathDataParser.parse("M10 3H100V40H10Z M20 8H150V30H20Z"))
+    shapes.append(try PathDataParser.parse("M10 3H64V40H10Z M20 8H150V30H20Z"))
+    for _ in 0..<60 {
+      // Vertices on a coarse grid, so that edges often lie exactly on x = 100 and on cell-word
+      // boundaries (x = 64).
+      let points = (0..<7).map { _ in
+        Point(
+          Double(Int.random(in: -10...65, using: &random)) * 2,
+          Double.random(in: -5...50, using: &random))
+      }
+      shapes.append(polygon(points))
+    }
+    for (index, shape) in shapes.enumerated() {
+      for rule in [FillRule.nonzero, .evenodd] {
+        let mask = try requireMask(rasterizer.mask(of: shape, rule: rule, width: 100, height: 44))
+        var pixmap = try #require(Pixmap(width: 100, height: 44, filledWith: background))
+        rasterizer.fill(shape, rule: rule, color: color, into: &pixmap)
+        var wrong = 0
+        for y in 0..<44 {
+          for x in 0..<100
+          where pixmap[x, y]
+            != Blend.sourceOver(color.scaled(by: mask.values[y * 100 + x]), background)
+          {
+            wrong += 1
+          }
+        }
+        #expect(wrong == 0, "shape \(index), \(rule): \(wrong) pixels differ")
+      }
+    }
+  }
 }
 
 #if canImport(Glibc)
@@ -217,6 +262,22 @@ import Glibc
 #endif
 
 @Suite struct CellRoundingTests {
+  /// The 16-bit touched-pair store against the word-by-word one, at every position of three
+  /// words, over empty and full words.
+  @Test func markPairMatchesMarkTouched() {
+    for start in [UInt64(0), ~0, 0x5555_5555_5555_5555] {
+      for first in 0..<(3 * 64 - 1) {
+        var pair = [UInt64](repeating: start, count: 4)
+        var plain = pair
+        pair.withUnsafeMutableBufferPointer { CoverageAccumulator.markPair(first, $0.baseAddress!) }
+        plain.withUnsafeMutableBufferPointer {
+          CoverageAccumulator.markTouched(first, first + 1, $0.baseAddress!)
+        }
+        #expect(pair == plain, "cell \(first)")
+      }
+    }
+  }
+
   /// The accumulator's floor and ceiling agree with `rounded(.down)` / `rounded(.up)` around
   /// every integer up to 4096 (the integer, and one and two ulps either side), at halves, and on
   /// a million pseudo-random values below 2^22.

@@ -52,6 +52,19 @@ struct SolidColorSink: CoverageSink {
     let src = coverage == 255 ? packed : Kernels.scale(packed, by: UInt32(coverage))
     Kernels.sourceOver(src, onto: pixels + (y * width + x), count: count)
   }
+
+  /// Per pixel exactly `span(x: x + i, y: y, count: 1, coverage: coverage[i])`.
+  @inline(__always)
+  mutating func pixels(x: Int, y: Int, coverage: UnsafePointer<UInt8>, count: Int) {
+    let row = pixels + (y * width + x)
+    for i in 0..<count {
+      let c = coverage[i]
+      if c == 0 { continue }
+      let src = c == 255 ? packed : Kernels.scale(packed, by: UInt32(c))
+      let alpha = src >> 24
+      row[i] = alpha == 255 ? src : src &+ Kernels.scale(row[i], by: 255 - alpha)
+    }
+  }
 }
 
 /// Writes coverage spans into an A8 plane (which starts all zero).
@@ -62,6 +75,11 @@ struct MaskSink: CoverageSink {
   @inline(__always)
   mutating func span(x: Int, y: Int, count: Int, coverage: UInt8) {
     (values + (y * width + x)).update(repeating: coverage, count: count)
+  }
+
+  @inline(__always)
+  mutating func pixels(x: Int, y: Int, coverage: UnsafePointer<UInt8>, count: Int) {
+    (values + (y * width + x)).update(from: coverage, count: count)
   }
 }
 
@@ -80,6 +98,16 @@ struct MaskOverSink: CoverageSink {
       return
     }
     for i in 0..<count {
+      row[i] = UInt8(truncatingIfNeeded: c + PremultipliedRGBA8.div255(UInt32(row[i]) * (255 - c)))
+    }
+  }
+
+  @inline(__always)
+  mutating func pixels(x: Int, y: Int, coverage: UnsafePointer<UInt8>, count: Int) {
+    let row = values + (y * width + x)
+    for i in 0..<count {
+      let v = UInt32(coverage[i])
+      let c = alpha == 255 ? v : PremultipliedRGBA8.div255(v * alpha)
       row[i] = UInt8(truncatingIfNeeded: c + PremultipliedRGBA8.div255(UInt32(row[i]) * (255 - c)))
     }
   }

@@ -19,10 +19,14 @@
 // The only unsafe code of the scan stage lives here. Its scalar twin is
 // `ReferenceRasterizer` (supersampled, in the test support), checked by RasterizerTests.
 
-/// Receives the coverage of one row at a time, left to right: constant-coverage spans and single
-/// edge pixels, in device pixels. Coverage 0 is never sent.
+/// Receives the coverage of one row at a time, left to right, in device pixels: constant-coverage
+/// spans (coverage 0 is never sent as a span) and runs of edge pixels, one coverage each (which
+/// may be 0 or 255).
 protocol CoverageSink {
   mutating func span(x: Int, y: Int, count: Int, coverage: UInt8)
+  /// The same as `span(x: x + i, y: y, count: 1, coverage: coverage[i])` for each `i` in
+  /// `0..<count` (a coverage of 0 leaves the pixel as it is).
+  mutating func pixels(x: Int, y: Int, coverage: UnsafePointer<UInt8>, count: Int)
 }
 
 /// Signed-area cells for one band of rows at a time, reusable from one path to the next.
@@ -52,7 +56,9 @@ struct CoverageAccumulator: Sendable {
     let lines = path.lines
     let bandRows = Self.bandRows
     let stride = region.width + 2
-    let wordsPerRow = (stride + 63) >> 6
+    let cellWords = (stride + 63) >> 6
+    // One more word per row, set, stops the sweep's scan for the next touched word.
+    let wordsPerRow = cellWords + 1
     if cells.count < stride * bandRows {
       cells = [Float](repeating: 0, count: stride * bandRows)
       owners = [Int32](repeating: 0, count: stride * bandRows)
@@ -60,6 +66,8 @@ struct CoverageAccumulator: Sendable {
     if touched.count < wordsPerRow * bandRows {
       touched = [UInt64](repeating: 0, count: wordsPerRow * bandRows)
     }
+    for row in 0..<bandRows { touched[row * wordsPerRow + cellWords] = 1 }
+    defer { for row in 0..<bandRows { touched[row * wordsPerRow + cellWords] = 0 } }
     let bands = (region.height + bandRows - 1) / bandRows
     bucketLines(lines, region: region, bands: bands)
     active.removeAll(keepingCapacity: true)
@@ -77,7 +85,7 @@ struct CoverageAccumulator: Sendable {
       for i in bucketStarts[band]..<bucketStarts[band + 1] { active.append(sortedLines[i]) }
       let layout = BandLayout(
         originX: Float(region.minX), originY: originY, rowStart: rowStart, rowEnd: rowEnd,
-        stride: stride, wordsPerRow: wordsPerRow)
+        stride: stride, cellWords: cellWords, wordsPerRow: wordsPerRow)
       var complexRows = deposit(lines, layout: layout)
       for turn in turnsByBand[band] where Self.turnMeetsOtherEdges(turn, lines, active) {
         complexRows |= 1 << ((Int(turn.y) - region.minY) % bandRows)
@@ -158,21 +166,29 @@ struct CoverageAccumulator: Sendable {
     cells.withUnsafeMutableBufferPointer { cellBuffer in
       owners.withUnsafeMutableBufferPointer { ownerBuffer in
         touched.withUnsafeMutableBufferPointer { bitBuffer in
-          guard let cellBase = cellBuffer.baseAddress, let bitBase = bitBuffer.baseAddress,
-            let ownerBase = ownerBuffer.baseAddress
-          else { return }
-          for row in layout.rowStart..<layout.rowEnd {
-            let bandRow = row - layout.rowStart
-            let cells = cellBase + bandRow * layout.stride
-            let owners = ownerBase + bandRow * layout.stride
-            let bits = bitBase + bandRow * layout.wordsPerRow
-            if complexRows & (1 << bandRow) != 0 {
-              Self.clearRow(cells: cells, owners: owners, bits: bits, words: layout.wordsPerRow)
-            } else {
-              Self.sweepRow(
-                cells: cells, owners: owners, bits: bits, words: layout.wordsPerRow,
-                width: region.width, x0: region.minX, y: region.minY + row, rule: rule,
-                into: &sink)
+          // One word of touched bits holds at most 64 consecutive cells: a run's coverage fits.
+          withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { runBuffer in
+            guard let cellBase = cellBuffer.baseAddress, let bitBase = bitBuffer.baseAddress,
+              let ownerBase = ownerBuffer.baseAddress, let run = runBuffer.baseAddress
+            else { return }
+            for row in layout.rowStart..<layout.rowEnd {
+              let bandRow = row - layout.rowStart
+              let cells = cellBase + bandRow * layout.stride
+              let owners = ownerBase + bandRow * layout.stride
+              let bits = bitBase + bandRow * layout.wordsPerRow
+              if complexRows & (1 << bandRow) != 0 {
+                Self.clearRow(cells: cells, owners: owners, bits: bits, words: layout.cellWords)
+              } else if rule == .nonzero {
+                Self.sweepRow(
+                  cells: cells, owners: owners, bits: bits, words: layout.cellWords,
+                  width: region.width, x0: region.minX, y: region.minY + row, rule: .nonzero,
+                  run: run, into: &sink)
+              } else {
+                Self.sweepRow(
+                  cells: cells, owners: owners, bits: bits, words: layout.cellWords,
+                  width: region.width, x0: region.minX, y: region.minY + row, rule: .evenodd,
+                  run: run, into: &sink)
+              }
             }
           }
         }
@@ -180,53 +196,60 @@ struct CoverageAccumulator: Sendable {
     }
   }
 
+  /// One row: between runs of touched cells the coverage is constant and goes out as one span;
+  /// each run of touched cells (within one word of bits) goes out as a run of pixel coverages,
+  /// computed into `run` (64 bytes). `bits[words]` must be nonzero: it ends the scan.
   @inline(__always)
   private static func sweepRow<Sink: CoverageSink>(
     cells: UnsafeMutablePointer<Float>, owners: UnsafeMutablePointer<Int32>,
     bits: UnsafeMutablePointer<UInt64>, words: Int, width: Int, x0: Int, y: Int, rule: FillRule,
-    into sink: inout Sink
+    run: UnsafeMutablePointer<UInt8>, into sink: inout Sink
   ) {
     var sum: Float = 0
     var next = 0  // first column not yet sent
-    // Runs of equal coverage are merged before they reach the sink: an edge pixel whose sum
-    // already reaches full coverage joins the interior run after it.
-    var runStart = 0
-    var runCount = 0
-    var runCoverage: UInt8 = 0
-    @inline(__always) func send(_ x: Int, _ count: Int, _ c: UInt8, _ sink: inout Sink) {
-      if c == runCoverage, x == runStart + runCount {
-        runCount += count
-        return
-      }
-      if runCoverage != 0, runCount > 0 {
-        sink.span(x: x0 + runStart, y: y, count: runCount, coverage: runCoverage)
-      }
-      (runStart, runCount, runCoverage) = (x, count, c)
-    }
-    for word in 0..<words {
+    var word = 0
+    while true {
+      while bits[word] == 0 { word &+= 1 }
+      if word == words { break }
       var mask = bits[word]
-      if mask == 0 { continue }
       bits[word] = 0
-      while mask != 0 {
-        let x = word << 6 | mask.trailingZeroBitCount
-        mask &= mask &- 1
-        if x > next, next < width {
-          send(next, min(x, width) - next, coverage(sum, rule), &sink)
+      let base = word &<< 6
+      repeat {
+        let start = mask.trailingZeroBitCount
+        let length = (~(mask &>> UInt64(start))).trailingZeroBitCount
+        let end = start &+ length
+        mask = end >= 64 ? 0 : mask & (~0 &<< UInt64(end))
+        let first = base | start
+        let last = first &+ length  // one past the run's last cell
+        if first > next, next < width {
+          let c = coverage(sum, rule)
+          if c != 0 {
+            sink.span(x: x0 &+ next, y: y, count: min(first, width) &- next, coverage: c)
+          }
         }
-        sum += cells[x]
-        cells[x] = 0
-        owners[x] = 0
-        if x < width {
-          send(x, 1, coverage(sum, rule), &sink)
-          next = x + 1
-        } else {
-          next = width
+        let shown = max(first, min(last, width))
+        var x = first
+        while x < shown {
+          sum += cells[x]
+          cells[x] = 0
+          owners[x] = 0
+          run[x &- first] = coverage(sum, rule)
+          x &+= 1
         }
-      }
+        while x < last {
+          sum += cells[x]
+          cells[x] = 0
+          owners[x] = 0
+          x &+= 1
+        }
+        if shown > first { sink.pixels(x: x0 &+ first, y: y, coverage: run, count: shown &- first) }
+        next = shown
+      } while mask != 0
+      word &+= 1
     }
-    if next < width { send(next, width - next, coverage(sum, rule), &sink) }
-    if runCoverage != 0, runCount > 0 {
-      sink.span(x: x0 + runStart, y: y, count: runCount, coverage: runCoverage)
+    if next < width {
+      let c = coverage(sum, rule)
+      if c != 0 { sink.span(x: x0 &+ next, y: y, count: width &- next, coverage: c) }
     }
   }
 
@@ -288,37 +311,50 @@ struct CoverageAccumulator: Sendable {
     }
     guard y0 < y1 else { return 0 }
     let dxdy = (x1 - x0) / (y1 - y0)
-    let lowX = min(x0, x1)
-    let highX = max(x0, x1)
+    let lowX = x0 < x1 ? x0 : x1
+    let highX = x0 < x1 ? x1 : x0
     let firstRow = max(layout.rowStart, floorNonNegative(y0))
     let endRow = min(layout.rowEnd, ceilNonNegative(y1))
     guard firstRow < endRow else { return 0 }
-    let owner = Int32(truncatingIfNeeded: index + 1)
+    let owner = Int32(truncatingIfNeeded: index &+ 1)
     var complexRows: UInt32 = 0
-    let startY = max(Float(firstRow), y0)
-    var x = startY == y0 ? x0 : min(max(x0 + (startY - y0) * dxdy, lowX), highX)
-    for row in firstRow..<endRow {
-      let rowTop = Float(row)
-      let bottom = min(rowTop + 1, y1)
-      let d = (bottom - max(rowTop, y0)) * direction
-      let xNext = bottom == y1 ? x1 : min(max(x0 + (bottom - y0) * dxdy, lowX), highX)
-      let bandRow = row - layout.rowStart
-      let offset = bandRow * layout.stride
-      let (first, last) = depositPiece(
-        from: x, to: xNext, height: d, cells: target.cells + offset,
-        bits: target.bits + bandRow * layout.wordsPerRow)
+    var rowTop = Float(firstRow)
+    var x = rowTop <= y0 ? x0 : clamp(x0 + (rowTop - y0) * dxdy, lowX, highX)
+    var bandRow = firstRow &- layout.rowStart
+    var cells = target.cells + bandRow &* layout.stride
+    var owners = target.owners + bandRow &* layout.stride
+    var bits = target.bits + bandRow &* layout.wordsPerRow
+    for _ in firstRow..<endRow {
+      let rowBottom = rowTop + 1
+      let bottom = y1 < rowBottom ? y1 : rowBottom
+      let d = (bottom - (rowTop < y0 ? y0 : rowTop)) * direction
+      let xNext = bottom == y1 ? x1 : clamp(x0 + (bottom - y0) * dxdy, lowX, highX)
+      let (first, last) = depositPiece(from: x, to: xNext, height: d, cells: cells, bits: bits)
       // Claim the pixels the piece passes through; meeting an unconnected line marks the row.
-      let rowOwners = target.owners + offset
-      for cell in first...last {
-        let previous = rowOwners[cell]
-        if previous != 0, previous != owner, !connected(lines[Int(previous) - 1], line) {
-          complexRows |= 1 << bandRow
+      var cell = first
+      repeat {
+        let previous = owners[cell]
+        if previous != owner, previous != 0, !connected(lines[Int(previous) &- 1], line) {
+          complexRows |= 1 &<< UInt32(bandRow)
         }
-        rowOwners[cell] = owner
-      }
+        owners[cell] = owner
+        cell &+= 1
+      } while cell <= last
       x = xNext
+      rowTop = rowBottom
+      bandRow &+= 1
+      cells += layout.stride
+      owners += layout.stride
+      bits += layout.wordsPerRow
     }
     return complexRows
+  }
+
+  /// `v` limited to `low...high` (low ≤ high; no NaN here).
+  @inline(__always)
+  private static func clamp(_ v: Float, _ low: Float, _ high: Float) -> Float {
+    let below = v < high ? v : high
+    return below > low ? below : low
   }
 
   /// Whether two lines share an end point (consecutive pieces of one outline).
@@ -349,9 +385,23 @@ struct CoverageAccumulator: Sendable {
     cells[x] += value
   }
 
+  /// Sets the touched bits of cells `first` and `first + 1` with one 16-bit read-modify-write
+  /// where words are little-endian (the two bits then lie in the same two bytes, whatever the
+  /// word boundaries); `markTouched` is its plain twin.
+  @inline(__always)
+  static func markPair(_ first: Int, _ bits: UnsafeMutablePointer<UInt64>) {
+    #if _endian(little)
+    let byte = UnsafeMutableRawPointer(bits) + (first &>> 3)
+    let pair = byte.loadUnaligned(as: UInt16.self) | (3 &<< UInt16(first & 7))
+    byte.storeBytes(of: pair, as: UInt16.self)
+    #else
+    markTouched(first, first + 1, bits)
+    #endif
+  }
+
   /// Sets the touched bits of cells `first...last`.
   @inline(__always)
-  private static func markTouched(_ first: Int, _ last: Int, _ bits: UnsafeMutablePointer<UInt64>) {
+  static func markTouched(_ first: Int, _ last: Int, _ bits: UnsafeMutablePointer<UInt64>) {
     var word = first >> 6
     let lastWord = last >> 6
     var mask = ~UInt64(0) &<< UInt64(first & 63)
@@ -383,7 +433,7 @@ struct CoverageAccumulator: Sendable {
       let mid = 0.5 * (x + xNext) - xaFloor
       add(d - d * mid, at: ia, cells)
       add(d * mid, at: ia + 1, cells)
-      if let bits { markTouched(ia, ia + 1, bits) }
+      if let bits { markPair(ia, bits) }
       return (ia, ia)
     }
     let s = 1 / (xb - xa)
@@ -416,5 +466,8 @@ struct BandLayout {
   let rowStart: Int
   let rowEnd: Int
   let stride: Int
+  /// Words of touched bits per row that hold cells.
+  let cellWords: Int
+  /// Words of touched bits per row: `cellWords` and the set stop word after them.
   let wordsPerRow: Int
 }
