@@ -45,6 +45,8 @@ struct CoverageAccumulator: Sendable {
   private var touched: [UInt64] = []
   private var bucketStarts: [Int] = []
   private var sortedLines: [Int32] = []
+  /// Per line, the band it is bucketed in (scratch of `bucketLines`).
+  private var lineBands: [Int32] = []
   private var active: [Int32] = []
   var exactRows = ExactRowResolver()
 
@@ -110,25 +112,39 @@ struct CoverageAccumulator: Sendable {
     }
   }
 
-  /// Counting sort of line indices by the first band each reaches.
+  /// Counting sort of line indices by the first band each reaches (stable: lines keep their
+  /// order within a band, so cells sum their deposits in the same order every time).
   private mutating func bucketLines(_ lines: [Line], region: IntRect, bands: Int) {
     let originY = Float(region.minY)
-    let bandRows = Self.bandRows
-    func band(of line: Line) -> Int {
-      min(bands - 1, max(0, Int(min(line.y0, line.y1) - originY) / bandRows))
-    }
     bucketStarts.removeAll(keepingCapacity: true)
     bucketStarts.append(contentsOf: repeatElement(0, count: bands + 1))
-    for line in lines { bucketStarts[band(of: line) + 1] += 1 }
-    for b in 0..<bands { bucketStarts[b + 1] += bucketStarts[b] }
-    var next = bucketStarts
     if sortedLines.count < lines.count {
       sortedLines = [Int32](repeating: 0, count: lines.count)
+      lineBands = [Int32](repeating: 0, count: lines.count)
     }
-    for (index, line) in lines.enumerated() {
-      let b = band(of: line)
-      sortedLines[next[b]] = Int32(truncatingIfNeeded: index)
-      next[b] += 1
+    lines.withUnsafeBufferPointer { lines in
+      bucketStarts.withUnsafeMutableBufferPointer { starts in
+        sortedLines.withUnsafeMutableBufferPointer { sorted in
+          lineBands.withUnsafeMutableBufferPointer { lineBand in
+            for (index, line) in lines.enumerated() {
+              let top = (line.y0 < line.y1 ? line.y0 : line.y1) - originY
+              let band = min(bands - 1, Self.floorNonNegative(max(top, 0)) / Self.bandRows)
+              lineBand[index] = Int32(truncatingIfNeeded: band)
+              starts[band + 1] += 1
+            }
+            for b in 0..<bands { starts[b + 1] += starts[b] }
+            // Placing a line advances its band's start; afterwards each start is the next
+            // band's, so they move back up by one.
+            for index in lines.indices {
+              let band = Int(lineBand[index])
+              sorted[starts[band]] = Int32(truncatingIfNeeded: index)
+              starts[band] += 1
+            }
+            for b in stride(from: bands, to: 0, by: -1) { starts[b] = starts[b - 1] }
+            starts[0] = 0
+          }
+        }
+      }
     }
   }
 

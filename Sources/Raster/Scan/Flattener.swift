@@ -181,7 +181,10 @@ public struct Flattener: Sendable {
       return
     }
     if minX >= 0 && maxX <= width {
-      emit(a.x, a.y, b.x, b.y, into: &out)
+      // Inside the canvas already (and a.y ≠ b.y: clipping keeps heights apart unless both
+      // round to one Float): no clamping needed.
+      let line = Line(x0: Float(a.x), y0: Float(a.y), x1: Float(b.x), y1: Float(b.y))
+      if line.y0 != line.y1 { out.lines.append(line) }
       return
     }
     var cuts: [Double] = [0, 1]
@@ -229,6 +232,7 @@ struct FlattenedPath {
   private var lastDown: Bool?
   private var contourStartY = 0.0
 
+  @inline(__always)
   mutating func noteDirection(down: Bool, at y: Double, height: Double) {
     if let lastDown {
       if lastDown != down, y > 0, y < height { turns.append(Turn(y: Float(y), line: lines.count)) }
