@@ -340,12 +340,22 @@ struct CoverageAccumulator: Sendable {
     var cells = target.cells + bandRow &* layout.stride
     var owners = target.owners + bandRow &* layout.stride
     var bits = target.bits + bandRow &* layout.wordsPerRow
+    // Each x is the end of one row's piece and the start of the next: its floor and ceiling are
+    // computed once (⌊min⌋ = min of the floors, ⌈max⌉ = max of the ceilings).
+    var xFloor = floorNonNegative(x)
+    var xCeiling = ceilNonNegative(x)
     for _ in firstRow..<endRow {
       let rowBottom = rowTop + 1
       let bottom = y1 < rowBottom ? y1 : rowBottom
       let d = (bottom - (rowTop < y0 ? y0 : rowTop)) * direction
       let xNext = bottom == y1 ? x1 : clamp(x0 + (bottom - y0) * dxdy, lowX, highX)
-      let (first, last) = depositPiece(from: x, to: xNext, height: d, cells: cells, bits: bits)
+      let nextFloor = floorNonNegative(xNext)
+      let nextCeiling = ceilNonNegative(xNext)
+      let (first, last) = depositPiece(
+        from: x, to: xNext, floor: min(xFloor, nextFloor), ceiling: max(xCeiling, nextCeiling),
+        height: d, cells: cells, bits: bits)
+      xFloor = nextFloor
+      xCeiling = nextCeiling
       // Claim the pixels the piece passes through; meeting an unconnected line marks the row.
       var cell = first
       repeat {
@@ -439,10 +449,19 @@ struct CoverageAccumulator: Sendable {
     from x: Float, to xNext: Float, height d: Float, cells: UnsafeMutablePointer<Float>,
     bits: UnsafeMutablePointer<UInt64>?
   ) -> (first: Int, last: Int) {
-    let xa = min(x, xNext)
-    let xb = max(x, xNext)
-    let ia = floorNonNegative(xa)
-    let ib = ceilNonNegative(xb)
+    depositPiece(
+      from: x, to: xNext, floor: floorNonNegative(x < xNext ? x : xNext),
+      ceiling: ceilNonNegative(x < xNext ? xNext : x), height: d, cells: cells, bits: bits)
+  }
+
+  /// `depositPiece(from:to:height:cells:bits:)` given ⌊min(x, xNext)⌋ and ⌈max(x, xNext)⌉.
+  @inline(__always)
+  static func depositPiece(
+    from x: Float, to xNext: Float, floor ia: Int, ceiling ib: Int, height d: Float,
+    cells: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>?
+  ) -> (first: Int, last: Int) {
+    let xa = x < xNext ? x : xNext
+    let xb = x < xNext ? xNext : x
     let xaFloor = Float(ia)
     let xbCeil = Float(ib)
     if ib <= ia + 1 {
