@@ -4,10 +4,10 @@
 // area it adds to each pixel — as differences, so that a running sum along a row gives each
 // pixel's coverage (the accumulation scheme of font-rs and libart). No edge list is sorted and no
 // scanline is sampled: coverage is the exact area, for any slope. A bit per cell records which
-// cells an edge touched, so the sweep jumps from touched cell to touched cell and hands the runs
-// between them to the sink as constant-coverage spans (solid interiors are filled, not blended
-// pixel by pixel). The sweep zeroes what it reads, so the buffers are ready for the next path
-// without a clear.
+// cells an edge touched, so the sweep jumps from run to run of touched cells: each run goes to the
+// sink as a run of pixel coverages in one call, and the stretch between two runs as one
+// constant-coverage span (solid interiors are filled, not blended pixel by pixel). The sweep
+// zeroes what it reads, so the buffers are ready for the next path without a clear.
 //
 // Summing signed areas is exact wherever a pixel holds one piece of outline, so that the winding
 // inside it takes two values. Where two unconnected edges meet in one pixel (self-intersections,
