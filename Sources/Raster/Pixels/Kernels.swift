@@ -50,13 +50,13 @@ struct SolidColorSink: CoverageSink {
   @inline(__always)
   mutating func span(x: Int, y: Int, count: Int, coverage: UInt8) {
     let src = coverage == 255 ? packed : Kernels.scale(packed, by: UInt32(coverage))
-    Kernels.sourceOver(src, onto: pixels + (y * width + x), count: count)
+    Kernels.sourceOver(src, onto: pixels + (y &* width &+ x), count: count)
   }
 
   /// Per pixel exactly `span(x: x + i, y: y, count: 1, coverage: coverage[i])`.
   @inline(__always)
   mutating func pixels(x: Int, y: Int, coverage: UnsafePointer<UInt8>, count: Int) {
-    let row = pixels + (y * width + x)
+    let row = pixels + (y &* width &+ x)
     for i in 0..<count {
       let c = coverage[i]
       if c == 0 { continue }
@@ -74,12 +74,12 @@ struct MaskSink: CoverageSink {
 
   @inline(__always)
   mutating func span(x: Int, y: Int, count: Int, coverage: UInt8) {
-    (values + (y * width + x)).update(repeating: coverage, count: count)
+    (values + (y &* width &+ x)).update(repeating: coverage, count: count)
   }
 
   @inline(__always)
   mutating func pixels(x: Int, y: Int, coverage: UnsafePointer<UInt8>, count: Int) {
-    (values + (y * width + x)).update(from: coverage, count: count)
+    (values + (y &* width &+ x)).update(from: coverage, count: count)
   }
 }
 
@@ -92,7 +92,7 @@ struct MaskOverSink: CoverageSink {
   @inline(__always)
   mutating func span(x: Int, y: Int, count: Int, coverage: UInt8) {
     let c = alpha == 255 ? UInt32(coverage) : PremultipliedRGBA8.div255(UInt32(coverage) * alpha)
-    let row = values + (y * width + x)
+    let row = values + (y &* width &+ x)
     if c == 255 {
       row.update(repeating: 255, count: count)
       return
@@ -104,7 +104,7 @@ struct MaskOverSink: CoverageSink {
 
   @inline(__always)
   mutating func pixels(x: Int, y: Int, coverage: UnsafePointer<UInt8>, count: Int) {
-    let row = values + (y * width + x)
+    let row = values + (y &* width &+ x)
     for i in 0..<count {
       let v = UInt32(coverage[i])
       let c = alpha == 255 ? v : PremultipliedRGBA8.div255(v * alpha)

@@ -28,6 +28,9 @@ struct ExactRowResolver: Sendable {
   private var events: [Float] = []
   private var order: [(x: Float, index: Int32)] = []
   private var row: [Float] = []
+  /// The cells of `row` that deposits reached: `touchedLow..<touchedHigh` (empty when low ≥ high).
+  private var touchedLow = Int.max
+  private var touchedHigh = 0
 
   mutating func startPath() { remainingPairs = Self.pairBudget }
 
@@ -144,26 +147,32 @@ struct ExactRowResolver: Sendable {
     let width = Float(row.count - 2)
     let from = min(max(piece.x(at: ya), 0), width)
     let to = min(max(piece.x(at: yb), 0), width)
-    row.withUnsafeMutableBufferPointer { buffer in
-      guard let cells = buffer.baseAddress else { return }
-      _ = CoverageAccumulator.depositPiece(
-        from: from, to: to, height: height, cells: cells, bits: nil)
+    let (first, last) = row.withUnsafeMutableBufferPointer { buffer in
+      // `row` holds width + 2 cells: a piece deposits into cells ⌊min⌋ ... ⌈max⌉ ≤ width + 1.
+      CoverageAccumulator.depositPiece(
+        from: from, to: to, height: height, cells: buffer.baseAddress.unsafelyUnwrapped, bits: nil)
     }
+    touchedLow = min(touchedLow, first)
+    touchedHigh = max(touchedHigh, last + 3)  // the piece's cells end at last + 2 at most
   }
 
   private static func inside(_ winding: Int32, _ rule: FillRule) -> Bool {
     rule == .nonzero ? winding != 0 : winding & 1 != 0
   }
 
-  /// Sums the row into coverage runs for `sink`, and clears it.
+  /// Sums the row into coverage runs for `sink`, and clears it. Only the touched cells are
+  /// visited: before them the sum is 0, after them it is constant.
   private mutating func emit<Sink: CoverageSink>(width: Int, x0: Int, y: Int, into sink: inout Sink)
   {
+    let low = min(touchedLow, width)
+    let high = min(touchedHigh, row.count)
     var sum: Float = 0
-    var runStart = 0
+    var runStart = low
     var runCoverage: UInt8 = 0
-    for x in 0..<width {
+    for x in low..<max(low, high) {
       sum += row[x]
       row[x] = 0
+      guard x < width else { continue }
       let c = CoverageAccumulator.coverage(sum, .nonzero)
       if c != runCoverage {
         if runCoverage != 0 {
@@ -176,7 +185,7 @@ struct ExactRowResolver: Sendable {
     if runCoverage != 0 {
       sink.span(x: x0 + runStart, y: y, count: width - runStart, coverage: runCoverage)
     }
-    row[width] = 0
-    row[width + 1] = 0
+    touchedLow = Int.max
+    touchedHigh = 0
   }
 }

@@ -81,5 +81,8 @@ enum TestShapes {
     ("tiny features", "M10 10h0.3v0.3h-0.3zM20 10h0.7v0.1h-0.7zM30 30l0.5 0.5l-0.5 0.5z", .nonzero),
     ("overlapping same direction", "M10 10H70V70H10ZM30 30H90V90H30Z", .nonzero),
     ("overlapping evenodd", "M10 10H70V70H10ZM30 30H90V90H30Z", .evenodd),
+    // Crossings (rows resolved exactly) next to the right edge, the tip cut off by it.
+    ("pentagram past the right edge", "M70 3L99 94L22 37H118L41 94Z", .nonzero),
+    ("pentagram past the right edge evenodd", "M70 3L99 94L22 37H118L41 94Z", .evenodd),
   ]
 }
