@@ -72,18 +72,19 @@ import Testing
     let color = Color(r: 255, g: 149, b: 0).opacity(0.5).premultiplied
     var expected = pixmap
     pixmap.withUnsafeMutablePixels { pixels in
-      var sink = SolidColorSink(pixels: pixels, width: 64, color: color)
-      sink.span(x: 3, y: 0, count: 40, coverage: 200)
-      sink.span(x: 50, y: 0, count: 1, coverage: 255)
+      var row = SolidColorRow(pixels: pixels, width: 64, color: color)
+      row.span(x: 3, count: 40, coverage: 200)
+      row.span(x: 50, count: 1, coverage: 255)
     }
     for x in 3..<43 { expected[x, 0] = Blend.sourceOver(color.scaled(by: 200), expected[x, 0]) }
     expected[50, 0] = Blend.sourceOver(color, expected[50, 0])
     #expect(pixmap == expected)
   }
 
-  /// Each sink's run-of-pixels kernel against its span kernel applied one pixel at a time: every
-  /// coverage, over random destinations, for an opaque and a translucent colour.
-  @Test func sinkPixelRunsMatchSinglePixelSpans() throws {
+  /// Each sink's single-pixel kernel against its span kernel applied to one pixel (and, for the
+  /// colour sink, against the scalar blend): every coverage, over random destinations, for an
+  /// opaque and a translucent colour.
+  @Test func sinkPixelsMatchSinglePixelSpans() throws {
     var random = SeededGenerator(seed: 11)
     let coverage = (0...255).map { UInt8($0) }.shuffled(using: &random)
     let destination = coverage.map { _ in
@@ -97,45 +98,49 @@ import Testing
     for color in [
       Color(r: 255, g: 149, b: 0).premultiplied, Color(r: 0, g: 0, b: 0, a: 90).premultiplied,
     ] {
-      let (run, singles) = Self.runAndSingles(destination, coverage: coverage) {
-        SolidColorSink(pixels: $0, width: width, color: color)
+      let (pixels, spans) = Self.pixelsAndSpans(destination, coverage: coverage) {
+        SolidColorRow(pixels: $0, width: width, color: color)
       }
-      #expect(run == singles)
+      #expect(pixels == spans)
+      let blended = zip(destination, coverage).map { d, c in
+        Blend.sourceOver(color.scaled(by: c), PremultipliedRGBA8(packed: d)).packed
+      }
+      #expect(pixels == blended)
     }
     let values = destination.map { UInt8(truncatingIfNeeded: $0 >> 24) }
     for alpha in [UInt32(255), 77] {
-      let (run, singles) = Self.runAndSingles(values, coverage: coverage) {
-        MaskOverSink(values: $0, width: width, alpha: alpha)
+      let (pixels, spans) = Self.pixelsAndSpans(values, coverage: coverage) {
+        MaskOverRow(values: $0, width: width, alpha: alpha)
       }
-      #expect(run == singles)
+      #expect(pixels == spans)
     }
-    let (written, _) = Self.runAndSingles([UInt8](repeating: 0, count: width), coverage: coverage) {
-      MaskSink(values: $0, width: width)
+    let (written, _) = Self.pixelsAndSpans([UInt8](repeating: 0, count: width), coverage: coverage)
+    {
+      MaskRow(values: $0, width: width)
     }
     #expect(written == coverage)
   }
 
-  /// `coverage` sent through a fresh sink over a copy of `initial` (one row): once as one run of
-  /// pixels, once as single-pixel spans.
-  private static func runAndSingles<Element, Sink: CoverageSink>(
-    _ initial: [Element], coverage: [UInt8], sink make: (UnsafeMutablePointer<Element>) -> Sink
-  ) -> (run: [Element], singles: [Element]) {
-    var run = initial
-    var singles = initial
-    coverage.withUnsafeBufferPointer { c in
-      guard let levels = c.baseAddress else { return }
-      run.withUnsafeMutableBufferPointer { elements in
-        guard let base = elements.baseAddress else { return }
-        var sink = make(base)
-        sink.pixels(x: 0, y: 0, coverage: levels, count: c.count)
-      }
-      singles.withUnsafeMutableBufferPointer { elements in
-        guard let base = elements.baseAddress else { return }
-        var sink = make(base)
-        for x in c.indices where c[x] != 0 { sink.span(x: x, y: 0, count: 1, coverage: c[x]) }
+  /// `coverage` sent through a fresh row writer over a copy of `initial`: once pixel by pixel,
+  /// once as single-pixel spans (coverage 0 is never sent as a span).
+  private static func pixelsAndSpans<Element, Row: CoverageRow>(
+    _ initial: [Element], coverage: [UInt8], sink make: (UnsafeMutablePointer<Element>) -> Row
+  ) -> (pixels: [Element], spans: [Element]) {
+    var pixels = initial
+    var spans = initial
+    pixels.withUnsafeMutableBufferPointer { elements in
+      guard let base = elements.baseAddress else { return }
+      var row = make(base)
+      for x in coverage.indices { row.pixel(x: x, coverage: coverage[x]) }
+    }
+    spans.withUnsafeMutableBufferPointer { elements in
+      guard let base = elements.baseAddress else { return }
+      var row = make(base)
+      for x in coverage.indices where coverage[x] != 0 {
+        row.span(x: x, count: 1, coverage: coverage[x])
       }
     }
-    return (run, singles)
+    return (pixels, spans)
   }
 
   @Test func hexColours() throws {

@@ -33,83 +33,109 @@ enum Kernels {
   }
 }
 
-/// Blends a solid premultiplied colour through coverage spans into pixmap rows.
-struct SolidColorSink: CoverageSink {
+/// A writer for one row of a row-major plane (`width` elements a row) that can give the writer for
+/// the row `rows` below it.
+protocol PlaneRow: CoverageRow {
+  func movedDown(_ rows: Int) -> Self
+}
+
+/// Coverage into a row-major plane whose row 0 is `first`.
+struct PlaneSink<Row: PlaneRow>: CoverageSink {
+  let first: Row
+
+  @inline(__always)
+  func row(_ y: Int) -> Row { first.movedDown(y) }
+}
+
+/// Blends a solid premultiplied colour through coverage into one pixmap row.
+struct SolidColorRow: PlaneRow {
   let pixels: UnsafeMutablePointer<UInt32>
   let width: Int
-  let color: PremultipliedRGBA8
   let packed: UInt32
 
   init(pixels: UnsafeMutablePointer<UInt32>, width: Int, color: PremultipliedRGBA8) {
+    self.init(pixels: pixels, width: width, packed: color.packed)
+  }
+
+  private init(pixels: UnsafeMutablePointer<UInt32>, width: Int, packed: UInt32) {
     self.pixels = pixels
     self.width = width
-    self.color = color
-    self.packed = color.packed
+    self.packed = packed
   }
 
   @inline(__always)
-  mutating func span(x: Int, y: Int, count: Int, coverage: UInt8) {
+  func movedDown(_ rows: Int) -> Self {
+    Self(pixels: pixels + rows &* width, width: width, packed: packed)
+  }
+
+  @inline(__always)
+  mutating func span(x: Int, count: Int, coverage: UInt8) {
     let src = coverage == 255 ? packed : Kernels.scale(packed, by: UInt32(coverage))
-    Kernels.sourceOver(src, onto: pixels + (y &* width &+ x), count: count)
+    Kernels.sourceOver(src, onto: pixels + x, count: count)
   }
 
-  /// Per pixel exactly `span(x: x + i, y: y, count: 1, coverage: coverage[i])`.
   @inline(__always)
-  mutating func pixels(x: Int, y: Int, coverage: UnsafePointer<UInt8>, count: Int) {
-    let row = pixels + (y &* width &+ x)
-    for i in 0..<count {
-      let c = coverage[i]
-      if c == 0 { continue }
-      let src = c == 255 ? packed : Kernels.scale(packed, by: UInt32(c))
-      let alpha = src >> 24
-      row[i] = alpha == 255 ? src : src &+ Kernels.scale(row[i], by: 255 - alpha)
-    }
+  mutating func pixel(x: Int, coverage: UInt8) {
+    if coverage == 0 { return }
+    let src = coverage == 255 ? packed : Kernels.scale(packed, by: UInt32(coverage))
+    let alpha = src >> 24
+    pixels[x] = alpha == 255 ? src : src &+ Kernels.scale(pixels[x], by: 255 - alpha)
   }
 }
 
-/// Writes coverage spans into an A8 plane (which starts all zero).
-struct MaskSink: CoverageSink {
+/// Writes coverage into one row of an A8 plane (which starts all zero).
+struct MaskRow: PlaneRow {
   let values: UnsafeMutablePointer<UInt8>
   let width: Int
 
   @inline(__always)
-  mutating func span(x: Int, y: Int, count: Int, coverage: UInt8) {
-    (values + (y &* width &+ x)).update(repeating: coverage, count: count)
+  func movedDown(_ rows: Int) -> Self { Self(values: values + rows &* width, width: width) }
+
+  @inline(__always)
+  mutating func span(x: Int, count: Int, coverage: UInt8) {
+    (values + x).update(repeating: coverage, count: count)
   }
 
   @inline(__always)
-  mutating func pixels(x: Int, y: Int, coverage: UnsafePointer<UInt8>, count: Int) {
-    (values + (y &* width &+ x)).update(from: coverage, count: count)
-  }
+  mutating func pixel(x: Int, coverage: UInt8) { values[x] = coverage }
 }
 
-/// Composites coverage spans over an A8 plane: m = c + m·(255 − c)/255, c scaled by `alpha`.
-struct MaskOverSink: CoverageSink {
+/// Composites coverage over one row of an A8 plane: m = c + m·(255 − c)/255, c scaled by
+/// `alpha`.
+struct MaskOverRow: PlaneRow {
   let values: UnsafeMutablePointer<UInt8>
   let width: Int
   let alpha: UInt32
 
   @inline(__always)
-  mutating func span(x: Int, y: Int, count: Int, coverage: UInt8) {
-    let c = alpha == 255 ? UInt32(coverage) : PremultipliedRGBA8.div255(UInt32(coverage) * alpha)
-    let row = values + (y &* width &+ x)
+  func movedDown(_ rows: Int) -> Self {
+    Self(values: values + rows &* width, width: width, alpha: alpha)
+  }
+
+  @inline(__always)
+  mutating func span(x: Int, count: Int, coverage: UInt8) {
+    let c = scaled(coverage)
+    let row = values + x
     if c == 255 {
       row.update(repeating: 255, count: count)
       return
     }
-    for i in 0..<count {
-      row[i] = UInt8(truncatingIfNeeded: c + PremultipliedRGBA8.div255(UInt32(row[i]) * (255 - c)))
-    }
+    for i in 0..<count { row[i] = Self.over(c, row[i]) }
   }
 
   @inline(__always)
-  mutating func pixels(x: Int, y: Int, coverage: UnsafePointer<UInt8>, count: Int) {
-    let row = values + (y &* width &+ x)
-    for i in 0..<count {
-      let v = UInt32(coverage[i])
-      let c = alpha == 255 ? v : PremultipliedRGBA8.div255(v * alpha)
-      row[i] = UInt8(truncatingIfNeeded: c + PremultipliedRGBA8.div255(UInt32(row[i]) * (255 - c)))
-    }
+  mutating func pixel(x: Int, coverage: UInt8) {
+    values[x] = Self.over(scaled(coverage), values[x])
+  }
+
+  @inline(__always)
+  private func scaled(_ coverage: UInt8) -> UInt32 {
+    alpha == 255 ? UInt32(coverage) : PremultipliedRGBA8.div255(UInt32(coverage) * alpha)
+  }
+
+  @inline(__always)
+  private static func over(_ c: UInt32, _ m: UInt8) -> UInt8 {
+    UInt8(truncatingIfNeeded: c + PremultipliedRGBA8.div255(UInt32(m) * (255 - c)))
   }
 }
 

@@ -169,6 +169,7 @@ struct ExactRowResolver: Sendable {
     var sum: Float = 0
     var runStart = low
     var runCoverage: UInt8 = 0
+    var out = sink.row(y)
     for x in low..<max(low, high) {
       sum += row[x]
       row[x] = 0
@@ -176,14 +177,14 @@ struct ExactRowResolver: Sendable {
       let c = CoverageAccumulator.coverage(sum, .nonzero)
       if c != runCoverage {
         if runCoverage != 0 {
-          sink.span(x: x0 + runStart, y: y, count: x - runStart, coverage: runCoverage)
+          out.span(x: x0 + runStart, count: x - runStart, coverage: runCoverage)
         }
         runStart = x
         runCoverage = c
       }
     }
     if runCoverage != 0 {
-      sink.span(x: x0 + runStart, y: y, count: width - runStart, coverage: runCoverage)
+      out.span(x: x0 + runStart, count: width - runStart, coverage: runCoverage)
     }
     touchedLow = Int.max
     touchedHigh = 0

@@ -19,14 +19,20 @@
 // The only unsafe code of the scan stage lives here. Its scalar twin is
 // `ReferenceRasterizer` (supersampled, in the test support), checked by RasterizerTests.
 
-/// Receives the coverage of one row at a time, left to right, in device pixels: constant-coverage
-/// spans (coverage 0 is never sent as a span) and runs of edge pixels, one coverage each (which
-/// may be 0 or 255).
+/// Receives coverage one row at a time, left to right, through the writer it gives for each row.
 protocol CoverageSink {
-  mutating func span(x: Int, y: Int, count: Int, coverage: UInt8)
-  /// The same as `span(x: x + i, y: y, count: 1, coverage: coverage[i])` for each `i` in
-  /// `0..<count` (a coverage of 0 leaves the pixel as it is).
-  mutating func pixels(x: Int, y: Int, coverage: UnsafePointer<UInt8>, count: Int)
+  associatedtype Row: CoverageRow
+  /// The writer for canvas row `y` (device pixels).
+  func row(_ y: Int) -> Row
+}
+
+/// Writes the coverage of one row; `x` is a canvas column (device pixels).
+protocol CoverageRow {
+  /// `count` pixels from `x` at one coverage (never 0).
+  mutating func span(x: Int, count: Int, coverage: UInt8)
+  /// One pixel: the same as `span(x: x, count: 1, coverage: coverage)`, and a coverage of 0
+  /// leaves the pixel as it is.
+  mutating func pixel(x: Int, coverage: UInt8)
 }
 
 /// Signed-area cells for one band of rows at a time, reusable from one path to the next.
@@ -182,29 +188,27 @@ struct CoverageAccumulator: Sendable {
     cells.withUnsafeMutableBufferPointer { cellBuffer in
       owners.withUnsafeMutableBufferPointer { ownerBuffer in
         touched.withUnsafeMutableBufferPointer { bitBuffer in
-          // One word of touched bits holds at most 64 consecutive cells: a run's coverage fits.
-          withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { runBuffer in
-            guard let cellBase = cellBuffer.baseAddress, let bitBase = bitBuffer.baseAddress,
-              let ownerBase = ownerBuffer.baseAddress, let run = runBuffer.baseAddress
-            else { return }
-            for row in layout.rowStart..<layout.rowEnd {
-              let bandRow = row - layout.rowStart
-              let cells = cellBase + bandRow * layout.stride
-              let owners = ownerBase + bandRow * layout.stride
-              let bits = bitBase + bandRow * layout.wordsPerRow
-              if complexRows & (1 << bandRow) != 0 {
-                Self.clearRow(cells: cells, owners: owners, bits: bits, words: layout.cellWords)
-              } else if rule == .nonzero {
-                Self.sweepRow(
-                  cells: cells, owners: owners, bits: bits, words: layout.cellWords,
-                  width: region.width, x0: region.minX, y: region.minY + row, rule: .nonzero,
-                  run: run, into: &sink)
-              } else {
-                Self.sweepRow(
-                  cells: cells, owners: owners, bits: bits, words: layout.cellWords,
-                  width: region.width, x0: region.minX, y: region.minY + row, rule: .evenodd,
-                  run: run, into: &sink)
-              }
+          guard let cellBase = cellBuffer.baseAddress, let bitBase = bitBuffer.baseAddress,
+            let ownerBase = ownerBuffer.baseAddress
+          else { return }
+          for row in layout.rowStart..<layout.rowEnd {
+            let bandRow = row - layout.rowStart
+            let cells = cellBase + bandRow * layout.stride
+            let owners = ownerBase + bandRow * layout.stride
+            let bits = bitBase + bandRow * layout.wordsPerRow
+            if complexRows & (1 << bandRow) != 0 {
+              Self.clearRow(cells: cells, owners: owners, bits: bits, words: layout.cellWords)
+              continue
+            }
+            var out = sink.row(region.minY + row)
+            if rule == .nonzero {
+              Self.sweepRow(
+                cells: cells, owners: owners, bits: bits, words: layout.cellWords,
+                width: region.width, x0: region.minX, rule: .nonzero, into: &out)
+            } else {
+              Self.sweepRow(
+                cells: cells, owners: owners, bits: bits, words: layout.cellWords,
+                width: region.width, x0: region.minX, rule: .evenodd, into: &out)
             }
           }
         }
@@ -212,14 +216,14 @@ struct CoverageAccumulator: Sendable {
     }
   }
 
-  /// One row: between runs of touched cells the coverage is constant and goes out as one span;
-  /// each run of touched cells (within one word of bits) goes out as a run of pixel coverages,
-  /// computed into `run` (64 bytes). `bits[words]` must be nonzero: it ends the scan.
+  /// One row: each touched cell's pixel goes out on its own; between runs of touched cells the
+  /// coverage is constant and goes out as one span. `bits[words]` must be nonzero: it ends the
+  /// scan.
   @inline(__always)
-  private static func sweepRow<Sink: CoverageSink>(
+  private static func sweepRow<Row: CoverageRow>(
     cells: UnsafeMutablePointer<Float>, owners: UnsafeMutablePointer<Int32>,
-    bits: UnsafeMutablePointer<UInt64>, words: Int, width: Int, x0: Int, y: Int, rule: FillRule,
-    run: UnsafeMutablePointer<UInt8>, into sink: inout Sink
+    bits: UnsafeMutablePointer<UInt64>, words: Int, width: Int, x0: Int, rule: FillRule,
+    into out: inout Row
   ) {
     var sum: Float = 0
     var next = 0  // first column not yet sent
@@ -239,9 +243,7 @@ struct CoverageAccumulator: Sendable {
         let last = first &+ length  // one past the run's last cell
         if first > next, next < width {
           let c = coverage(sum, rule)
-          if c != 0 {
-            sink.span(x: x0 &+ next, y: y, count: min(first, width) &- next, coverage: c)
-          }
+          if c != 0 { out.span(x: x0 &+ next, count: min(first, width) &- next, coverage: c) }
         }
         let shown = max(first, min(last, width))
         var x = first
@@ -249,7 +251,7 @@ struct CoverageAccumulator: Sendable {
           sum += cells[x]
           cells[x] = 0
           owners[x] = 0
-          run[x &- first] = coverage(sum, rule)
+          out.pixel(x: x0 &+ x, coverage: coverage(sum, rule))
           x &+= 1
         }
         while x < last {
@@ -258,14 +260,13 @@ struct CoverageAccumulator: Sendable {
           owners[x] = 0
           x &+= 1
         }
-        if shown > first { sink.pixels(x: x0 &+ first, y: y, coverage: run, count: shown &- first) }
         next = shown
       } while mask != 0
       word &+= 1
     }
     if next < width {
       let c = coverage(sum, rule)
-      if c != 0 { sink.span(x: x0 &+ next, y: y, count: width &- next, coverage: c) }
+      if c != 0 { out.span(x: x0 &+ next, count: width &- next, coverage: c) }
     }
   }
 

@@ -24,7 +24,7 @@ public struct Rasterizer: Sendable {
     guard let region = Self.region(of: flat.lines, canvasWidth: pixmap.width) else { return }
     let width = pixmap.width
     pixmap.withUnsafeMutablePixels { pixels in
-      var sink = SolidColorSink(pixels: pixels, width: width, color: color)
+      var sink = PlaneSink(first: SolidColorRow(pixels: pixels, width: width, color: color))
       accumulator.rasterize(flat, region: region, rule: rule, into: &sink)
     }
   }
@@ -40,7 +40,7 @@ public struct Rasterizer: Sendable {
       .flatten(path, transform: transform)
     guard let region = Self.region(of: flat.lines, canvasWidth: width) else { return mask }
     mask.withUnsafeMutableValues { values in
-      var sink = MaskSink(values: values, width: width)
+      var sink = PlaneSink(first: MaskRow(values: values, width: width))
       accumulator.rasterize(flat, region: region, rule: rule, into: &sink)
     }
     return mask
@@ -57,7 +57,7 @@ public struct Rasterizer: Sendable {
     guard let region = Self.region(of: flat.lines, canvasWidth: mask.width) else { return }
     let width = mask.width
     mask.withUnsafeMutableValues { values in
-      var sink = MaskOverSink(values: values, width: width, alpha: UInt32(alpha))
+      var sink = PlaneSink(first: MaskOverRow(values: values, width: width, alpha: UInt32(alpha)))
       accumulator.rasterize(flat, region: region, rule: rule, into: &sink)
     }
   }
