@@ -68,3 +68,28 @@ done | stats)
 bytes=$("$tool" bench png --rgba "$work/frame.rgba" --width 1170 --height 2532 --iters 1 |
   sed 's/.*"bytes": \([0-9]*\).*/\1/')
 echo "| default | ${result% *} | ${result#* } | $bytes |"
+
+# Other rasterizers side by side (COMPARE=1 and FA_CAT set; needs skia-python and/or pycairo, and
+# svg.path): rounds of each library interleaved with ours, since the VM's speed drifts.
+if [[ "${COMPARE:-}" == 1 && -n "${FA_CAT:-}" ]]; then
+  echo
+  echo "| Font Awesome's cat | size | min ms | median ms |"
+  echo "|---|---|---|---|"
+  for size in 256 1024 2048; do
+    for _ in $(seq "$rounds"); do
+      "$tool" bench fill --path-file "$FA_CAT" --viewbox 0,0,576,512 --size "$size" --iters 300 |
+        sed 's/^{/{"library": "render-anim", /'
+      python3 scripts/bench-others.py --path-file "$FA_CAT" --viewbox 0,0,576,512 --size "$size" \
+        --iters 300
+    done | python3 -c '
+import collections, json, sys
+times = collections.defaultdict(list)
+for line in sys.stdin:
+    row = json.loads(line)
+    times[row["library"]].append(row["sec_per_iter"] * 1000)
+for library, t in times.items():
+    t.sort()
+    print("| %s | %s | %.3f | %.3f |" % (library, sys.argv[1], t[0], t[(len(t) - 1) // 2]))
+' "$size"
+  done
+fi

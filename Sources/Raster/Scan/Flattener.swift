@@ -155,10 +155,26 @@ public struct Flattener: Sendable {
   // MARK: - Lines
 
   /// Clips the edge p→q to the canvas rows and right edge and appends what is left.
+  @inline(__always)
   func addLine(_ p: Point, _ q: Point, into out: inout FlattenedPath) {
     guard p.y != q.y else { return }  // horizontal edges change no winding
     guard (q - p).isFinite, ((q.x - p.x) / (q.y - p.y)).isFinite else { return }
     out.noteDirection(down: q.y > p.y, at: p.y, height: height)
+    // Most lines lie inside the canvas (and not on its right edge, where they are dropped).
+    let lowX = p.x < q.x ? p.x : q.x
+    let highX = p.x < q.x ? q.x : p.x
+    let lowY = p.y < q.y ? p.y : q.y
+    let highY = p.y < q.y ? q.y : p.y
+    if lowY >= 0, highY <= height, lowX >= 0, highX <= width, lowX < width {
+      let line = Line(x0: Float(p.x), y0: Float(p.y), x1: Float(q.x), y1: Float(q.y))
+      if line.y0 != line.y1 { out.lines.append(line) }
+      return
+    }
+    addClipped(p, q, into: &out)
+  }
+
+  /// The rest of `addLine`: a line that reaches outside the canvas.
+  private func addClipped(_ p: Point, _ q: Point, into out: inout FlattenedPath) {
     var a = p
     var b = q
     // Clip to the rows 0...height, keeping the direction.

@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""Fills a path with other rasterizers under the protocol of `render-anim bench fill`.
+
+An S×S canvas cleared once to opaque white; ITERS anti-aliased nonzero fills of the path in opaque
+black, source-over, the viewBox mapped xMidYMid meet; no clear between calls. Each round prints
+one JSON line {"library": …, "size": S, "sec_per_iter": t}.
+
+Libraries, each used when it is installed (measurement only; the project needs none of them):
+  skia   skia-python (pip install skia-python): SkCanvas::drawPath with an anti-aliased paint
+  cairo  pycairo (pip install pycairo; needs libcairo2-dev): cairo_fill with the default
+         anti-aliasing
+Path data is read with svg.path (pip install svg.path). Elliptical arcs go to Skia as arcTo and to
+cairo as 32 chords each (cairo has no elliptical arc).
+
+  scripts/bench-others.py --path-file F --viewbox x,y,w,h --size S --iters K [--rounds R]
+"""
+
+import argparse
+import json
+import time
+
+from svg.path import Arc, Close, CubicBezier, Line, Move, QuadraticBezier, parse_path
+
+
+def segments(path_file):
+    with open(path_file) as f:
+        return list(parse_path(f.read()))
+
+
+def meet(viewbox, size):
+    """Scale and translation of xMidYMid meet: device = user · scale + offset."""
+    x, y, w, h = viewbox
+    scale = min(size / w, size / h)
+    return scale, (size - w * scale) / 2 - x * scale, (size - h * scale) / 2 - y * scale
+
+
+def skia_fill(segs, viewbox, size):
+    import skia
+
+    path = skia.Path()
+    for s in segs:
+        if isinstance(s, Move):
+            path.moveTo(s.end.real, s.end.imag)
+        elif isinstance(s, Close):
+            path.close()
+        elif isinstance(s, Line):
+            path.lineTo(s.end.real, s.end.imag)
+        elif isinstance(s, CubicBezier):
+            path.cubicTo(
+                s.control1.real, s.control1.imag, s.control2.real, s.control2.imag,
+                s.end.real, s.end.imag)
+        elif isinstance(s, QuadraticBezier):
+            path.quadTo(s.control.real, s.control.imag, s.end.real, s.end.imag)
+        elif isinstance(s, Arc):
+            path.arcTo(
+                s.radius.real, s.radius.imag, s.rotation,
+                skia.Path.ArcSize.kLarge_ArcSize if s.arc else skia.Path.ArcSize.kSmall_ArcSize,
+                skia.PathDirection.kCW if s.sweep else skia.PathDirection.kCCW,
+                s.end.real, s.end.imag)
+    surface = skia.Surface(size, size)
+    canvas = surface.getCanvas()
+    canvas.clear(skia.ColorWHITE)
+    scale, dx, dy = meet(viewbox, size)
+    canvas.translate(dx, dy)
+    canvas.scale(scale, scale)
+    paint = skia.Paint(AntiAlias=True, Color=skia.ColorBLACK)
+
+    def fill():
+        canvas.drawPath(path, paint)
+
+    def finish():
+        surface.flushAndSubmit()
+
+    return fill, finish
+
+
+def cairo_fill(segs, viewbox, size):
+    import cairo
+
+    surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, size, size)
+    ctx = cairo.Context(surface)
+    ctx.set_source_rgb(1, 1, 1)
+    ctx.paint()
+    scale, dx, dy = meet(viewbox, size)
+    ctx.translate(dx, dy)
+    ctx.scale(scale, scale)
+    for s in segs:
+        if isinstance(s, Move):
+            ctx.move_to(s.end.real, s.end.imag)
+        elif isinstance(s, Close):
+            ctx.close_path()
+        elif isinstance(s, Line):
+            ctx.line_to(s.end.real, s.end.imag)
+        elif isinstance(s, CubicBezier):
+            ctx.curve_to(
+                s.control1.real, s.control1.imag, s.control2.real, s.control2.imag,
+                s.end.real, s.end.imag)
+        elif isinstance(s, QuadraticBezier):
+            c1 = s.start + (s.control - s.start) * 2 / 3
+            c2 = s.end + (s.control - s.end) * 2 / 3
+            ctx.curve_to(c1.real, c1.imag, c2.real, c2.imag, s.end.real, s.end.imag)
+        elif isinstance(s, Arc):
+            for i in range(1, 33):
+                q = s.point(i / 32)
+                ctx.line_to(q.real, q.imag)
+    path = ctx.copy_path()
+    ctx.new_path()
+    ctx.set_source_rgb(0, 0, 0)
+
+    def fill():
+        ctx.append_path(path)
+        ctx.fill()
+
+    def finish():
+        surface.flush()
+
+    return fill, finish
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--path-file", required=True)
+    parser.add_argument("--viewbox", required=True)
+    parser.add_argument("--size", type=int, required=True)
+    parser.add_argument("--iters", type=int, required=True)
+    parser.add_argument("--rounds", type=int, default=1)
+    args = parser.parse_args()
+    viewbox = [float(v) for v in args.viewbox.split(",")]
+    segs = segments(args.path_file)
+    for name, make in (("skia", skia_fill), ("cairo", cairo_fill)):
+        try:
+            fill, finish = make(segs, viewbox, args.size)
+        except ImportError:
+            continue
+        fill()  # warm-up
+        finish()
+        for _ in range(args.rounds):
+            start = time.perf_counter()
+            for _ in range(args.iters):
+                fill()
+            finish()
+            elapsed = (time.perf_counter() - start) / args.iters
+            print(json.dumps({"library": name, "size": args.size, "sec_per_iter": elapsed}))
+
+
+if __name__ == "__main__":
+    main()
