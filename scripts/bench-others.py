@@ -34,29 +34,42 @@ def meet(viewbox, size):
     return scale, (size - w * scale) / 2 - x * scale, (size - h * scale) / 2 - y * scale
 
 
+def replay(segs, move, line, cubic, close, arc):
+    """Calls one function a segment; quadratics arrive as the cubics they equal."""
+    for s in segs:
+        if isinstance(s, Move):
+            move(s.end)
+        elif isinstance(s, Close):
+            close()
+        elif isinstance(s, Line):
+            line(s.end)
+        elif isinstance(s, CubicBezier):
+            cubic(s.control1, s.control2, s.end)
+        elif isinstance(s, QuadraticBezier):
+            cubic(
+                s.start + (s.control - s.start) * 2 / 3, s.end + (s.control - s.end) * 2 / 3, s.end)
+        elif isinstance(s, Arc):
+            arc(s)
+
+
 def skia_fill(segs, viewbox, size):
     import skia
 
     path = skia.Path()
-    for s in segs:
-        if isinstance(s, Move):
-            path.moveTo(s.end.real, s.end.imag)
-        elif isinstance(s, Close):
-            path.close()
-        elif isinstance(s, Line):
-            path.lineTo(s.end.real, s.end.imag)
-        elif isinstance(s, CubicBezier):
-            path.cubicTo(
-                s.control1.real, s.control1.imag, s.control2.real, s.control2.imag,
-                s.end.real, s.end.imag)
-        elif isinstance(s, QuadraticBezier):
-            path.quadTo(s.control.real, s.control.imag, s.end.real, s.end.imag)
-        elif isinstance(s, Arc):
-            path.arcTo(
-                s.radius.real, s.radius.imag, s.rotation,
-                skia.Path.ArcSize.kLarge_ArcSize if s.arc else skia.Path.ArcSize.kSmall_ArcSize,
-                skia.PathDirection.kCW if s.sweep else skia.PathDirection.kCCW,
-                s.end.real, s.end.imag)
+
+    def arc(s):
+        path.arcTo(
+            s.radius.real, s.radius.imag, s.rotation,
+            skia.Path.ArcSize.kLarge_ArcSize if s.arc else skia.Path.ArcSize.kSmall_ArcSize,
+            skia.PathDirection.kCW if s.sweep else skia.PathDirection.kCCW, s.end.real, s.end.imag)
+
+    replay(
+        segs,
+        move=lambda p: path.moveTo(p.real, p.imag),
+        line=lambda p: path.lineTo(p.real, p.imag),
+        cubic=lambda a, b, p: path.cubicTo(a.real, a.imag, b.real, b.imag, p.real, p.imag),
+        close=path.close,
+        arc=arc)
     surface = skia.Surface(size, size)
     canvas = surface.getCanvas()
     canvas.clear(skia.ColorWHITE)
@@ -84,25 +97,18 @@ def cairo_fill(segs, viewbox, size):
     scale, dx, dy = meet(viewbox, size)
     ctx.translate(dx, dy)
     ctx.scale(scale, scale)
-    for s in segs:
-        if isinstance(s, Move):
-            ctx.move_to(s.end.real, s.end.imag)
-        elif isinstance(s, Close):
-            ctx.close_path()
-        elif isinstance(s, Line):
-            ctx.line_to(s.end.real, s.end.imag)
-        elif isinstance(s, CubicBezier):
-            ctx.curve_to(
-                s.control1.real, s.control1.imag, s.control2.real, s.control2.imag,
-                s.end.real, s.end.imag)
-        elif isinstance(s, QuadraticBezier):
-            c1 = s.start + (s.control - s.start) * 2 / 3
-            c2 = s.end + (s.control - s.end) * 2 / 3
-            ctx.curve_to(c1.real, c1.imag, c2.real, c2.imag, s.end.real, s.end.imag)
-        elif isinstance(s, Arc):
-            for i in range(1, 33):
-                q = s.point(i / 32)
-                ctx.line_to(q.real, q.imag)
+    def arc(s):
+        for i in range(1, 33):
+            q = s.point(i / 32)
+            ctx.line_to(q.real, q.imag)
+
+    replay(
+        segs,
+        move=lambda p: ctx.move_to(p.real, p.imag),
+        line=lambda p: ctx.line_to(p.real, p.imag),
+        cubic=lambda a, b, p: ctx.curve_to(a.real, a.imag, b.real, b.imag, p.real, p.imag),
+        close=ctx.close_path,
+        arc=arc)
     path = ctx.copy_path()
     ctx.new_path()
     ctx.set_source_rgb(0, 0, 0)
