@@ -412,18 +412,16 @@ struct CoverageAccumulator: Sendable {
     cells[x] += value
   }
 
-  /// Sets the touched bits of cells `first` and `first + 1` with one 16-bit read-modify-write
-  /// where words are little-endian (the two bits then lie in the same two bytes, whatever the
-  /// word boundaries); `markTouched` is its plain twin.
+  /// Sets the touched bits of cells `first` and `first + 1`: one read-modify-write of the word
+  /// holding `first` (whole aligned words, so a store is forwarded to the next piece's load of
+  /// the same word), and of the next word when the pair straddles two. `markTouched` is its plain
+  /// twin.
   @inline(__always)
   static func markPair(_ first: Int, _ bits: UnsafeMutablePointer<UInt64>) {
-    #if _endian(little)
-    let byte = UnsafeMutableRawPointer(bits) + (first &>> 3)
-    let pair = byte.loadUnaligned(as: UInt16.self) | (3 &<< UInt16(first & 7))
-    byte.storeBytes(of: pair, as: UInt16.self)
-    #else
-    markTouched(first, first + 1, bits)
-    #endif
+    let word = first &>> 6
+    let bit = UInt64(first & 63)
+    bits[word] |= 3 &<< bit
+    if bit == 63 { bits[word &+ 1] |= 1 }
   }
 
   /// Sets the touched bits of cells `first...last`.
