@@ -123,33 +123,45 @@ public struct Flattener: Sendable {
     // outside, so the coverage error along an edge averages to zero instead of always having the
     // sign of the curvature. The end points stay exact.
     let h = 1 / Double(n)
+    let offsetScale = h * h / 12
+    // The curve, its tangent (B'/3) and its second derivative B'' are polynomials in t of degree
+    // 3, 2 and 1; stepping t by h, each is advanced by forward differences.
+    let a1 = (p1 - p0) * 3
+    let a2 = (p2 - p1 * 2 + p0) * 3
+    let a3 = p3 - p2 * 3 + p1 * 3 - p0
+    let hh = h * h
+    let hhh = hh * h
+    var q = p0
+    var dq = a3 * hhh + a2 * hh + a1 * h
+    var ddq = a3 * (6 * hhh) + a2 * (2 * hh)
+    let dddq = a3 * (6 * hhh)
+    let tangentA = (p1 - p0) - (p2 - p1) * 2 + (p3 - p2)
+    let tangentB = ((p2 - p1) - (p1 - p0)) * 2
+    var tangent = p1 - p0
+    var dTangent = tangentA * hh + tangentB * h
+    let ddTangent = tangentA * (2 * hh)
     let d0 = p0 - p1 * 2 + p2
     let d1 = p1 - p2 * 2 + p3
-    let a = p1 - p0
-    let b = p2 - p1
-    let c = p3 - p2
+    var second = d0 * 6
+    let dSecond = (d1 - d0) * (6 * h)
     var previous = p0
-    for i in 1...n {
-      if i == n {
-        addLine(previous, p3, into: &out)
-        break
-      }
-      let t = Double(i) * h
-      let mt = 1 - t
-      let q =
-        p0 * (mt * mt * mt) + p1 * (3 * mt * mt * t) + p2 * (3 * mt * t * t) + p3 * (t * t * t)
-      let tangent = a * (mt * mt) + b * (2 * mt * t) + c * (t * t)  // B'/3
-      let second = d0 * (6 * mt) + d1 * (6 * t)  // B''
+    for _ in 1..<n {
+      q = q + dq
+      dq = dq + ddq
+      ddq = ddq + dddq
+      tangent = tangent + dTangent
+      dTangent = dTangent + ddTangent
+      second = second + dSecond
       let tt = tangent.x * tangent.x + tangent.y * tangent.y
       var vertex = q
       if tt > 1e-24 {
         let along = (second.x * tangent.x + second.y * tangent.y) / tt
-        let normal = second - tangent * along
-        vertex = q - normal * (h * h / 12)
+        vertex = q - (second - tangent * along) * offsetScale
       }
       addLine(previous, vertex, into: &out)
       previous = vertex
     }
+    addLine(previous, p3, into: &out)
   }
 
   // MARK: - Lines
