@@ -4,9 +4,10 @@
 // area it adds to each pixel — as differences, so that a running sum along a row gives each
 // pixel's coverage (the accumulation scheme of font-rs and libart). No edge list is sorted and no
 // scanline is sampled: coverage is the exact area, for any slope. A bit per cell records which
-// cells an edge touched, so the sweep jumps from run to run of touched cells: each run goes to the
-// sink as a run of pixel coverages in one call, and the stretch between two runs as one
-// constant-coverage span (solid interiors are filled, not blended pixel by pixel). The sweep
+// cells an edge touched, so the sweep jumps from run to run of touched cells: the pixel of each
+// touched cell is blended as soon as its sum is known, and the stretch between two runs goes out as
+// one constant-coverage span (solid interiors are filled, not blended pixel by pixel). Coverage
+// goes to a writer for the row (`CoverageRow`) that keeps the row's address at hand. The sweep
 // zeroes what it reads, so the buffers are ready for the next path without a clear.
 //
 // Summing signed areas is exact wherever a pixel holds one piece of outline, so that the winding
@@ -37,8 +38,8 @@ protocol CoverageRow {
 
 /// Signed-area cells for one band of rows at a time, reusable from one path to the next.
 ///
-/// The region is processed in bands of `bandRows` rows so the cells of a band stay in the
-/// first-level caches between the deposits and the sweep; lines are bucketed by the first band
+/// The region is processed in bands of `bandRows` rows so the cells of a band stay in cache (the
+/// first level up to about 256 px wide, the second beyond) between the deposits and the sweep; lines are bucketed by the first band
 /// they reach and stay active until their last. Invariant between uses: every cell is 0, every
 /// owner is 0 and every touched bit is clear.
 struct CoverageAccumulator: Sendable {
