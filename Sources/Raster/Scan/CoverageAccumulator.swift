@@ -39,11 +39,11 @@ protocol CoverageRow {
 /// Signed-area cells for one band of rows at a time, reusable from one path to the next.
 ///
 /// The region is processed in bands of `bandRows` rows so the cells of a band stay in cache (the
-/// first level up to about 256 px wide, the second beyond) between the deposits and the sweep; lines are bucketed by the first band
-/// they reach and stay active until their last. Invariant between uses: every cell is 0, every
+/// first level up to about 256 px wide, the second beyond) between the deposits and the sweep;
+/// lines are bucketed by the first band they reach and stay active until their last. Invariant between uses: every cell is 0, every
 /// owner is 0 and every touched bit is clear.
 struct CoverageAccumulator: Sendable {
-  /// Rows per band: 16 rows of a 2048-pixel canvas are 128 KiB of cells.
+  /// Rows per band: 16 rows of a 2048-pixel canvas are 128 KiB of cells (and as much of owners).
   static let bandRows = 16
 
   private var cells: [Float] = []
