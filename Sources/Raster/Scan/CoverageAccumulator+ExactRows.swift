@@ -152,8 +152,9 @@ struct ExactRowResolver: Sendable {
       CoverageAccumulator.depositPiece(
         from: from, to: to, height: height, cells: buffer.baseAddress.unsafelyUnwrapped, bits: nil)
     }
+    // The piece deposited into cells first ... last + 1.
     touchedLow = min(touchedLow, first)
-    touchedHigh = max(touchedHigh, last + 3)  // the piece's cells end at last + 2 at most
+    touchedHigh = max(touchedHigh, last + 2)
   }
 
   private static func inside(_ winding: Int32, _ rule: FillRule) -> Bool {

@@ -40,8 +40,9 @@ protocol CoverageRow {
 ///
 /// The region is processed in bands of `bandRows` rows so the cells of a band stay in cache (the
 /// first level up to about 256 px wide, the second beyond) between the deposits and the sweep;
-/// lines are bucketed by the first band they reach and stay active until their last. Invariant between uses: every cell is 0, every
-/// owner is 0 and every touched bit is clear.
+/// lines are bucketed by the first band they reach and stay active until their last. Invariant
+/// between uses: every cell is 0, every owner is 0 and every touched bit is clear (the stop words
+/// after each row's bits are set only while a path is rasterized).
 struct CoverageAccumulator: Sendable {
   /// Rows per band: 16 rows of a 2048-pixel canvas are 128 KiB of cells (and as much of owners).
   static let bandRows = 16
@@ -414,9 +415,8 @@ struct CoverageAccumulator: Sendable {
   }
 
   /// Sets the touched bits of cells `first` and `first + 1`: one read-modify-write of the word
-  /// holding `first` (whole aligned words, so a store is forwarded to the next piece's load of
-  /// the same word), and of the next word when the pair straddles two. `markTouched` is its plain
-  /// twin.
+  /// holding `first`, and of the next word when the pair straddles two. `markTouched` is its
+  /// plain twin.
   @inline(__always)
   static func markPair(_ first: Int, _ bits: UnsafeMutablePointer<UInt64>) {
     let word = first &>> 6
@@ -443,7 +443,8 @@ struct CoverageAccumulator: Sendable {
   /// horizontal slab to x = `to` at its bottom, the slab being `height` tall (signed by the
   /// edge's direction, |height| ≤ 1): of each pixel it passes, the area right of it; pixels
   /// further right get the full height. Returns the first and last pixel the piece passes
-  /// through. `bits`, when given, records the touched cells.
+  /// through; it writes cells `first ... last + 1`. `bits`, when given, records the touched
+  /// cells.
   @inline(__always)
   static func depositPiece(
     from x: Float, to xNext: Float, height d: Float, cells: UnsafeMutablePointer<Float>,
