@@ -194,15 +194,16 @@ struct CoverageAccumulator: Sendable {
             let ownerBase = ownerBuffer.baseAddress
           else { return }
           for row in layout.rowStart..<layout.rowEnd {
-            let bandRow = row - layout.rowStart
-            let cells = cellBase + bandRow * layout.stride
-            let owners = ownerBase + bandRow * layout.stride
-            let bits = bitBase + bandRow * layout.wordsPerRow
-            if complexRows & (1 << bandRow) != 0 {
+            // Band rows are < 32 and offsets within the buffers: wrapping arithmetic is exact.
+            let bandRow = row &- layout.rowStart
+            let cells = cellBase + bandRow &* layout.stride
+            let owners = ownerBase + bandRow &* layout.stride
+            let bits = bitBase + bandRow &* layout.wordsPerRow
+            if complexRows & (1 &<< UInt32(bandRow)) != 0 {
               Self.clearRow(cells: cells, owners: owners, bits: bits, words: layout.cellWords)
               continue
             }
-            var out = sink.row(region.minY + row)
+            var out = sink.row(region.minY &+ row)
             if rule == .nonzero {
               Self.sweepRow(
                 cells: cells, owners: owners, bits: bits, words: layout.cellWords,
