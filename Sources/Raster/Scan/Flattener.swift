@@ -178,11 +178,18 @@ public struct Flattener: Sendable {
     let lowY = p.y < q.y ? p.y : q.y
     let highY = p.y < q.y ? q.y : p.y
     if lowY >= 0, highY <= height, lowX >= 0, highX <= width, lowX < width {
-      let line = Line(x0: Float(p.x), y0: Float(p.y), x1: Float(q.x), y1: Float(q.y))
-      if line.y0 != line.y1 { out.lines.append(line) }
+      appendInside(p, q, into: &out)
       return
     }
     addClipped(p, q, into: &out)
+  }
+
+  /// Appends a→b, which lies inside the canvas already: no clamping is needed, only the check
+  /// that its ends did not round to one Float height.
+  @inline(__always)
+  private func appendInside(_ a: Point, _ b: Point, into out: inout FlattenedPath) {
+    let line = Line(x0: Float(a.x), y0: Float(a.y), x1: Float(b.x), y1: Float(b.y))
+    if line.y0 != line.y1 { out.lines.append(line) }
   }
 
   /// The rest of `addLine`: a line that reaches outside the canvas.
@@ -209,10 +216,7 @@ public struct Flattener: Sendable {
       return
     }
     if minX >= 0 && maxX <= width {
-      // Inside the canvas already (and a.y ≠ b.y: clipping keeps heights apart unless both
-      // round to one Float): no clamping needed.
-      let line = Line(x0: Float(a.x), y0: Float(a.y), x1: Float(b.x), y1: Float(b.y))
-      if line.y0 != line.y1 { out.lines.append(line) }
+      appendInside(a, b, into: &out)
       return
     }
     var cuts: [Double] = [0, 1]
