@@ -278,6 +278,40 @@ import Glibc
     }
   }
 
+  @Test func markTripleMatchesMarkTouched() {
+    for start in [UInt64(0), ~0, 0x5555_5555_5555_5555] {
+      for first in 0..<(3 * 64 - 2) {
+        var triple = [UInt64](repeating: start, count: 4)
+        var plain = triple
+        triple.withUnsafeMutableBufferPointer {
+          CoverageAccumulator.markTriple(first, $0.baseAddress!)
+        }
+        plain.withUnsafeMutableBufferPointer {
+          CoverageAccumulator.markTouched(first, first + 2, $0.baseAddress!)
+        }
+        #expect(triple == plain, "cell \(first)")
+      }
+    }
+  }
+
+  /// The one-test owner check against its plain statement, over every owner id pair in a small
+  /// domain and around the largest ids.
+  @Test func ownerCheckMatchesItsPlainTwin() {
+    func plain(_ previous: Int32, _ owner: Int32) -> Bool {
+      previous != 0 && abs(Int(previous) - Int(owner)) > 1
+    }
+    let small = Array(Int32(0)...300)
+    let large = (Int32.max - 300)...(Int32.max - 2)
+    var mismatches: [(previous: Int32, owner: Int32)] = []
+    for owner in Array(Int32(2)...300) + Array(large) {
+      for previous in small + Array(large)
+      where CoverageAccumulator.mayBeUnconnected(previous, owner) != plain(previous, owner) {
+        mismatches.append((previous, owner))
+      }
+    }
+    #expect(mismatches.isEmpty, "first mismatches: \(mismatches.prefix(5))")
+  }
+
   /// The accumulator's floor and ceiling agree with `rounded(.down)` / `rounded(.up)` around
   /// every integer up to 4096 (the integer, and one and two ulps either side), at halves, and on
   /// a million pseudo-random values below 2^22.

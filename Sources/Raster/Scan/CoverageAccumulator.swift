@@ -15,7 +15,12 @@
 // overlapping subpaths) the sum is not the area of the inside; each cell therefore remembers the
 // last line that passed through it, and a row in which two unconnected lines share a pixel is
 // computed exactly instead, slab by slab between its vertices and crossings
-// (`CoverageAccumulator+ExactRows.swift`).
+// (`CoverageAccumulator+ExactRows.swift`). Lines joined end to start get consecutive owner ids, so
+// the common meeting (a line and the next one at their shared vertex) costs one test.
+//
+// A line's deposit runs in two short loops, each of which keeps its values in registers: first
+// where it crosses each row boundary of the band (x, ⌊x⌋, ⌈x⌉), then the piece in each row; pieces
+// through one or two pixels, most of them, are handled inline and wider ones out of line.
 //
 // The only unsafe code of the scan stage lives here. Its scalar twin is
 // `ReferenceRasterizer` (supersampled, in the test support), checked by RasterizerTests.
@@ -48,8 +53,15 @@ struct CoverageAccumulator: Sendable {
   static let bandRows = 16
 
   private var cells: [Float] = []
-  /// Per cell, 1 + the index of the last line that passed through the pixel (0: none).
+  /// Per cell, the owner id (`ownerIDs`) of the last line that passed through the pixel (0: none).
   private var owners: [Int32] = []
+  /// Per line, the id it leaves in the cells it passes through. Ids are consecutive along a run
+  /// of lines joined end to start and skip one where the outline is not joined, so two ids that
+  /// differ by at most 1 belong to connected lines and the deposit need not read them. Ids start
+  /// at 2 and stay below 2 × the line count.
+  private var ownerIDs: [Int32] = []
+  /// Per owner id, the index of its line (ids skipped: 0, never stored in a cell).
+  private var ownerLines: [Int32] = []
   private var touched: [UInt64] = []
   private var bucketStarts: [Int] = []
   private var sortedLines: [Int32] = []
@@ -80,6 +92,7 @@ struct CoverageAccumulator: Sendable {
     defer { for row in 0..<bandRows { touched[row * wordsPerRow + cellWords] = 0 } }
     let bands = (region.height + bandRows - 1) / bandRows
     bucketLines(lines, region: region, bands: bands)
+    numberOwners(lines)
     active.removeAll(keepingCapacity: true)
     exactRows.startPath()
     // Vertical turns of the outline, by band (rows relative to the region).
@@ -156,6 +169,28 @@ struct CoverageAccumulator: Sendable {
     }
   }
 
+  /// Gives each line its owner id (see `ownerIDs`).
+  private mutating func numberOwners(_ lines: [Line]) {
+    if ownerIDs.count < lines.count {
+      ownerIDs = [Int32](repeating: 0, count: lines.count)
+      ownerLines = [Int32](repeating: 0, count: 2 * lines.count + 1)
+    }
+    lines.withUnsafeBufferPointer { lines in
+      ownerIDs.withUnsafeMutableBufferPointer { ids in
+        ownerLines.withUnsafeMutableBufferPointer { ownerLines in
+          var id: Int32 = 0
+          var end = (x: Float.nan, y: Float.nan)
+          for (index, line) in lines.enumerated() {
+            id &+= line.x0 == end.x && line.y0 == end.y ? 1 : 2
+            end = (line.x1, line.y1)
+            ids[index] = id
+            ownerLines[Int(id)] = Int32(truncatingIfNeeded: index)
+          }
+        }
+      }
+    }
+  }
+
   /// Deposits the band's active lines; returns a bit per band row in which two unconnected lines
   /// passed through one pixel.
   private mutating func deposit(_ lines: [Line], layout: BandLayout) -> UInt32 {
@@ -165,13 +200,25 @@ struct CoverageAccumulator: Sendable {
         cells.withUnsafeMutableBufferPointer { cellBuffer in
           owners.withUnsafeMutableBufferPointer { ownerBuffer in
             touched.withUnsafeMutableBufferPointer { bitBuffer in
-              guard let cellBase = cellBuffer.baseAddress, let bitBase = bitBuffer.baseAddress,
-                let ownerBase = ownerBuffer.baseAddress, let lineBase = allLines.baseAddress
-              else { return }
-              let target = DepositTarget(cells: cellBase, bits: bitBase, owners: ownerBase)
-              for index in activeLines {
-                complexRows |= Self.deposit(
-                  line: Int(index), lines: lineBase, layout, into: target)
+              ownerIDs.withUnsafeBufferPointer { ids in
+                ownerLines.withUnsafeBufferPointer { ownerLines in
+                  withUnsafeTemporaryAllocation(of: Crossing.self, capacity: Self.bandRows + 1) {
+                    crossings in
+                    guard let cellBase = cellBuffer.baseAddress,
+                      let bitBase = bitBuffer.baseAddress, let ownerBase = ownerBuffer.baseAddress,
+                      let lineBase = allLines.baseAddress, let idBase = ids.baseAddress,
+                      let ownerLineBase = ownerLines.baseAddress,
+                      let crossingBase = crossings.baseAddress
+                    else { return }
+                    let target = DepositTarget(
+                      cells: cellBase, bits: bitBase, owners: ownerBase, ownerIDs: idBase,
+                      ownerLines: ownerLineBase, crossings: crossingBase)
+                    for index in activeLines {
+                      complexRows |= Self.deposit(
+                        line: Int(index), lines: lineBase, layout, into: target)
+                    }
+                  }
+                }
               }
             }
           }
@@ -306,15 +353,37 @@ struct CoverageAccumulator: Sendable {
     return UInt8(truncatingIfNeeded: (a * 255 + 8_388_608).bitPattern)
   }
 
-  /// Where deposits go: one band's cells, owners and touched bits.
+  /// Where deposits go: one band's cells, owners and touched bits; the lines' owner ids; and
+  /// scratch for one line's row crossings (`bandRows` + 1).
   struct DepositTarget {
     let cells: UnsafeMutablePointer<Float>
     let bits: UnsafeMutablePointer<UInt64>
     let owners: UnsafeMutablePointer<Int32>
+    let ownerIDs: UnsafePointer<Int32>
+    let ownerLines: UnsafePointer<Int32>
+    let crossings: UnsafeMutablePointer<Crossing>
+  }
+
+  /// Where a line crosses a row boundary (band cells: x and y relative to the region), with ⌊x⌋
+  /// and ⌈x⌉: each crossing ends one row's piece and starts the next, so they are computed once.
+  struct Crossing {
+    let x: Float
+    let y: Float
+    let floor: Int
+    let ceiling: Int
+
+    @inline(__always)
+    init(x: Float, y: Float) {
+      self.x = x
+      self.y = y
+      floor = CoverageAccumulator.floorNonNegative(x)
+      ceiling = CoverageAccumulator.ceilNonNegative(x)
+    }
   }
 
   /// One line's area, row by row within the band; returns the band rows in which it shared a
   /// pixel with a line it is not connected to.
+  @inline(__always)
   private static func deposit(
     line index: Int, lines: UnsafePointer<Line>, _ layout: BandLayout, into target: DepositTarget
   ) -> UInt32 {
@@ -336,42 +405,52 @@ struct CoverageAccumulator: Sendable {
     let firstRow = max(layout.rowStart, floorNonNegative(y0))
     let endRow = min(layout.rowEnd, ceilNonNegative(y1))
     guard firstRow < endRow else { return 0 }
-    let owner = Int32(truncatingIfNeeded: index &+ 1)
+    let owner = target.ownerIDs[index]
+    let rows = endRow &- firstRow
+    // First where the line crosses each row boundary of the band (the first at its top or the
+    // row's, the last at its bottom or the row's), then the pieces between: two short loops
+    // that each keep their values in registers, where one did not.
+    let crossings = target.crossings
+    let rowTop = Float(firstRow)
+    let top = rowTop < y0 ? y0 : rowTop
+    let firstX = rowTop <= y0 ? x0 : clamp(x0 + (rowTop - y0) * dxdy, lowX, highX)
+    crossings[0] = Crossing(x: firstX, y: top)
+    for k in 1...rows {
+      let rowBottom = rowTop + Float(k)
+      let bottom = y1 < rowBottom ? y1 : rowBottom
+      let x = bottom == y1 ? x1 : clamp(x0 + (bottom - y0) * dxdy, lowX, highX)
+      crossings[k] = Crossing(x: x, y: bottom)
+    }
     var complexRows: UInt32 = 0
-    var rowTop = Float(firstRow)
-    var x = rowTop <= y0 ? x0 : clamp(x0 + (rowTop - y0) * dxdy, lowX, highX)
     var bandRow = firstRow &- layout.rowStart
     var cells = target.cells + bandRow &* layout.stride
     var owners = target.owners + bandRow &* layout.stride
     var bits = target.bits + bandRow &* layout.wordsPerRow
-    // Each x is the end of one row's piece and the start of the next: its floor and ceiling are
-    // computed once (⌊min⌋ = min of the floors, ⌈max⌉ = max of the ceilings).
-    var xFloor = floorNonNegative(x)
-    var xCeiling = ceilNonNegative(x)
-    for _ in firstRow..<endRow {
-      let rowBottom = rowTop + 1
-      let bottom = y1 < rowBottom ? y1 : rowBottom
-      let d = (bottom - (rowTop < y0 ? y0 : rowTop)) * direction
-      let xNext = bottom == y1 ? x1 : clamp(x0 + (bottom - y0) * dxdy, lowX, highX)
-      let nextFloor = floorNonNegative(xNext)
-      let nextCeiling = ceilNonNegative(xNext)
-      let (first, last) = depositPiece(
-        from: x, to: xNext, floor: min(xFloor, nextFloor), ceiling: max(xCeiling, nextCeiling),
-        height: d, cells: cells, bits: bits)
-      xFloor = nextFloor
-      xCeiling = nextCeiling
-      // Claim the pixels the piece passes through; meeting an unconnected line marks the row.
-      var cell = first
-      repeat {
-        let previous = owners[cell]
-        if previous != owner, previous != 0, !connected(lines[Int(previous) &- 1], line) {
-          complexRows |= 1 &<< UInt32(bandRow)
-        }
-        owners[cell] = owner
-        cell &+= 1
-      } while cell <= last
-      x = xNext
-      rowTop = rowBottom
+    var upper = crossings[0]
+    for k in 1...rows {
+      let lower = crossings[k]
+      let ia = min(upper.floor, lower.floor)
+      let ib = max(upper.ceiling, lower.ceiling)
+      let d = (lower.y - upper.y) * direction
+      // Deposit the piece and claim the pixels it passes through; meeting an unconnected line
+      // marks the row. Pieces through one or two pixels (most) are done here.
+      var unconnected = false
+      if ib <= ia &+ 1 {
+        depositOnePixel(from: upper.x, to: lower.x, floor: ia, height: d, cells: cells)
+        markPair(ia, bits)
+        unconnected = claim(ia, owners, owner, index, lines, target.ownerLines)
+      } else if ib == ia &+ 2 {
+        depositTwoPixels(from: upper.x, to: lower.x, floor: ia, height: d, cells: cells)
+        markTriple(ia, bits)
+        unconnected = claim(ia, owners, owner, index, lines, target.ownerLines)
+        unconnected = claim(ia &+ 1, owners, owner, index, lines, target.ownerLines) || unconnected
+      } else {
+        unconnected = depositAndClaimWidePiece(
+          from: upper.x, to: lower.x, floor: ia, ceiling: ib, height: d, cells: cells, bits: bits,
+          owners: owners, owner: owner, line: index, lines: lines, ownerLines: target.ownerLines)
+      }
+      if unconnected { complexRows |= 1 &<< UInt32(bandRow) }
+      upper = lower
       bandRow &+= 1
       cells += layout.stride
       owners += layout.stride
@@ -385,6 +464,25 @@ struct CoverageAccumulator: Sendable {
   private static func clamp(_ v: Float, _ low: Float, _ high: Float) -> Float {
     let below = v < high ? v : high
     return below > low ? below : low
+  }
+
+  /// Whether the line with owner id `previous` (0: none) may not be connected to the line with id
+  /// `owner` (≥ 2): neither none, nor the same or a neighbouring id. It is one sign test, so that
+  /// the common cases (none, the same line, its neighbour) share one well-predicted branch.
+  @inline(__always)
+  static func mayBeUnconnected(_ previous: Int32, _ owner: Int32) -> Bool {
+    let offset = previous &- owner &+ 1  // 0...2 for a neighbour or the same line
+    // Negative iff offset < 0 or offset > 2, and previous > 0 (ids are < 2^31 - 2).
+    return (offset | (2 &- offset)) & (0 &- previous) < 0
+  }
+
+  /// Whether the line with owner id `owner` is connected to line `index`. Out of line: it is
+  /// rarely needed, and the deposit loop keeps more in registers without it.
+  @inline(never)
+  private static func connected(
+    _ owner: Int32, _ index: Int, lines: UnsafePointer<Line>, ownerLines: UnsafePointer<Int32>
+  ) -> Bool {
+    connected(lines[Int(ownerLines[Int(owner)])], lines[index])
   }
 
   /// Whether two lines share an end point (consecutive pieces of one outline).
@@ -410,11 +508,6 @@ struct CoverageAccumulator: Sendable {
     return Float(n) > v ? n - 1 : n
   }
 
-  @inline(__always)
-  private static func add(_ value: Float, at x: Int, _ cells: UnsafeMutablePointer<Float>) {
-    cells[x] += value
-  }
-
   /// Sets the touched bits of cells `first` and `first + 1`: one read-modify-write of the word
   /// holding `first`, and of the next word when the pair straddles two. `markTouched` is its
   /// plain twin.
@@ -424,6 +517,15 @@ struct CoverageAccumulator: Sendable {
     let bit = UInt64(first & 63)
     bits[word] |= 3 &<< bit
     if bit == 63 { bits[word &+ 1] |= 1 }
+  }
+
+  /// Sets the touched bits of cells `first` ... `first + 2`, the same way as `markPair`.
+  @inline(__always)
+  static func markTriple(_ first: Int, _ bits: UnsafeMutablePointer<UInt64>) {
+    let word = first &>> 6
+    let bit = UInt64(first & 63)
+    bits[word] |= 7 &<< bit
+    if bit >= 62 { bits[word &+ 1] |= 7 &>> (64 &- bit) }
   }
 
   /// Sets the touched bits of cells `first...last`.
@@ -451,47 +553,111 @@ struct CoverageAccumulator: Sendable {
     from x: Float, to xNext: Float, height d: Float, cells: UnsafeMutablePointer<Float>,
     bits: UnsafeMutablePointer<UInt64>?
   ) -> (first: Int, last: Int) {
-    depositPiece(
-      from: x, to: xNext, floor: floorNonNegative(x < xNext ? x : xNext),
-      ceiling: ceilNonNegative(x < xNext ? xNext : x), height: d, cells: cells, bits: bits)
-  }
-
-  /// `depositPiece(from:to:height:cells:bits:)` given ⌊min(x, xNext)⌋ and ⌈max(x, xNext)⌉.
-  @inline(__always)
-  static func depositPiece(
-    from x: Float, to xNext: Float, floor ia: Int, ceiling ib: Int, height d: Float,
-    cells: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>?
-  ) -> (first: Int, last: Int) {
-    let xa = x < xNext ? x : xNext
-    let xb = x < xNext ? xNext : x
-    let xaFloor = Float(ia)
-    let xbCeil = Float(ib)
-    if ib <= ia + 1 {
-      let mid = 0.5 * (x + xNext) - xaFloor
-      add(d - d * mid, at: ia, cells)
-      add(d * mid, at: ia + 1, cells)
+    let ia = floorNonNegative(x < xNext ? x : xNext)
+    let ib = ceilNonNegative(x < xNext ? xNext : x)
+    if ib <= ia &+ 1 {
+      depositOnePixel(from: x, to: xNext, floor: ia, height: d, cells: cells)
       if let bits { markPair(ia, bits) }
       return (ia, ia)
     }
-    let s = 1 / (xb - xa)
-    let xaFraction = xa - xaFloor
-    let first = 0.5 * s * (1 - xaFraction) * (1 - xaFraction)
-    let xbFraction = xb - xbCeil + 1
-    let last = 0.5 * s * xbFraction * xbFraction
-    add(d * first, at: ia, cells)
-    if ib == ia + 2 {
-      add(d * (1 - first - last), at: ia + 1, cells)
+    if ib == ia &+ 2 {
+      depositTwoPixels(from: x, to: xNext, floor: ia, height: d, cells: cells)
     } else {
-      let second = s * (1.5 - xaFraction)
-      add(d * (second - first), at: ia + 1, cells)
-      let step = d * s
-      for xi in (ia + 2)..<(ib - 1) { add(step, at: xi, cells) }
-      let beforeLast = second + Float(ib - ia - 3) * s
-      add(d * (1 - beforeLast - last), at: ib - 1, cells)
+      depositWidePiece(from: x, to: xNext, floor: ia, ceiling: ib, height: d, cells: cells)
     }
-    add(d * last, at: ib, cells)
     if let bits { markTouched(ia, ib, bits) }
-    return (ia, ib - 1)
+    return (ia, ib &- 1)
+  }
+
+  /// `depositPiece` for a piece within one pixel: ⌈max(x, xNext)⌉ ≤ `ia` + 1, `ia` = ⌊min⌋.
+  @inline(__always)
+  static func depositOnePixel(
+    from x: Float, to xNext: Float, floor ia: Int, height d: Float,
+    cells: UnsafeMutablePointer<Float>
+  ) {
+    let mid = 0.5 * (x + xNext) - Float(ia)
+    cells[ia] += d - d * mid
+    cells[ia &+ 1] += d * mid
+  }
+
+  /// For a piece through two pixels or more, from x = `xa` to `xb` (either order) with ⌊min⌋ =
+  /// `ia` and ⌈max⌉ = `ib`: 1/|xb − xa|, the fraction of its first pixel left of the piece, and
+  /// the area right of the piece in its first and in its last pixel, per unit of height.
+  @inline(__always)
+  private static func endAreas(
+    from x: Float, to xNext: Float, floor ia: Int, ceiling ib: Int
+  )
+    -> (s: Float, xaFraction: Float, first: Float, last: Float)
+  {
+    let xa = x < xNext ? x : xNext
+    let xb = x < xNext ? xNext : x
+    let s = 1 / (xb - xa)
+    let xaFraction = xa - Float(ia)
+    let first = 0.5 * s * (1 - xaFraction) * (1 - xaFraction)
+    let xbFraction = xb - Float(ib) + 1
+    let last = 0.5 * s * xbFraction * xbFraction
+    return (s, xaFraction, first, last)
+  }
+
+  /// `depositPiece` for a piece through two pixels: ⌈max(x, xNext)⌉ = `ia` + 2, `ia` = ⌊min⌋.
+  @inline(__always)
+  static func depositTwoPixels(
+    from x: Float, to xNext: Float, floor ia: Int, height d: Float,
+    cells: UnsafeMutablePointer<Float>
+  ) {
+    let (_, _, first, last) = endAreas(from: x, to: xNext, floor: ia, ceiling: ia &+ 2)
+    cells[ia] += d * first
+    cells[ia &+ 1] += d * (1 - first - last)
+    cells[ia &+ 2] += d * last
+  }
+
+  /// `depositPiece` for a piece through three pixels or more: `ib` = ⌈max(x, xNext)⌉ ≥ `ia` + 3,
+  /// `ia` = ⌊min⌋.
+  @inline(__always)
+  static func depositWidePiece(
+    from x: Float, to xNext: Float, floor ia: Int, ceiling ib: Int, height d: Float,
+    cells: UnsafeMutablePointer<Float>
+  ) {
+    let (s, xaFraction, first, last) = endAreas(from: x, to: xNext, floor: ia, ceiling: ib)
+    cells[ia] += d * first
+    let second = s * (1.5 - xaFraction)
+    cells[ia &+ 1] += d * (second - first)
+    let step = d * s
+    for xi in (ia &+ 2)..<(ib &- 1) { cells[xi] += step }
+    let beforeLast = second + Float(ib &- ia &- 3) * s
+    cells[ib &- 1] += d * (1 - beforeLast - last)
+    cells[ib] += d * last
+  }
+
+  /// The deposit loop's case for pieces through three pixels or more: deposits, marks and claims
+  /// the pixels (see `claim`). Out of line, so that the loop keeps its values in registers.
+  @inline(never)
+  private static func depositAndClaimWidePiece(
+    from x: Float, to xNext: Float, floor ia: Int, ceiling ib: Int, height d: Float,
+    cells: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>,
+    owners: UnsafeMutablePointer<Int32>, owner: Int32, line: Int, lines: UnsafePointer<Line>,
+    ownerLines: UnsafePointer<Int32>
+  ) -> Bool {
+    depositWidePiece(from: x, to: xNext, floor: ia, ceiling: ib, height: d, cells: cells)
+    markTouched(ia, ib, bits)
+    var unconnected = false
+    for cell in ia..<ib where claim(cell, owners, owner, line, lines, ownerLines) {
+      unconnected = true
+    }
+    return unconnected
+  }
+
+  /// Claims pixel `cell` for the line with owner id `owner` (index `line`); whether the pixel
+  /// was last claimed by a line not connected to it.
+  @inline(__always)
+  private static func claim(
+    _ cell: Int, _ owners: UnsafeMutablePointer<Int32>, _ owner: Int32, _ line: Int,
+    _ lines: UnsafePointer<Line>, _ ownerLines: UnsafePointer<Int32>
+  ) -> Bool {
+    let previous = owners[cell]
+    owners[cell] = owner
+    return mayBeUnconnected(previous, owner)
+      && !connected(previous, line, lines: lines, ownerLines: ownerLines)
   }
 }
 
