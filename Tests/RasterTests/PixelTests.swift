@@ -66,15 +66,33 @@ import Testing
     }
   }
 
+  /// The table of a colour scaled by every coverage starts at transparent and ends at the colour,
+  /// for every alpha (the blend relies on entry 255 being the colour).
+  @Test func scaledColorRunsFromZeroToTheColour() {
+    var random = SeededGenerator(seed: 5)
+    for a in 0...255 {
+      let alpha = UInt8(a)
+      let color = PremultipliedRGBA8(
+        r: UInt8.random(in: 0...alpha, using: &random),
+        g: UInt8.random(in: 0...alpha, using: &random),
+        b: UInt8.random(in: 0...alpha, using: &random), a: alpha)
+      let entries = CoverageScaledColor(color).entries
+      #expect(entries.count == 256 && entries[0] == 0 && entries[255] == color.packed, "\(color)")
+    }
+  }
+
   @Test func solidSinkSpansMatchPerPixelBlend() throws {
     var pixmap = try #require(
       Pixmap(width: 64, height: 1, filledWith: PremultipliedRGBA8(r: 10, g: 200, b: 30, a: 255)))
     let color = Color(r: 255, g: 149, b: 0).opacity(0.5).premultiplied
     var expected = pixmap
+    let scaled = CoverageScaledColor(color).entries
     pixmap.withUnsafeMutablePixels { pixels in
-      var row = SolidColorRow(pixels: pixels, width: 64, color: color)
-      row.span(x: 3, count: 40, coverage: 200)
-      row.span(x: 50, count: 1, coverage: 255)
+      scaled.withUnsafeBufferPointer { scaled in
+        var row = SolidColorRow(pixels: pixels, width: 64, scaled: scaled.baseAddress!)
+        row.span(x: 3, count: 40, coverage: 200)
+        row.span(x: 50, count: 1, coverage: 255)
+      }
     }
     for x in 3..<43 { expected[x, 0] = Blend.sourceOver(color.scaled(by: 200), expected[x, 0]) }
     expected[50, 0] = Blend.sourceOver(color, expected[50, 0])
@@ -98,8 +116,11 @@ import Testing
     for color in [
       Color(r: 255, g: 149, b: 0).premultiplied, Color(r: 0, g: 0, b: 0, a: 90).premultiplied,
     ] {
-      let (pixels, spans) = Self.pixelsAndSpans(destination, coverage: coverage) {
-        SolidColorRow(pixels: $0, width: width, color: color)
+      let scaled = CoverageScaledColor(color).entries
+      let (pixels, spans) = scaled.withUnsafeBufferPointer { scaled in
+        Self.pixelsAndSpans(destination, coverage: coverage) {
+          SolidColorRow(pixels: $0, width: width, scaled: scaled.baseAddress!)
+        }
       }
       #expect(pixels == spans)
       let blended = zip(destination, coverage).map { d, c in

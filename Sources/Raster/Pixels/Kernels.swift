@@ -48,37 +48,47 @@ struct PlaneSink<Row: PlaneRow>: CoverageSink {
   func row(_ y: Int) -> Row { first.movedDown(y) }
 }
 
+/// A premultiplied colour scaled by every coverage: `entries[c]` = `Kernels.scale(packed, by: c)`,
+/// so entry 255 is the colour itself. Made once per colour, it turns the scaling of the source in
+/// each edge pixel's blend into one load.
+struct CoverageScaledColor: Sendable {
+  let packed: UInt32
+  let entries: [UInt32]
+
+  init(_ color: PremultipliedRGBA8) {
+    let packed = color.packed
+    self.packed = packed
+    entries = (0...255).map { Kernels.scale(packed, by: UInt32($0)) }
+  }
+}
+
 /// Blends a solid premultiplied colour through coverage into one pixmap row.
 struct SolidColorRow: PlaneRow {
   let pixels: UnsafeMutablePointer<UInt32>
   let width: Int
-  let packed: UInt32
+  /// The colour's `CoverageScaledColor.entries`: 256 packed premultiplied pixels.
+  let scaled: UnsafePointer<UInt32>
 
-  init(pixels: UnsafeMutablePointer<UInt32>, width: Int, color: PremultipliedRGBA8) {
-    self.init(pixels: pixels, width: width, packed: color.packed)
-  }
-
-  private init(pixels: UnsafeMutablePointer<UInt32>, width: Int, packed: UInt32) {
+  init(pixels: UnsafeMutablePointer<UInt32>, width: Int, scaled: UnsafePointer<UInt32>) {
     self.pixels = pixels
     self.width = width
-    self.packed = packed
+    self.scaled = scaled
   }
 
   @inline(__always)
   func movedDown(_ rows: Int) -> Self {
-    Self(pixels: pixels + rows &* width, width: width, packed: packed)
+    Self(pixels: pixels + rows &* width, width: width, scaled: scaled)
   }
 
   @inline(__always)
   mutating func span(x: Int, count: Int, coverage: UInt8) {
-    let src = coverage == 255 ? packed : Kernels.scale(packed, by: UInt32(coverage))
-    Kernels.sourceOver(src, onto: pixels + x, count: count)
+    Kernels.sourceOver(scaled[Int(coverage)], onto: pixels + x, count: count)
   }
 
   @inline(__always)
   mutating func pixel(x: Int, coverage: UInt8) {
     if coverage == 0 { return }
-    let src = coverage == 255 ? packed : Kernels.scale(packed, by: UInt32(coverage))
+    let src = scaled[Int(coverage)]
     let alpha = src >> 24
     pixels[x] = alpha == 255 ? src : src &+ Kernels.scale(pixels[x], by: 255 - alpha)
   }

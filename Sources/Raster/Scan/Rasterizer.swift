@@ -6,6 +6,8 @@
 /// when a larger region than before is needed. It is a value: copies do not share scratch.
 public struct Rasterizer: Sendable {
   private var accumulator = CoverageAccumulator()
+  /// The last fill colour, scaled by every coverage (made again when the colour changes).
+  private var scaledColor: CoverageScaledColor?
   /// Flattening tolerance in device pixels.
   public var tolerance: Double
 
@@ -23,9 +25,14 @@ public struct Rasterizer: Sendable {
       .flatten(path, transform: transform)
     guard let region = Self.region(of: flat.lines, canvasWidth: pixmap.width) else { return }
     let width = pixmap.width
+    if scaledColor?.packed != color.packed { scaledColor = CoverageScaledColor(color) }
+    let scaled = scaledColor.unsafelyUnwrapped.entries
     pixmap.withUnsafeMutablePixels { pixels in
-      var sink = PlaneSink(first: SolidColorRow(pixels: pixels, width: width, color: color))
-      accumulator.rasterize(flat, region: region, rule: rule, into: &sink)
+      scaled.withUnsafeBufferPointer { scaled in
+        let row = SolidColorRow(pixels: pixels, width: width, scaled: scaled.baseAddress!)
+        var sink = PlaneSink(first: row)
+        accumulator.rasterize(flat, region: region, rule: rule, into: &sink)
+      }
     }
   }
 
