@@ -364,20 +364,18 @@ struct CoverageAccumulator: Sendable {
     let crossings: UnsafeMutablePointer<Crossing>
   }
 
-  /// Where a line crosses a row boundary (band cells: x and y relative to the region), with ⌊x⌋
-  /// and ⌈x⌉: each crossing ends one row's piece and starts the next, so they are computed once.
+  /// Where a line crosses a row boundary (band cells: x and y relative to the region), with ⌊x⌋:
+  /// each crossing ends one row's piece and starts the next, so it is computed once.
   struct Crossing {
     let x: Float
     let y: Float
     let floor: Int
-    let ceiling: Int
 
     @inline(__always)
     init(x: Float, y: Float) {
       self.x = x
       self.y = y
       floor = CoverageAccumulator.floorNonNegative(x)
-      ceiling = CoverageAccumulator.ceilNonNegative(x)
     }
   }
 
@@ -430,23 +428,26 @@ struct CoverageAccumulator: Sendable {
     for k in 1...rows {
       let lower = crossings[k]
       let ia = min(upper.floor, lower.floor)
-      let ib = max(upper.ceiling, lower.ceiling)
+      // ⌈high⌉ ≤ ia + n exactly when high ≤ ia + n: no ceiling is needed to tell the cases.
+      let high = upper.x < lower.x ? lower.x : upper.x
+      let iaFloat = Float(ia)
       let d = (lower.y - upper.y) * direction
       // Deposit the piece and claim the pixels it passes through; meeting an unconnected line
       // marks the row. Pieces through one or two pixels (most) are done here.
       var unconnected = false
-      if ib <= ia &+ 1 {
+      if high <= iaFloat + 1 {
         depositOnePixel(from: upper.x, to: lower.x, floor: ia, height: d, cells: cells)
         markPair(ia, bits)
         unconnected = claim(ia, owners, owner, index, lines, target.ownerLines)
-      } else if ib == ia &+ 2 {
+      } else if high <= iaFloat + 2 {
         depositTwoPixels(from: upper.x, to: lower.x, floor: ia, height: d, cells: cells)
         markTriple(ia, bits)
         unconnected = claim(ia, owners, owner, index, lines, target.ownerLines)
         unconnected = claim(ia &+ 1, owners, owner, index, lines, target.ownerLines) || unconnected
       } else {
         unconnected = depositAndClaimWidePiece(
-          from: upper.x, to: lower.x, floor: ia, ceiling: ib, height: d, cells: cells, bits: bits,
+          from: upper.x, to: lower.x, floor: ia, ceiling: ceilNonNegative(high), height: d,
+          cells: cells, bits: bits,
           owners: owners, owner: owner, line: index, lines: lines, ownerLines: target.ownerLines)
       }
       if unconnected { complexRows |= 1 &<< UInt32(bandRow) }

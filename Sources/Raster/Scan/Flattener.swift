@@ -34,36 +34,42 @@ public struct Flattener: Sendable {
   func flatten(_ path: Path, transform: Transform) -> FlattenedPath {
     var out = FlattenedPath()
     out.lines.reserveCapacity(path.elements.count * 4)
-    var start = Point.zero
-    var current = Point.zero
-    func finishContour() {
-      if current != start { addLine(current, start, into: &out) }
-      out.closeContour()
-      current = start
-    }
-    for element in path.elements {
-      switch element {
-      case .move(let p):
-        finishContour()
-        start = transform.apply(p)
+    // Scratch for one curve's vertices, shared by every curve of the path.
+    withUnsafeTemporaryAllocation(of: Point.self, capacity: Self.maximumSteps + 1) { scratch in
+      let vertices = scratch.baseAddress.unsafelyUnwrapped
+      var start = Point.zero
+      var current = Point.zero
+      func finishContour() {
+        if current != start { addLine(current, start, into: &out) }
+        out.closeContour()
         current = start
-      case .line(let p):
-        let q = transform.apply(p)
-        addLine(current, q, into: &out)
-        current = q
-      case .quad(let c, let p):
-        let q = transform.apply(p)
-        addQuad(current, transform.apply(c), q, into: &out)
-        current = q
-      case .cubic(let c1, let c2, let p):
-        let q = transform.apply(p)
-        addCubic(current, transform.apply(c1), transform.apply(c2), q, depth: 0, into: &out)
-        current = q
-      case .close:
-        finishContour()
       }
+      for element in path.elements {
+        switch element {
+        case .move(let p):
+          finishContour()
+          start = transform.apply(p)
+          current = start
+        case .line(let p):
+          let q = transform.apply(p)
+          addLine(current, q, into: &out)
+          current = q
+        case .quad(let c, let p):
+          let q = transform.apply(p)
+          addQuad(current, transform.apply(c), q, vertices: vertices, into: &out)
+          current = q
+        case .cubic(let c1, let c2, let p):
+          let q = transform.apply(p)
+          addCubic(
+            current, transform.apply(c1), transform.apply(c2), q, depth: 0, vertices: vertices,
+            into: &out)
+          current = q
+        case .close:
+          finishContour()
+        }
+      }
+      finishContour()
     }
-    finishContour()
     return out
   }
 
@@ -86,14 +92,19 @@ public struct Flattener: Sendable {
   }
 
   /// A quadratic is flattened as the cubic it equals (degree elevation is exact).
-  private func addQuad(_ p0: Point, _ p1: Point, _ p2: Point, into out: inout FlattenedPath) {
+  private func addQuad(
+    _ p0: Point, _ p1: Point, _ p2: Point, vertices: UnsafeMutablePointer<Point>,
+    into out: inout FlattenedPath
+  ) {
     let c1 = p0 + (p1 - p0) * (2.0 / 3.0)
     let c2 = p2 + (p1 - p2) * (2.0 / 3.0)
-    addCubic(p0, c1, c2, p2, depth: 0, into: &out)
+    addCubic(p0, c1, c2, p2, depth: 0, vertices: vertices, into: &out)
   }
 
+  /// `vertices`: scratch for `maximumSteps` + 1 points.
   private func addCubic(
-    _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, depth: Int, into out: inout FlattenedPath
+    _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, depth: Int,
+    vertices: UnsafeMutablePointer<Point>, into out: inout FlattenedPath
   ) {
     // Coordinates near the limits of Double (path data of 1e300 under a scaling transform)
     // overflow in the arithmetic below; such geometry is dropped rather than drawn as NaN.
@@ -113,8 +124,8 @@ public struct Flattener: Sendable {
       let ab = a.lerp(to: b, 0.5)
       let bc = b.lerp(to: c, 0.5)
       let mid = ab.lerp(to: bc, 0.5)
-      addCubic(p0, a, ab, mid, depth: depth + 1, into: &out)
-      addCubic(mid, bc, c, p3, depth: depth + 1, into: &out)
+      addCubic(p0, a, ab, mid, depth: depth + 1, vertices: vertices, into: &out)
+      addCubic(mid, bc, c, p3, depth: depth + 1, vertices: vertices, into: &out)
       return
     }
     let n = Int(min(Double(Self.maximumSteps), max(1, steps)))
@@ -144,24 +155,28 @@ public struct Flattener: Sendable {
     let d1 = p1 - p2 * 2 + p3
     var second = d0 * 6
     let dSecond = (d1 - d0) * (6 * h)
-    var previous = p0
-    for _ in 1..<n {
-      q = q + dq
-      dq = dq + ddq
-      ddq = ddq + dddq
-      tangent = tangent + dTangent
-      dTangent = dTangent + ddTangent
-      second = second + dSecond
-      let tt = tangent.x * tangent.x + tangent.y * tangent.y
-      var vertex = q
-      if tt > 1e-24 {
-        let along = (second.x * tangent.x + second.y * tangent.y) / tt
-        vertex = q - (second - tangent * along) * offsetScale
+    // The vertices first, then the lines: appending may call into the runtime, which would
+    // otherwise cost the stepping loop its registers at every line.
+    do {
+      for i in 1..<n {
+        q = q + dq
+        dq = dq + ddq
+        ddq = ddq + dddq
+        tangent = tangent + dTangent
+        dTangent = dTangent + ddTangent
+        second = second + dSecond
+        let tt = tangent.x * tangent.x + tangent.y * tangent.y
+        var vertex = q
+        if tt > 1e-24 {
+          let along = (second.x * tangent.x + second.y * tangent.y) / tt
+          vertex = q - (second - tangent * along) * offsetScale
+        }
+        vertices[i] = vertex
       }
-      addLine(previous, vertex, into: &out)
-      previous = vertex
+      vertices[0] = p0
+      vertices[n] = p3
+      for i in 0..<n { addLine(vertices[i], vertices[i &+ 1], into: &out) }
     }
-    addLine(previous, p3, into: &out)
   }
 
   // MARK: - Lines
