@@ -66,6 +66,21 @@ import Testing
     }
   }
 
+  /// The vector fill writes exactly its span, for every count up to 70 at every offset within a
+  /// block of eight.
+  @Test func fillWritesExactlyTheSpan() {
+    for offset in 0..<8 {
+      for count in 0...70 {
+        var pixels = [UInt32](repeating: 7, count: 96)
+        pixels.withUnsafeMutableBufferPointer {
+          Kernels.fill($0.baseAddress! + offset, with: 0xFF00_00FF, count: count)
+        }
+        let expected = (0..<96).map { offset..<(offset + count) ~= $0 ? UInt32(0xFF00_00FF) : 7 }
+        #expect(pixels == expected, "offset \(offset), count \(count)")
+      }
+    }
+  }
+
   /// The table of a colour scaled by every coverage starts at transparent and ends at the colour,
   /// for every alpha (the blend relies on entry 255 being the colour).
   @Test func scaledColorRunsFromZeroToTheColour() {

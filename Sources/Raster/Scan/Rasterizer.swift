@@ -77,10 +77,14 @@ public struct Rasterizer: Sendable {
     var minX = first.x0
     var minY = first.y0
     var maxY = first.y0
+    // Plain comparisons (the lines are finite): they compile to minss and maxss.
     for line in lines {
-      minX = min(minX, min(line.x0, line.x1))
-      minY = min(minY, min(line.y0, line.y1))
-      maxY = max(maxY, max(line.y0, line.y1))
+      let lowX = line.x0 < line.x1 ? line.x0 : line.x1
+      let lowY = line.y0 < line.y1 ? line.y0 : line.y1
+      let highY = line.y0 < line.y1 ? line.y1 : line.y0
+      minX = lowX < minX ? lowX : minX
+      minY = lowY < minY ? lowY : minY
+      maxY = highY > maxY ? highY : maxY
     }
     let region = IntRect(
       minX: Int(minX.rounded(.down)), minY: Int(minY.rounded(.down)),
