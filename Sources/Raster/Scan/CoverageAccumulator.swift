@@ -56,9 +56,11 @@ struct CoverageAccumulator: Sendable {
   /// Per cell, the owner id (`ownerIDs`) of the last line that passed through the pixel (0: none).
   private var owners: [Int32] = []
   /// Per line, the id it leaves in the cells it passes through. Ids are consecutive along a run
-  /// of lines joined end to start and skip one where the outline is not joined, so two ids that
-  /// differ by at most 1 belong to connected lines and the deposit need not read them. Ids start
-  /// at 2 and stay below 2 × the line count.
+  /// of lines that follow each other in one contour, joined end to start directly or across
+  /// horizontal edges (dropped: they change no winding); they skip one between contours and where
+  /// the next line starts at another height. Two lines whose ids differ by at most 1 are one piece
+  /// of outline, so where they meet the summed area is exact and the deposit need not read them.
+  /// Ids start at 2 and stay below 2 × the line count.
   private var ownerIDs: [Int32] = []
   /// Per owner id, the index of its line (ids skipped: 0, never stored in a cell).
   private var ownerLines: [Int32] = []
@@ -92,7 +94,7 @@ struct CoverageAccumulator: Sendable {
     defer { for row in 0..<bandRows { touched[row * wordsPerRow + cellWords] = 0 } }
     let bands = (region.height + bandRows - 1) / bandRows
     bucketLines(lines, region: region, bands: bands)
-    numberOwners(lines)
+    numberOwners(lines, contourStarts: path.contourStarts)
     active.removeAll(keepingCapacity: true)
     exactRows.startPath()
     // Vertical turns of the outline, by band (rows relative to the region).
@@ -170,7 +172,7 @@ struct CoverageAccumulator: Sendable {
   }
 
   /// Gives each line its owner id (see `ownerIDs`).
-  private mutating func numberOwners(_ lines: [Line]) {
+  private mutating func numberOwners(_ lines: [Line], contourStarts: [Int]) {
     if ownerIDs.count < lines.count {
       ownerIDs = [Int32](repeating: 0, count: lines.count)
       ownerLines = [Int32](repeating: 0, count: 2 * lines.count + 1)
@@ -179,10 +181,24 @@ struct CoverageAccumulator: Sendable {
       ownerIDs.withUnsafeMutableBufferPointer { ids in
         ownerLines.withUnsafeMutableBufferPointer { ownerLines in
           var id: Int32 = 0
-          var end = (x: Float.nan, y: Float.nan)
+          var nextContour = 0
           for (index, line) in lines.enumerated() {
-            id &+= line.x0 == end.x && line.y0 == end.y ? 1 : 2
-            end = (line.x1, line.y1)
+            var startsContour = false
+            while nextContour < contourStarts.count, contourStarts[nextContour] <= index {
+              startsContour = startsContour || contourStarts[nextContour] == index
+              nextContour += 1
+            }
+            var joined = false
+            if index > 0 {
+              let previous = lines[index - 1]
+              // Across dropped horizontal edges the next line starts at the same height; the two
+              // are one simple piece of outline unless they cross.
+              joined =
+                line.y0 == previous.y1
+                && (line.x0 == previous.x1
+                  || (!startsContour && !Self.mayIntersect(previous, line)))
+            }
+            id &+= joined ? 1 : 2
             ids[index] = id
             ownerLines[Int(id)] = Int32(truncatingIfNeeded: index)
           }
@@ -484,6 +500,21 @@ struct CoverageAccumulator: Sendable {
     _ owner: Int32, _ index: Int, lines: UnsafePointer<Line>, ownerLines: UnsafePointer<Int32>
   ) -> Bool {
     connected(lines[Int(ownerLines[Int(owner)])], lines[index])
+  }
+
+  /// Whether segments `a` and `b` may intersect: false only when each lies strictly on one side
+  /// of the other's line. Computed in Double from the Float ends, so only near-degenerate
+  /// geometry can be misjudged; touching and collinear count as intersecting.
+  static func mayIntersect(_ a: Line, _ b: Line) -> Bool {
+    func side(_ l: Line, _ x: Float, _ y: Float) -> Double {
+      (Double(l.x1) - Double(l.x0)) * (Double(y) - Double(l.y0))
+        - (Double(l.y1) - Double(l.y0)) * (Double(x) - Double(l.x0))
+    }
+    let a0 = side(b, a.x0, a.y0)
+    let a1 = side(b, a.x1, a.y1)
+    let b0 = side(a, b.x0, b.y0)
+    let b1 = side(a, b.x1, b.y1)
+    return !((a0 > 0 && a1 > 0) || (a0 < 0 && a1 < 0) || (b0 > 0 && b1 > 0) || (b0 < 0 && b1 < 0))
   }
 
   /// Whether two lines share an end point (consecutive pieces of one outline).

@@ -274,6 +274,9 @@ struct FlattenedPath {
 
   var lines: [Line] = []
   var turns: [Turn] = []
+  /// The index of each contour's first line, ascending (a contour that kept no lines repeats the
+  /// next one's).
+  var contourStarts: [Int] = []
   private var contourStartLine = 0
   private var firstDown: Bool?
   private var lastDown: Bool?
@@ -287,6 +290,7 @@ struct FlattenedPath {
       firstDown = down
       contourStartY = y
       contourStartLine = lines.count
+      contourStarts.append(lines.count)
     }
     lastDown = down
   }

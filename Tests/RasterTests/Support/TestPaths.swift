@@ -84,5 +84,12 @@ enum TestShapes {
     // Crossings (rows resolved exactly) next to the right edge, the tip cut off by it.
     ("pentagram past the right edge", "M70 3L99 94L22 37H118L41 94Z", .nonzero),
     ("pentagram past the right edge evenodd", "M70 3L99 94L22 37H118L41 94Z", .evenodd),
+    // Flat tops shorter than a pixel (the outline joined across dropped horizontal edges), and
+    // two overlapping contours whose ends meet at one height (not joined: resolved exactly).
+    (
+      "flat-topped peaks", "M5 90L20 20.3H20.4L35 90L45 40.6H45.2L55 90L60 60.1H60.15L65 90Z",
+      .nonzero
+    ),
+    ("contours meeting at one height", "M70 10L90 50.5H70ZM70.3 10L60.3 50.5H70.3Z", .nonzero),
   ]
 }
