@@ -182,22 +182,20 @@ struct CoverageAccumulator: Sendable {
         ownerLines.withUnsafeMutableBufferPointer { ownerLines in
           var id: Int32 = 0
           var nextContour = 0
+          var previous = Line(x0: .nan, y0: .nan, x1: .nan, y1: .nan)
           for (index, line) in lines.enumerated() {
-            var startsContour = false
-            while nextContour < contourStarts.count, contourStarts[nextContour] <= index {
-              startsContour = startsContour || contourStarts[nextContour] == index
-              nextContour += 1
+            var joined = line.y0 == previous.y1 && line.x0 == previous.x1
+            if !joined, line.y0 == previous.y1 {
+              // Across dropped horizontal edges the next line of a contour starts at the same
+              // height; the two are one simple piece of outline unless they cross.
+              while nextContour < contourStarts.count, contourStarts[nextContour] < index {
+                nextContour += 1
+              }
+              let startsContour =
+                nextContour < contourStarts.count && contourStarts[nextContour] == index
+              joined = !startsContour && !Self.mayIntersect(previous, line)
             }
-            var joined = false
-            if index > 0 {
-              let previous = lines[index - 1]
-              // Across dropped horizontal edges the next line starts at the same height; the two
-              // are one simple piece of outline unless they cross.
-              joined =
-                line.y0 == previous.y1
-                && (line.x0 == previous.x1
-                  || (!startsContour && !Self.mayIntersect(previous, line)))
-            }
+            previous = line
             id &+= joined ? 1 : 2
             ids[index] = id
             ownerLines[Int(id)] = Int32(truncatingIfNeeded: index)
