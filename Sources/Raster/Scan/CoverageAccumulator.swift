@@ -427,12 +427,16 @@ struct CoverageAccumulator: Sendable {
     let top = rowTop < y0 ? y0 : rowTop
     let firstX = rowTop <= y0 ? x0 : clamp(x0 + (rowTop - y0) * dxdy, lowX, highX)
     crossings[0] = Crossing(x: firstX, y: top)
-    for k in 1...rows {
-      let rowBottom = rowTop + Float(k)
-      let bottom = y1 < rowBottom ? y1 : rowBottom
-      let x = bottom == y1 ? x1 : clamp(x0 + (bottom - y0) * dxdy, lowX, highX)
-      crossings[k] = Crossing(x: x, y: bottom)
+    // Boundaries before the last lie above y1 (rows end at ⌈y1⌉): no test against the end.
+    var boundary = rowTop
+    for k in 1..<rows {
+      boundary += 1
+      crossings[k] = Crossing(x: clamp(x0 + (boundary - y0) * dxdy, lowX, highX), y: boundary)
     }
+    let lastBoundary = rowTop + Float(rows)
+    let bottom = y1 < lastBoundary ? y1 : lastBoundary
+    let lastX = bottom == y1 ? x1 : clamp(x0 + (bottom - y0) * dxdy, lowX, highX)
+    crossings[rows] = Crossing(x: lastX, y: bottom)
     var complexRows: UInt32 = 0
     var bandRow = firstRow &- layout.rowStart
     var cells = target.cells + bandRow &* layout.stride
