@@ -97,12 +97,13 @@ struct CoverageAccumulator: Sendable {
     numberOwners(lines, contourStarts: path.contourStarts)
     active.removeAll(keepingCapacity: true)
     exactRows.startPath()
-    // Vertical turns of the outline, by band (rows relative to the region).
-    var turnsByBand = [[FlattenedPath.Turn]](repeating: [], count: bands)
-    for turn in path.turns where turn.y != turn.y.rounded(.down) {
+    // Vertical turns of the outline inside the region's rows, from the top down (rows relative to
+    // the region); `nextTurn` is the first not yet reached by the bands.
+    let turns = path.turns.filter { turn in
       let row = Int(turn.y) - region.minY
-      if row >= 0, row < region.height { turnsByBand[row / bandRows].append(turn) }
-    }
+      return turn.y != turn.y.rounded(.down) && row >= 0 && row < region.height
+    }.sorted { $0.y < $1.y }
+    var nextTurn = 0
     let originY = Float(region.minY)
     for band in 0..<bands {
       let rowStart = band * bandRows
@@ -112,22 +113,30 @@ struct CoverageAccumulator: Sendable {
         originX: Float(region.minX), originY: originY, rowStart: rowStart, rowEnd: rowEnd,
         stride: stride, cellWords: cellWords, wordsPerRow: wordsPerRow)
       var complexRows = deposit(lines, layout: layout)
-      for turn in turnsByBand[band] where Self.turnMeetsOtherEdges(turn, lines, active) {
-        complexRows |= 1 << ((Int(turn.y) - region.minY) % bandRows)
+      while nextTurn < turns.count, Int(turns[nextTurn].y) - region.minY < rowEnd {
+        let turn = turns[nextTurn]
+        if Self.turnMeetsOtherEdges(turn, lines, active) {
+          complexRows |= 1 << ((Int(turn.y) - region.minY) % bandRows)
+        }
+        nextTurn += 1
       }
       var exact: UInt32 = 0
-      for row in rowStart..<rowEnd where complexRows & (1 << (row - rowStart)) != 0 {
-        if exactRows.admits(row: row, lines: lines, active: active, layout: layout) {
-          exact |= 1 << (row - rowStart)
+      var candidates = complexRows
+      while candidates != 0 {
+        let bandRow = candidates.trailingZeroBitCount
+        candidates &= candidates - 1
+        if exactRows.admits(row: rowStart + bandRow, lines: lines, active: active, layout: layout) {
+          exact |= 1 << bandRow
         }
       }
       sweep(layout: layout, region: region, rule: rule, complexRows: exact, into: &sink)
-      if exact != 0 {
-        for row in rowStart..<rowEnd where exact & (1 << (row - rowStart)) != 0 {
-          exactRows.resolve(
-            row: row, lines: lines, active: active, layout: layout, region: region, rule: rule,
-            into: &sink)
-        }
+      var exactLeft = exact
+      while exactLeft != 0 {
+        let bandRow = exactLeft.trailingZeroBitCount
+        exactLeft &= exactLeft - 1
+        exactRows.resolve(
+          row: rowStart + bandRow, lines: lines, active: active, layout: layout, region: region,
+          rule: rule, into: &sink)
       }
       // Retire the lines that end in this band.
       let bandBottom = originY + Float(rowEnd)
