@@ -53,15 +53,16 @@ struct CoverageAccumulator: Sendable {
   static let bandRows = 16
 
   private var cells: [Float] = []
-  /// Per cell, the owner id (`ownerIDs`) of the last line that passed through the pixel (0: none).
+  /// Per cell, the owner id (`Edge.owner`) of the last line that passed through the pixel (0: none).
   private var owners: [Int32] = []
-  /// Per line, the id it leaves in the cells it passes through. Ids are consecutive along a run
+  /// Per line, the line ready for the deposit (see `Edge`); its owner id is the one it leaves in
+  /// the cells it passes through. Ids are consecutive along a run
   /// of lines that follow each other in one contour, joined end to start directly or across
   /// horizontal edges (dropped: they change no winding); they skip one between contours and where
   /// the next line starts at another height. Two lines whose ids differ by at most 1 are one piece
   /// of outline, so where they meet the summed area is exact and the deposit need not read them.
   /// Ids start at 2 and stay below 2 × the line count.
-  private var ownerIDs: [Int32] = []
+  private var edges: [Edge] = []
   /// Per owner id, the index of its line (ids skipped: 0, never stored in a cell).
   private var ownerLines: [Int32] = []
   private var touched: [UInt64] = []
@@ -93,15 +94,17 @@ struct CoverageAccumulator: Sendable {
     for row in 0..<bandRows { touched[row * wordsPerRow + cellWords] = 1 }
     defer { for row in 0..<bandRows { touched[row * wordsPerRow + cellWords] = 0 } }
     let bands = (region.height + bandRows - 1) / bandRows
-    bucketLines(lines, region: region, bands: bands)
-    numberOwners(lines, contourStarts: path.contourStarts)
+    prepareEdges(lines, contourStarts: path.contourStarts, region: region)
+    bucketLines(lines.count, bands: bands)
     active.removeAll(keepingCapacity: true)
     exactRows.startPath()
     // Vertical turns of the outline inside the region's rows, from the top down (rows relative to
     // the region); `nextTurn` is the first not yet reached by the bands.
     let turns = path.turns.filter { turn in
+      // Whole heights (every Float from 2^23 on, and ±∞) turn on a row boundary: no matter.
+      guard turn.y.isFinite, turn.y != turn.y.rounded(.down) else { return false }
       let row = Int(turn.y) - region.minY
-      return turn.y != turn.y.rounded(.down) && row >= 0 && row < region.height
+      return row >= 0 && row < region.height
     }.sorted { $0.y < $1.y }
     var nextTurn = 0
     let originY = Float(region.minY)
@@ -146,28 +149,26 @@ struct CoverageAccumulator: Sendable {
 
   /// Counting sort of line indices by the first band each reaches (stable: lines keep their
   /// order within a band, so cells sum their deposits in the same order every time).
-  private mutating func bucketLines(_ lines: [Line], region: IntRect, bands: Int) {
-    let originY = Float(region.minY)
+  private mutating func bucketLines(_ count: Int, bands: Int) {
     bucketStarts.removeAll(keepingCapacity: true)
     bucketStarts.append(contentsOf: repeatElement(0, count: bands + 1))
-    if sortedLines.count < lines.count {
-      sortedLines = [Int32](repeating: 0, count: lines.count)
-      lineBands = [Int32](repeating: 0, count: lines.count)
+    if sortedLines.count < count {
+      sortedLines = [Int32](repeating: 0, count: count)
+      lineBands = [Int32](repeating: 0, count: count)
     }
-    lines.withUnsafeBufferPointer { lines in
+    edges.withUnsafeBufferPointer { edges in
       bucketStarts.withUnsafeMutableBufferPointer { starts in
         sortedLines.withUnsafeMutableBufferPointer { sorted in
           lineBands.withUnsafeMutableBufferPointer { lineBand in
-            for (index, line) in lines.enumerated() {
-              let top = (line.y0 < line.y1 ? line.y0 : line.y1) - originY
-              let band = min(bands - 1, Self.floorNonNegative(max(top, 0)) / Self.bandRows)
+            for index in 0..<count {
+              let band = min(bands - 1, Int(edges[index].firstRow) / Self.bandRows)
               lineBand[index] = Int32(truncatingIfNeeded: band)
               starts[band + 1] += 1
             }
             for b in 0..<bands { starts[b + 1] += starts[b] }
             // Placing a line advances its band's start; afterwards each start is the next
             // band's, so they move back up by one.
-            for index in lines.indices {
+            for index in 0..<count {
               let band = Int(lineBand[index])
               sorted[starts[band]] = Int32(truncatingIfNeeded: index)
               starts[band] += 1
@@ -180,14 +181,16 @@ struct CoverageAccumulator: Sendable {
     }
   }
 
-  /// Gives each line its owner id (see `ownerIDs`).
-  private mutating func numberOwners(_ lines: [Line], contourStarts: [Int]) {
-    if ownerIDs.count < lines.count {
-      ownerIDs = [Int32](repeating: 0, count: lines.count)
+  /// Makes each line's `Edge`, with its owner id (see `edges`).
+  private mutating func prepareEdges(_ lines: [Line], contourStarts: [Int], region: IntRect) {
+    if edges.count < lines.count {
+      edges = [Edge](repeating: Edge(), count: lines.count)
       ownerLines = [Int32](repeating: 0, count: 2 * lines.count + 1)
     }
+    let originX = Float(region.minX)
+    let originY = Float(region.minY)
     lines.withUnsafeBufferPointer { lines in
-      ownerIDs.withUnsafeMutableBufferPointer { ids in
+      edges.withUnsafeMutableBufferPointer { edges in
         ownerLines.withUnsafeMutableBufferPointer { ownerLines in
           var id: Int32 = 0
           var nextContour = 0
@@ -206,11 +209,46 @@ struct CoverageAccumulator: Sendable {
             }
             previous = line
             id &+= joined ? 1 : 2
-            ids[index] = id
+            edges[index] = Edge(line, origin: (originX, originY), owner: id)
             ownerLines[Int(id)] = Int32(truncatingIfNeeded: index)
           }
         }
       }
+    }
+  }
+
+  /// A line as the deposit takes it: its ends relative to the region's origin (band cells), the
+  /// upper end first, with the direction the outline runs (+1 down, −1 up), dx/dy, the rows it
+  /// reaches (⌊y0⌋ ..< ⌈y1⌉, relative to the region) and its owner id. A horizontal line has
+  /// y0 = y1 and deposits nothing.
+  struct Edge {
+    var x0: Float = 0
+    var y0: Float = 0
+    var x1: Float = 0
+    var y1: Float = 0
+    var dxdy: Float = 0
+    var direction: Float = 1
+    var owner: Int32 = 0
+    var firstRow: Int32 = 0
+    var endRow: Int32 = 0
+
+    init() {}
+
+    @inline(__always)
+    init(_ line: Line, origin: (x: Float, y: Float), owner: Int32) {
+      x0 = line.x0 - origin.x
+      y0 = line.y0 - origin.y
+      x1 = line.x1 - origin.x
+      y1 = line.y1 - origin.y
+      if y0 > y1 {
+        swap(&x0, &x1)
+        swap(&y0, &y1)
+        direction = -1
+      }
+      dxdy = y0 < y1 ? (x1 - x0) / (y1 - y0) : 0
+      self.owner = owner
+      firstRow = Int32(truncatingIfNeeded: CoverageAccumulator.floorNonNegative(y0))
+      endRow = Int32(truncatingIfNeeded: CoverageAccumulator.ceilNonNegative(y1))
     }
   }
 
@@ -223,18 +261,18 @@ struct CoverageAccumulator: Sendable {
         cells.withUnsafeMutableBufferPointer { cellBuffer in
           owners.withUnsafeMutableBufferPointer { ownerBuffer in
             touched.withUnsafeMutableBufferPointer { bitBuffer in
-              ownerIDs.withUnsafeBufferPointer { ids in
+              edges.withUnsafeBufferPointer { edges in
                 ownerLines.withUnsafeBufferPointer { ownerLines in
                   withUnsafeTemporaryAllocation(of: Crossing.self, capacity: Self.bandRows + 1) {
                     crossings in
                     guard let cellBase = cellBuffer.baseAddress,
                       let bitBase = bitBuffer.baseAddress, let ownerBase = ownerBuffer.baseAddress,
-                      let lineBase = allLines.baseAddress, let idBase = ids.baseAddress,
+                      let lineBase = allLines.baseAddress, let edgeBase = edges.baseAddress,
                       let ownerLineBase = ownerLines.baseAddress,
                       let crossingBase = crossings.baseAddress
                     else { return }
                     let target = DepositTarget(
-                      cells: cellBase, bits: bitBase, owners: ownerBase, ownerIDs: idBase,
+                      cells: cellBase, bits: bitBase, owners: ownerBase, edges: edgeBase,
                       ownerLines: ownerLineBase, crossings: crossingBase)
                     for index in activeLines {
                       complexRows |= Self.deposit(
@@ -376,13 +414,13 @@ struct CoverageAccumulator: Sendable {
     return UInt8(truncatingIfNeeded: (a * 255 + 8_388_608).bitPattern)
   }
 
-  /// Where deposits go: one band's cells, owners and touched bits; the lines' owner ids; and
+  /// Where deposits go: one band's cells, owners and touched bits; the lines as edges; and
   /// scratch for one line's row crossings (`bandRows` + 1).
   struct DepositTarget {
     let cells: UnsafeMutablePointer<Float>
     let bits: UnsafeMutablePointer<UInt64>
     let owners: UnsafeMutablePointer<Int32>
-    let ownerIDs: UnsafePointer<Int32>
+    let edges: UnsafePointer<Edge>
     let ownerLines: UnsafePointer<Int32>
     let crossings: UnsafeMutablePointer<Crossing>
   }
@@ -408,25 +446,20 @@ struct CoverageAccumulator: Sendable {
   private static func deposit(
     line index: Int, lines: UnsafePointer<Line>, _ layout: BandLayout, into target: DepositTarget
   ) -> UInt32 {
-    let line = lines[index]
-    var x0 = line.x0 - layout.originX
-    var y0 = line.y0 - layout.originY
-    var x1 = line.x1 - layout.originX
-    var y1 = line.y1 - layout.originY
-    var direction: Float = 1
-    if y0 > y1 {
-      swap(&x0, &x1)
-      swap(&y0, &y1)
-      direction = -1
-    }
-    guard y0 < y1 else { return 0 }
-    let dxdy = (x1 - x0) / (y1 - y0)
+    let edge = target.edges[index]
+    guard edge.y0 < edge.y1 else { return 0 }
+    let x0 = edge.x0
+    let y0 = edge.y0
+    let x1 = edge.x1
+    let y1 = edge.y1
+    let direction = edge.direction
+    let dxdy = edge.dxdy
     let lowX = x0 < x1 ? x0 : x1
     let highX = x0 < x1 ? x1 : x0
-    let firstRow = max(layout.rowStart, floorNonNegative(y0))
-    let endRow = min(layout.rowEnd, ceilNonNegative(y1))
+    let firstRow = max(layout.rowStart, Int(edge.firstRow))
+    let endRow = min(layout.rowEnd, Int(edge.endRow))
     guard firstRow < endRow else { return 0 }
-    let owner = target.ownerIDs[index]
+    let owner = edge.owner
     let rows = endRow &- firstRow
     // First where the line crosses each row boundary of the band (the first at its top or the
     // row's, the last at its bottom or the row's), then the pieces between: two short loops

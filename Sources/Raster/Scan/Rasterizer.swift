@@ -25,12 +25,14 @@ public struct Rasterizer: Sendable {
       .flatten(path, transform: transform)
     guard let region = Self.region(of: flat.lines, canvasWidth: pixmap.width) else { return }
     let width = pixmap.width
-    if scaledColor?.packed != color.packed { scaledColor = CoverageScaledColor(color) }
-    let scaled = scaledColor.unsafelyUnwrapped.entries
+    let scaledColor =
+      self.scaledColor.flatMap { $0.packed == color.packed ? $0 : nil }
+      ?? CoverageScaledColor(color)
+    self.scaledColor = scaledColor
     pixmap.withUnsafeMutablePixels { pixels in
-      scaled.withUnsafeBufferPointer { scaled in
-        let row = SolidColorRow(pixels: pixels, width: width, scaled: scaled.baseAddress!)
-        var sink = PlaneSink(first: row)
+      scaledColor.entries.withUnsafeBufferPointer { scaled in
+        guard let scaled = scaled.baseAddress else { return }
+        var sink = PlaneSink(first: SolidColorRow(pixels: pixels, width: width, scaled: scaled))
         accumulator.rasterize(flat, region: region, rule: rule, into: &sink)
       }
     }
