@@ -301,29 +301,44 @@ struct CoverageAccumulator: Sendable {
           guard let cellBase = cellBuffer.baseAddress, let bitBase = bitBuffer.baseAddress,
             let ownerBase = ownerBuffer.baseAddress
           else { return }
-          for row in layout.rowStart..<layout.rowEnd {
-            // Band rows are < 32 and offsets within the buffers: wrapping arithmetic is exact.
-            let bandRow = row &- layout.rowStart
-            let cells = cellBase + bandRow &* layout.stride
-            let owners = ownerBase + bandRow &* layout.stride
-            let bits = bitBase + bandRow &* layout.wordsPerRow
-            if complexRows & (1 &<< UInt32(bandRow)) != 0 {
-              Self.clearRow(cells: cells, owners: owners, bits: bits, words: layout.cellWords)
-              continue
-            }
-            var out = sink.row(region.minY &+ row)
-            if rule == .nonzero {
-              Self.sweepRow(
-                cells: cells, owners: owners, bits: bits, words: layout.cellWords,
-                width: region.width, x0: region.minX, rule: .nonzero, into: &out)
-            } else {
-              Self.sweepRow(
-                cells: cells, owners: owners, bits: bits, words: layout.cellWords,
-                width: region.width, x0: region.minX, rule: .evenodd, into: &out)
-            }
+          // One loop for each rule, so the rule is known inside it.
+          if rule == .nonzero {
+            Self.sweepRows(
+              cells: cellBase, owners: ownerBase, bits: bitBase, layout: layout, region: region,
+              rule: .nonzero, complexRows: complexRows, into: &sink)
+          } else {
+            Self.sweepRows(
+              cells: cellBase, owners: ownerBase, bits: bitBase, layout: layout, region: region,
+              rule: .evenodd, complexRows: complexRows, into: &sink)
           }
         }
       }
+    }
+  }
+
+  /// The band's rows, top down (the band's cells, owners and bits start at the given pointers).
+  @inline(__always)
+  private static func sweepRows<Sink: CoverageSink>(
+    cells: UnsafeMutablePointer<Float>, owners: UnsafeMutablePointer<Int32>,
+    bits: UnsafeMutablePointer<UInt64>, layout: BandLayout, region: IntRect, rule: FillRule,
+    complexRows: UInt32, into sink: inout Sink
+  ) {
+    var cells = cells
+    var owners = owners
+    var bits = bits
+    for row in layout.rowStart..<layout.rowEnd {
+      // Band rows are < 32.
+      if complexRows & (1 &<< UInt32(row &- layout.rowStart)) != 0 {
+        clearRow(cells: cells, owners: owners, bits: bits, words: layout.cellWords)
+      } else {
+        var out = sink.row(region.minY &+ row)
+        sweepRow(
+          cells: cells, owners: owners, bits: bits, words: layout.cellWords, width: region.width,
+          x0: region.minX, rule: rule, into: &out)
+      }
+      cells += layout.stride
+      owners += layout.stride
+      bits += layout.wordsPerRow
     }
   }
 
