@@ -172,7 +172,10 @@ struct ExactRowResolver: Sendable {
     var runCoverage: UInt8 = 0
     var out = sink.row(y)
     for x in low..<max(low, high) {
-      sum += row[x]
+      let cell = row[x]
+      // Between the row's pieces most cells are empty: the sum, and so the coverage, stays.
+      if cell == 0 { continue }
+      sum += cell
       row[x] = 0
       guard x < width else { continue }
       let c = CoverageAccumulator.coverage(sum, .nonzero)
