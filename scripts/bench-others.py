@@ -13,6 +13,7 @@ Path data is read with svg.path (pip install svg.path). Elliptical arcs go to Sk
 cairo as 32 chords each (cairo has no elliptical arc).
 
   scripts/bench-others.py --path-file F --viewbox x,y,w,h --size S --iters K [--rounds R]
+                         [--libraries skia,cairo]
 """
 
 import argparse
@@ -130,10 +131,15 @@ def main():
     parser.add_argument("--size", type=int, required=True)
     parser.add_argument("--iters", type=int, required=True)
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument(
+        "--libraries", default="skia,cairo", help="comma-separated, of skia and cairo")
     args = parser.parse_args()
+    wanted = args.libraries.split(",")
     viewbox = [float(v) for v in args.viewbox.split(",")]
     segs = segments(args.path_file)
     for name, make in (("skia", skia_fill), ("cairo", cairo_fill)):
+        if name not in wanted:
+            continue
         try:
             fill, finish = make(segs, viewbox, args.size)
         except ImportError:

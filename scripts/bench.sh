@@ -70,7 +70,8 @@ bytes=$("$tool" bench png --rgba "$work/frame.rgba" --width 1170 --height 2532 -
 echo "| default | ${result% *} | ${result#* } | $bytes |"
 
 # Other rasterizers side by side (COMPARE=1 and FA_CAT set; needs skia-python and/or pycairo, and
-# svg.path): rounds of each library interleaved with ours, since the VM's speed drifts.
+# svg.path): rounds of each library interleaved with ours, since the VM's speed drifts. OTHERS
+# picks the libraries (default skia,cairo).
 if [[ "${COMPARE:-}" == 1 && -n "${FA_CAT:-}" ]]; then
   echo
   echo "| Font Awesome's cat | size | min ms | median ms |"
@@ -80,7 +81,7 @@ if [[ "${COMPARE:-}" == 1 && -n "${FA_CAT:-}" ]]; then
       "$tool" bench fill --path-file "$FA_CAT" --viewbox 0,0,576,512 --size "$size" --iters 300 |
         sed 's/^{/{"library": "render-anim", /'
       python3 scripts/bench-others.py --path-file "$FA_CAT" --viewbox 0,0,576,512 --size "$size" \
-        --iters 300
+        --iters 300 --libraries "${OTHERS:-skia,cairo}"
     done | python3 -c '
 import collections, json, sys
 times = collections.defaultdict(list)
