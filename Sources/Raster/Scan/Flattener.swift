@@ -34,41 +34,45 @@ public struct Flattener: Sendable {
   func flatten(_ path: Path, transform: Transform) -> FlattenedPath {
     var out = FlattenedPath()
     out.lines.reserveCapacity(path.elements.count * 4)
-    // Scratch for one curve's vertices, shared by every curve of the path.
-    withUnsafeTemporaryAllocation(of: Point.self, capacity: Self.maximumSteps + 1) { scratch in
-      let vertices = scratch.baseAddress.unsafelyUnwrapped
-      var start = Point.zero
-      var current = Point.zero
-      func finishContour() {
-        if current != start { addLine(current, start, into: &out) }
-        out.closeContour()
-        current = start
-      }
-      for element in path.elements {
-        switch element {
-        case .move(let p):
-          finishContour()
-          start = transform.apply(p)
+    // Scratch for one curve's vertices and lines, shared by every curve of the path.
+    withUnsafeTemporaryAllocation(of: Point.self, capacity: Self.maximumSteps + 1) { vertices in
+      withUnsafeTemporaryAllocation(of: Line.self, capacity: Self.maximumSteps) { lines in
+        let curve = CurveScratch(
+          vertices: vertices.baseAddress.unsafelyUnwrapped,
+          lines: lines.baseAddress.unsafelyUnwrapped)
+        var start = Point.zero
+        var current = Point.zero
+        func finishContour() {
+          if current != start { addLine(current, start, into: &out) }
+          out.closeContour()
           current = start
-        case .line(let p):
-          let q = transform.apply(p)
-          addLine(current, q, into: &out)
-          current = q
-        case .quad(let c, let p):
-          let q = transform.apply(p)
-          addQuad(current, transform.apply(c), q, vertices: vertices, into: &out)
-          current = q
-        case .cubic(let c1, let c2, let p):
-          let q = transform.apply(p)
-          addCubic(
-            current, transform.apply(c1), transform.apply(c2), q, depth: 0, vertices: vertices,
-            into: &out)
-          current = q
-        case .close:
-          finishContour()
         }
+        for element in path.elements {
+          switch element {
+          case .move(let p):
+            finishContour()
+            start = transform.apply(p)
+            current = start
+          case .line(let p):
+            let q = transform.apply(p)
+            addLine(current, q, into: &out)
+            current = q
+          case .quad(let c, let p):
+            let q = transform.apply(p)
+            addQuad(current, transform.apply(c), q, curve: curve, into: &out)
+            current = q
+          case .cubic(let c1, let c2, let p):
+            let q = transform.apply(p)
+            addCubic(
+              current, transform.apply(c1), transform.apply(c2), q, depth: 0, curve: curve,
+              into: &out)
+            current = q
+          case .close:
+            finishContour()
+          }
+        }
+        finishContour()
       }
-      finishContour()
     }
     return out
   }
@@ -93,18 +97,17 @@ public struct Flattener: Sendable {
 
   /// A quadratic is flattened as the cubic it equals (degree elevation is exact).
   private func addQuad(
-    _ p0: Point, _ p1: Point, _ p2: Point, vertices: UnsafeMutablePointer<Point>,
+    _ p0: Point, _ p1: Point, _ p2: Point, curve: CurveScratch,
     into out: inout FlattenedPath
   ) {
     let c1 = p0 + (p1 - p0) * (2.0 / 3.0)
     let c2 = p2 + (p1 - p2) * (2.0 / 3.0)
-    addCubic(p0, c1, c2, p2, depth: 0, vertices: vertices, into: &out)
+    addCubic(p0, c1, c2, p2, depth: 0, curve: curve, into: &out)
   }
 
-  /// `vertices`: scratch for `maximumSteps` + 1 points.
   private func addCubic(
     _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, depth: Int,
-    vertices: UnsafeMutablePointer<Point>, into out: inout FlattenedPath
+    curve: CurveScratch, into out: inout FlattenedPath
   ) {
     // Coordinates near the limits of Double (path data of 1e300 under a scaling transform)
     // overflow in the arithmetic below; such geometry is dropped rather than drawn as NaN.
@@ -124,8 +127,8 @@ public struct Flattener: Sendable {
       let ab = a.lerp(to: b, 0.5)
       let bc = b.lerp(to: c, 0.5)
       let mid = ab.lerp(to: bc, 0.5)
-      addCubic(p0, a, ab, mid, depth: depth + 1, vertices: vertices, into: &out)
-      addCubic(mid, bc, c, p3, depth: depth + 1, vertices: vertices, into: &out)
+      addCubic(p0, a, ab, mid, depth: depth + 1, curve: curve, into: &out)
+      addCubic(mid, bc, c, p3, depth: depth + 1, curve: curve, into: &out)
       return
     }
     let n = Int(min(Double(Self.maximumSteps), max(1, steps)))
@@ -157,6 +160,7 @@ public struct Flattener: Sendable {
     let dSecond = (d1 - d0) * (6 * h)
     // The vertices first, then the lines: appending may call into the runtime, which would
     // otherwise cost the stepping loop its registers at every line.
+    let vertices = curve.vertices
     do {
       for i in 1..<n {
         q = q + dq
@@ -175,8 +179,40 @@ public struct Flattener: Sendable {
       }
       vertices[0] = p0
       vertices[n] = p3
-      for i in 0..<n { addLine(vertices[i], vertices[i &+ 1], into: &out) }
     }
+    // Mostly every line of the curve lies inside the canvas: they skip the clipping and are
+    // appended together. (Every line's lower x is then below the width, as appendInside needs.)
+    var low = vertices[0]
+    var high = low
+    for i in 1...n {
+      let v = vertices[i]
+      low = Point(v.x < low.x ? v.x : low.x, v.y < low.y ? v.y : low.y)
+      high = Point(v.x > high.x ? v.x : high.x, v.y > high.y ? v.y : high.y)
+    }
+    guard low.x >= 0, low.y >= 0, high.x < width, high.y <= height else {
+      for i in 0..<n { addLine(vertices[i], vertices[i &+ 1], into: &out) }
+      return
+    }
+    var count = 0
+    for i in 0..<n {
+      let p = vertices[i]
+      let q = vertices[i &+ 1]
+      // The tests of addLine, in its order; the bounds hold already.
+      guard p.y != q.y, ((q.x - p.x) / (q.y - p.y)).isFinite else { continue }
+      out.noteDirection(down: q.y > p.y, at: p.y, height: height, line: out.lines.count &+ count)
+      let line = Line(x0: Float(p.x), y0: Float(p.y), x1: Float(q.x), y1: Float(q.y))
+      if line.y0 != line.y1 {
+        curve.lines[count] = line
+        count &+= 1
+      }
+    }
+    out.lines.append(contentsOf: UnsafeBufferPointer(start: curve.lines, count: count))
+  }
+
+  /// Scratch for one curve: `maximumSteps` + 1 vertices and `maximumSteps` lines.
+  struct CurveScratch {
+    let vertices: UnsafeMutablePointer<Point>
+    let lines: UnsafeMutablePointer<Line>
   }
 
   // MARK: - Lines
@@ -186,7 +222,7 @@ public struct Flattener: Sendable {
   func addLine(_ p: Point, _ q: Point, into out: inout FlattenedPath) {
     guard p.y != q.y else { return }  // horizontal edges change no winding
     guard (q - p).isFinite, ((q.x - p.x) / (q.y - p.y)).isFinite else { return }
-    out.noteDirection(down: q.y > p.y, at: p.y, height: height)
+    out.noteDirection(down: q.y > p.y, at: p.y, height: height, line: out.lines.count)
     // Most lines lie inside the canvas (and not on its right edge, where they are dropped).
     let lowX = p.x < q.x ? p.x : q.x
     let highX = p.x < q.x ? q.x : p.x
@@ -283,14 +319,15 @@ struct FlattenedPath {
   private var contourStartY = 0.0
 
   @inline(__always)
-  mutating func noteDirection(down: Bool, at y: Double, height: Double) {
+  /// Notes the direction of the next line (index `line`), which starts at height `y`.
+  mutating func noteDirection(down: Bool, at y: Double, height: Double, line: Int) {
     if let lastDown {
-      if lastDown != down, y > 0, y < height { turns.append(Turn(y: Float(y), line: lines.count)) }
+      if lastDown != down, y > 0, y < height { turns.append(Turn(y: Float(y), line: line)) }
     } else {
       firstDown = down
       contourStartY = y
-      contourStartLine = lines.count
-      contourStarts.append(lines.count)
+      contourStartLine = line
+      contourStarts.append(line)
     }
     lastDown = down
   }
