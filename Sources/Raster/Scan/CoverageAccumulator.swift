@@ -362,11 +362,13 @@ struct CoverageAccumulator: Sendable {
       let base = word &<< 6
       repeat {
         let start = mask.trailingZeroBitCount
-        let length = (~(mask &>> UInt64(start))).trailingZeroBitCount
-        let end = start &+ length
-        mask = end >= 64 ? 0 : mask & (~0 &<< UInt64(end))
+        // Adding the run's lowest bit carries through the run: the sum's lowest bit outside the
+        // mask is the run's end (64 when the carry leaves the word), and masking clears the run.
+        let carried = mask &+ (1 &<< UInt64(start))
+        let end = (carried & ~mask).trailingZeroBitCount
+        mask &= carried
         let first = base | start
-        let last = first &+ length  // one past the run's last cell
+        let last = base &+ end  // one past the run's last cell
         if first > next, next < width {
           let c = coverage(sum, rule)
           if c != 0 { out.span(x: x0 &+ next, count: min(first, width) &- next, coverage: c) }
