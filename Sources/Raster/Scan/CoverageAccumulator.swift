@@ -369,9 +369,10 @@ struct CoverageAccumulator: Sendable {
         mask &= carried
         let first = base | start
         let last = base &+ end  // one past the run's last cell
-        if first > next, next < width {
+        let gap = min(first, width) &- next  // untouched pixels since the last run
+        if gap > 0 {
           let c = coverage(sum, rule)
-          if c != 0 { out.span(x: x0 &+ next, count: min(first, width) &- next, coverage: c) }
+          if c != 0 { out.span(x: x0 &+ next, count: gap, coverage: c) }
         }
         let shown = max(first, min(last, width))
         var x = first
