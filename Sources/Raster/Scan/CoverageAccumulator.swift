@@ -374,7 +374,7 @@ struct CoverageAccumulator: Sendable {
           let c = coverage(sum, rule)
           if c != 0 { out.span(x: x0 &+ next, count: gap, coverage: c) }
         }
-        let shown = max(first, min(last, width))
+        let shown = min(last, width)  // cells from `width` on are not pixels
         var x = first
         while x < shown {
           sum += cells[x]
