@@ -15,8 +15,9 @@
 // overlapping subpaths) the sum is not the area of the inside; each cell therefore remembers the
 // last line that passed through it, and a row in which two unconnected lines share a pixel is
 // computed exactly instead, slab by slab between its vertices and crossings
-// (`CoverageAccumulator+ExactRows.swift`). Lines joined end to start get consecutive owner ids, so
-// the common meeting (a line and the next one at their shared vertex) costs one test.
+// (`CoverageAccumulator+ExactRows.swift`). Lines that follow each other along a contour (joined end
+// to start, or across dropped horizontal edges without crossing) get consecutive owner ids, so the
+// common meeting (a line and the next one at their shared vertex) costs one test.
 //
 // A line's deposit runs in two short loops, each of which keeps its values in registers: first
 // where it crosses each row boundary of the band (x, ⌊x⌋, ⌈x⌉), then the piece in each row; pieces
