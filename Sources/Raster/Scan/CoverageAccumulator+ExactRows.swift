@@ -150,7 +150,7 @@ struct ExactRowResolver: Sendable {
     let (first, last) = row.withUnsafeMutableBufferPointer { buffer in
       // `row` holds width + 2 cells: a piece deposits into cells ⌊min⌋ ... ⌈max⌉ ≤ width + 1.
       CoverageAccumulator.depositPiece(
-        from: from, to: to, height: height, cells: buffer.baseAddress.unsafelyUnwrapped, bits: nil)
+        from: from, to: to, height: height, cells: buffer.baseAddress.unsafelyUnwrapped)
     }
     // The piece deposited into cells first ... last + 1.
     touchedLow = min(touchedLow, first)

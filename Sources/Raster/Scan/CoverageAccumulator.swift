@@ -641,26 +641,26 @@ struct CoverageAccumulator: Sendable {
   /// horizontal slab to x = `to` at its bottom, the slab being `height` tall (signed by the
   /// edge's direction, |height| ≤ 1): of each pixel it passes, the area right of it; pixels
   /// further right get the full height. Returns the first and last pixel the piece passes
-  /// through; it writes cells `first ... last + 1`. `bits`, when given, records the touched
-  /// cells.
+  /// through; it writes cells `first ... last + 1`. The deposit loop makes the same three cases
+  /// inline, with its touched bits and claims.
   @inline(__always)
   static func depositPiece(
-    from x: Float, to xNext: Float, height d: Float, cells: UnsafeMutablePointer<Float>,
-    bits: UnsafeMutablePointer<UInt64>?
+    from x: Float, to xNext: Float, height d: Float, cells: UnsafeMutablePointer<Float>
   ) -> (first: Int, last: Int) {
     let ia = floorNonNegative(x < xNext ? x : xNext)
-    let ib = ceilNonNegative(x < xNext ? xNext : x)
-    if ib <= ia &+ 1 {
+    // ⌈high⌉ ≤ ia + n exactly when high ≤ ia + n.
+    let high = x < xNext ? xNext : x
+    let iaFloat = Float(ia)
+    if high <= iaFloat + 1 {
       depositOnePixel(from: x, to: xNext, floor: ia, height: d, cells: cells)
-      if let bits { markPair(ia, bits) }
       return (ia, ia)
     }
-    if ib == ia &+ 2 {
+    if high <= iaFloat + 2 {
       depositTwoPixels(from: x, to: xNext, floor: ia, height: d, cells: cells)
-    } else {
-      depositWidePiece(from: x, to: xNext, floor: ia, ceiling: ib, height: d, cells: cells)
+      return (ia, ia &+ 1)
     }
-    if let bits { markTouched(ia, ib, bits) }
+    let ib = ceilNonNegative(high)
+    depositWidePiece(from: x, to: xNext, floor: ia, ceiling: ib, height: d, cells: cells)
     return (ia, ib &- 1)
   }
 
