@@ -20,7 +20,7 @@
 // common meeting (a line and the next one at their shared vertex) costs one test.
 //
 // A line's deposit runs in two short loops, each of which keeps its values in registers: first
-// where it crosses each row boundary of the band (x, ⌊x⌋, ⌈x⌉), then the piece in each row; pieces
+// where it crosses each row boundary of the band (x and ⌊x⌋), then the piece in each row; pieces
 // through one or two pixels, most of them, are handled inline and wider ones out of line.
 //
 // The only unsafe code of the scan stage lives here. Its scalar twin is
@@ -56,13 +56,13 @@ struct CoverageAccumulator: Sendable {
   private var cells: [Float] = []
   /// Per cell, the owner id (`Edge.owner`) of the last line that passed through the pixel (0: none).
   private var owners: [Int32] = []
-  /// Per line, the line ready for the deposit (see `Edge`); its owner id is the one it leaves in
-  /// the cells it passes through. Ids are consecutive along a run
-  /// of lines that follow each other in one contour, joined end to start directly or across
-  /// horizontal edges (dropped: they change no winding); they skip one between contours and where
-  /// the next line starts at another height. Two lines whose ids differ by at most 1 are one piece
-  /// of outline, so where they meet the summed area is exact and the deposit need not read them.
-  /// Ids start at 2 and stay below 2 × the line count.
+  /// Per line, the line ready for the deposit (see `Edge`); its owner id is the one it leaves in the
+  /// cells it passes through. Ids are consecutive along a run of lines that follow each other in one
+  /// contour, joined end to start directly or across horizontal edges (dropped: they change no
+  /// winding) without crossing; they skip one between contours and where the next line starts at
+  /// another height. Two lines whose ids differ by at most 1 are one piece of outline, so where they
+  /// meet the summed area is exact and the deposit need not read them. Ids start at 2 and are at most
+  /// 2 × the line count, so they fit Int32 for fewer than 2^30 lines (16 GiB of them).
   private var edges: [Edge] = []
   /// Per owner id, the index of its line (ids skipped: 0, never stored in a cell).
   private var ownerLines: [Int32] = []
