@@ -161,25 +161,23 @@ public struct Flattener: Sendable {
     // The vertices first, then the lines: appending may call into the runtime, which would
     // otherwise cost the stepping loop its registers at every line.
     let vertices = curve.vertices
-    do {
-      for i in 1..<n {
-        q = q + dq
-        dq = dq + ddq
-        ddq = ddq + dddq
-        tangent = tangent + dTangent
-        dTangent = dTangent + ddTangent
-        second = second + dSecond
-        let tt = tangent.x * tangent.x + tangent.y * tangent.y
-        var vertex = q
-        if tt > 1e-24 {
-          let along = (second.x * tangent.x + second.y * tangent.y) / tt
-          vertex = q - (second - tangent * along) * offsetScale
-        }
-        vertices[i] = vertex
+    for i in 1..<n {
+      q = q + dq
+      dq = dq + ddq
+      ddq = ddq + dddq
+      tangent = tangent + dTangent
+      dTangent = dTangent + ddTangent
+      second = second + dSecond
+      let tt = tangent.x * tangent.x + tangent.y * tangent.y
+      var vertex = q
+      if tt > 1e-24 {
+        let along = (second.x * tangent.x + second.y * tangent.y) / tt
+        vertex = q - (second - tangent * along) * offsetScale
       }
-      vertices[0] = p0
-      vertices[n] = p3
+      vertices[i] = vertex
     }
+    vertices[0] = p0
+    vertices[n] = p3
     // Mostly every line of the curve lies inside the canvas: they skip the clipping and are
     // appended together. (Every line's lower x is then below the width, as appendInside needs.)
     var low = vertices[0]
