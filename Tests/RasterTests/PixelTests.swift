@@ -81,6 +81,17 @@ import Testing
     }
   }
 
+  /// Filling a pixmap in place gives the pixmap made with that colour, for sizes around the
+  /// fill's blocks of eight.
+  @Test func pixmapFillMatchesAFreshPixmap() throws {
+    let color = PremultipliedRGBA8(r: 10, g: 20, b: 30, a: 40)
+    for width in [1, 3, 4, 7, 8, 9, 17] {
+      var pixmap = try #require(Pixmap(width: width, height: 3))
+      pixmap.fill(with: color)
+      #expect(pixmap == Pixmap(width: width, height: 3, filledWith: color), "width \(width)")
+    }
+  }
+
   /// The table of a colour scaled by every coverage starts at transparent and ends at the colour,
   /// for every alpha (the blend relies on entry 255 being the colour).
   @Test func scaledColorRunsFromZeroToTheColour() {

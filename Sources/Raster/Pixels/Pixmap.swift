@@ -45,7 +45,7 @@ public struct Pixmap: Hashable, Sendable {
 
   /// Sets every pixel to `color`.
   public mutating func fill(with color: PremultipliedRGBA8) {
-    let packed = color.packed
-    for i in pixels.indices { pixels[i] = packed }
+    let count = pixels.count
+    withUnsafeMutablePixels { Kernels.fill($0, with: color.packed, count: count) }
   }
 }
