@@ -18,7 +18,7 @@ let package = Package(
     .library(name: "Typeset", targets: ["Typeset"]),
     .library(
       name: "RenderAnimKit",
-      targets: ["RenderAnimKit", "SceneFormat", "Motion", "Raster", "Codecs", "Typeset"]),
+      targets: ["RenderAnimKit", "SceneFormat", "Motion", "Raster", "FileIO", "Codecs", "Typeset"]),
   ],
   targets: [
     // MARK: - C libraries (Debian packages, found by pkg-config)
@@ -49,7 +49,14 @@ let package = Package(
       providers: [.apt(["libfontconfig-dev"])]
     ),
 
+    // MARK: - C helpers
+    .target(name: "CFileSystem"),
+
     // MARK: - Library modules
+    .target(
+      name: "FileIO",
+      dependencies: ["CFileSystem"]
+    ),
     .target(
       name: "Raster",
       swiftSettings: releaseSpeed,
@@ -57,7 +64,7 @@ let package = Package(
     ),
     .target(
       name: "Codecs",
-      dependencies: ["Raster", "CPNG", "CGIF"]
+      dependencies: ["Raster", "FileIO", "CPNG", "CGIF"]
     ),
     .target(
       name: "Typeset",
@@ -69,21 +76,23 @@ let package = Package(
     ),
     .target(
       name: "SceneFormat",
-      dependencies: ["Raster", "Codecs", "Typeset", "Motion"]
+      dependencies: ["Raster", "FileIO", "Typeset", "Motion"]
     ),
     .target(
       name: "RenderAnimKit",
-      dependencies: ["Raster", "Codecs", "Typeset", "Motion", "SceneFormat"]
+      dependencies: ["Raster", "FileIO", "Codecs", "Typeset", "Motion", "SceneFormat"]
     ),
     .target(
       name: "CLI",
-      dependencies: ["Raster", "Codecs", "Typeset", "Motion", "SceneFormat", "RenderAnimKit"]
+      dependencies: [
+        "Raster", "FileIO", "Codecs", "Typeset", "Motion", "SceneFormat", "RenderAnimKit",
+      ]
     ),
 
     // MARK: - Executable
     .executableTarget(
       name: "render-anim",
-      dependencies: ["CLI"]
+      dependencies: ["CLI", "FileIO"]
     ),
 
     .executableTarget(

@@ -40,7 +40,7 @@ do {
   let gif = try exporter.gif { done, total in
     if done == total { print("encoded \(total) frames") }
   }
-  try AtomicFile.write(gif, to: output)
+  try OutputFile.write(gif, to: output)
   print("wrote \(gif.count) bytes to \(output)")
 } catch {
   print("embed-example: \(error)")

@@ -1,4 +1,5 @@
 import Codecs
+import FileIO
 import Raster
 
 #if canImport(Glibc)
@@ -54,6 +55,7 @@ enum BenchFillCommand: Command {
     let side = try ValueParsers.size(arguments.required("size"), allowSquare: true)
     let iterations = try ValueParsers.integer(
       arguments.required("iters"), option: "iters", in: 1...1_000_000)
+    if let out = arguments.value("out") { try OutputOptions.checkPNG(out, option: "--out") }
     let path = try PathInput.load(try arguments.required("path-file"))
     let frame = Rect(x: 0, y: 0, width: Double(side.width), height: Double(side.height))
     let transform = Transform.mapping(viewBox, fittedInto: frame)
@@ -113,6 +115,7 @@ enum BenchBlurCommand: Command {
       throw UsageError(
         "Invalid value '\(pad)' for '--pad': the margins leave no room in the canvas")
     }
+    if let out = arguments.value("out") { try OutputOptions.checkPNG(out, option: "--out") }
     let path = try PathInput.load(try arguments.required("path-file"))
     let frame = Rect(
       x: Double(pad), y: Double(pad), width: Double(side.width - 2 * pad),
@@ -164,7 +167,16 @@ enum BenchPNGCommand: Command {
     let iterations = try ValueParsers.integer(
       arguments.required("iters"), option: "iters", in: 1...1_000_000)
     let file = try arguments.required("rgba")
-    let rgba = try AtomicFile.read(file)
+    guard Pixmap.isValidSize(width: width, height: height) else {
+      throw UsageError(
+        "\(width)×\(height) is over the limit of \(Pixmap.maximumPixels) pixels")
+    }
+    if let out = arguments.value("out") { try OutputOptions.checkPNG(out, option: "--out") }
+    let needed = width * height * 4
+    guard let rgba = try FileReader.read(file, atMost: needed), rgba.count == needed else {
+      throw RuntimeError(
+        "\(file): \(width)×\(height) RGBA is exactly \(needed) bytes; the file is not")
+    }
     guard rgba.count == width * height * 4 else {
       throw RuntimeError(
         "\(file): \(rgba.count) bytes, but \(width)×\(height) RGBA needs \(width * height * 4)")
@@ -173,7 +185,7 @@ enum BenchPNGCommand: Command {
     let seconds = try BenchClock.measure(iterations: iterations) {
       bytes = try PNGCodec.encode(straightRGBA: rgba, width: width, height: height)
     }
-    if let out = arguments.value("out") { try AtomicFile.write(bytes, to: out) }
+    if let out = arguments.value("out") { try OutputFile.write(bytes, to: out) }
     console.standardOutput(
       BenchClock.json([("sec_per_iter", "\(seconds)"), ("bytes", "\(bytes.count)")]))
     return 0

@@ -1,6 +1,8 @@
 import Codecs
+import FileIO
 import Motion
 import Raster
+import RenderAnimKit
 
 #if canImport(Glibc)
 import Glibc
@@ -12,9 +14,9 @@ enum CheckCommand: Command {
   enum RecordMode: String, CaseIterable {
     /// Write goldens that do not exist; compare the rest.
     case missing
-    /// Write missing goldens and rewrite failing ones.
+    /// Write missing goldens and rewrite failing ones; remove goldens the render has no frame for.
     case failed
-    /// Rewrite every golden.
+    /// Rewrite every golden; remove goldens the render has no frame for.
     case all
     /// Write nothing: a missing golden fails.
     case never
@@ -25,10 +27,12 @@ enum CheckCommand: Command {
     abstract: "Render a scene and compare every frame with its golden PNG.",
     discussion: """
       Each frame is compared with GOLDEN/frame-NNNN.png (the names -o DIR/ writes) after both are \
-      decoded to straight RGBA8. Failures write actual.png and diff.png under --artifacts and say \
-      where. --record defaults to never when the environment variable CI is set, so a CI run can \
-      never pass by recording, and to missing otherwise. The last line is 'N passed, M failed'; \
-      exit 0 when nothing failed, 1 otherwise.
+      decoded to straight RGBA8. A golden that cannot be read, or that has no frame in the render \
+      (a longer earlier recording), is a failure too. Failures write actual.png and diff.png under \
+      --artifacts and say where. --record defaults to never when the environment variable CI is \
+      set, so a CI run can never pass by recording, and to missing otherwise; failed and all also \
+      remove goldens beyond the render. The last line is 'N passed, M failed'; exit 0 when \
+      nothing failed, 1 otherwise.
       """,
     options: [
       OptionSpec(
@@ -69,18 +73,19 @@ enum CheckCommand: Command {
     let artifacts = (arguments.value("artifacts") ?? String(folder.dropLast()) + "-artifacts") + "/"
     let settings = try SceneOptions.settings(arguments, needsOutput: false)
     let scene = try SceneOptions.scene(SceneSource(argument: name), settings, console: &console)
-    if mode != .never { try SceneOptions.makeFolder(folder) }
+    if mode != .never { try Folders.create(folder) }
     var passed = 0
     var failed = 0
     var recorded = 0
+    let count = scene.frameCount
     let renderer = FrameRenderer(scene: scene, threads: settings.threads)
     try renderer.render(
-      0..<scene.frameCount,
+      Array(0..<count),
       prepare: { index, frame, _ in
-        try compare(
-          frame, golden: folder + SceneOptions.frameName(index), mode: mode,
-          tolerance: tolerance, budget: budget, artifacts: artifacts + SceneOptions.frameName(index)
-        )
+        compare(
+          frame, golden: folder + SceneExporter.frameName(index), mode: mode,
+          tolerance: tolerance, budget: budget,
+          artifacts: artifacts + SceneExporter.frameName(index))
       }
     ) { index, outcome in
       switch outcome {
@@ -88,7 +93,26 @@ enum CheckCommand: Command {
       case .recorded: recorded += 1
       case .failed(let reason):
         failed += 1
-        console.standardOutput("\(SceneOptions.frameName(index)): \(reason)\n")
+        console.standardOutput("\(SceneExporter.frameName(index)): \(reason)\n")
+      }
+    }
+    // Goldens the render has no frame for: failures, or removed when re-recording.
+    let stale = (Folders.names(in: folder) ?? []).compactMap(SceneExporter.frameIndex(of:))
+      .filter { $0 >= count }.sorted()
+    if let first = stale.first, let last = stale.last {
+      let span =
+        first == last
+        ? SceneExporter.frameName(first)
+        : "\(SceneExporter.frameName(first)) … \(SceneExporter.frameName(last))"
+      if mode == .all || mode == .failed {
+        for index in stale { unlink(folder + SceneExporter.frameName(index)) }
+        console.standardOutput(
+          "removed \(stale.count) golden frame\(stale.count == 1 ? "" : "s") the render has no "
+            + "frame for (\(span))\n")
+      } else {
+        failed += stale.count
+        console.standardOutput(
+          "\(span): no such frame in the render (it has \(count) frames, 0 to \(count - 1))\n")
       }
     }
     if recorded > 0 { console.standardOutput("recorded \(recorded) golden frames in \(folder)\n") }
@@ -96,39 +120,54 @@ enum CheckCommand: Command {
     return failed == 0 ? 0 : 1
   }
 
-  /// Compares one frame with its golden, recording or writing artifacts as the mode says.
+  /// Compares one frame with its golden, recording or writing artifacts as the mode says. Any
+  /// trouble with the golden (unreadable, truncated, a folder) or with writing is this frame's
+  /// failure, so the run goes on.
   static func compare(
     _ frame: Pixmap, golden: String, mode: RecordMode, tolerance: UInt8, budget: Int,
     artifacts: String
-  ) throws -> Outcome {
-    let exists = access(golden, F_OK) == 0
-    if mode == .all || (!exists && (mode == .missing || mode == .failed)) {
-      try PNGCodec.write(frame, to: golden, compression: .small)
-      return .recorded
+  ) -> Outcome {
+    var info = stat()
+    let exists = lstat(golden, &info) == 0
+    do {
+      if mode == .all || (!exists && (mode == .missing || mode == .failed)) {
+        try PNGCodec.write(frame, to: golden, compression: .small)
+        return .recorded
+      }
+      guard exists else { return .failed("no golden at \(golden)") }
+      let expected: (rgba: [UInt8], width: Int, height: Int)
+      do { expected = try PNGCodec.readStraightRGBA(golden) } catch {
+        guard mode == .failed else { return .failed("unreadable golden: \(error)") }
+        try PNGCodec.write(frame, to: golden, compression: .small)
+        return .recorded
+      }
+      let actual = PNGCodec.straightBytes(of: frame)
+      let difference =
+        expected.width == frame.width && expected.height == frame.height
+        ? ImageDifference(
+          expected: expected.rgba, actual: actual, width: frame.width, tolerance: tolerance)
+        : nil
+      if let difference, difference.differingPixels <= budget { return .passed }
+      if mode == .failed {
+        try PNGCodec.write(frame, to: golden, compression: .small)
+        return .recorded
+      }
+      guard let difference else {
+        return .failed(
+          "size \(frame.width)×\(frame.height), golden \(expected.width)×\(expected.height)")
+      }
+      let stem = String(artifacts.dropLast(4))
+      try Folders.create(String(stem[..<(stem.lastIndex(of: "/") ?? stem.endIndex)]))
+      try PNGCodec.write(frame, to: stem + "-actual.png")
+      let image = ImageDifference.image(
+        expected: expected.rgba, actual: actual, width: frame.width, height: frame.height,
+        tolerance: tolerance, style: .triptych)
+      try OutputFile.write(
+        PNGCodec.encode(straightRGBA: image.rgba, width: image.width, height: frame.height),
+        to: stem + "-diff.png")
+      return .failed("\(difference); see \(stem)-actual.png and \(stem)-diff.png")
+    } catch {
+      return .failed("\(error)")
     }
-    guard exists else { return .failed("no golden at \(golden)") }
-    let expected = try PNGCodec.decodeStraightRGBA(AtomicFile.read(golden), path: golden)
-    let actual = PNGCodec.straightBytes(of: frame)
-    guard expected.width == frame.width, expected.height == frame.height else {
-      return .failed(
-        "size \(frame.width)×\(frame.height), golden \(expected.width)×\(expected.height)")
-    }
-    let difference = ImageDifference(
-      expected: expected.rgba, actual: actual, width: frame.width, tolerance: tolerance)
-    guard difference.differingPixels > budget else { return .passed }
-    if mode == .failed {
-      try PNGCodec.write(frame, to: golden, compression: .small)
-      return .recorded
-    }
-    let stem = String(artifacts.dropLast(4))
-    try SceneOptions.makeFolder(String(stem[..<(stem.lastIndex(of: "/") ?? stem.endIndex)]))
-    try PNGCodec.write(frame, to: stem + "-actual.png")
-    let image = ImageDifference.image(
-      expected: expected.rgba, actual: actual, width: frame.width, height: frame.height,
-      tolerance: tolerance, style: .triptych)
-    try AtomicFile.write(
-      PNGCodec.encode(straightRGBA: image.rgba, width: image.width, height: frame.height),
-      to: stem + "-diff.png")
-    return .failed("\(difference); see \(stem)-actual.png and \(stem)-diff.png")
   }
 }

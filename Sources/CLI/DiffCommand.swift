@@ -1,5 +1,6 @@
 import Codecs
 import Dispatch
+import FileIO
 import Raster
 import Synchronization
 
@@ -10,8 +11,8 @@ enum DiffCommand: Command {
     abstract: "Compare two PNG images pixel by pixel.",
     discussion: """
       Both images are decoded to straight RGBA8 first, so colour types, bit depths and PNG \
-      optimisers never matter. Identical files are identical without decoding; otherwise a pixel \
-      differs when some channel differs by more than --tolerance, and the images count as the \
+      optimisers never matter. Files whose image data is identical are the same without decoding; \
+      otherwise a pixel differs when some channel differs by more than --tolerance, and the images count as the \
       same while at most --max-pixels pixels differ. Exit 0: the same within tolerance; 1: \
       different (a size mismatch too); 2: bad input (missing, not a PNG, truncated or corrupt).
       """,
@@ -39,14 +40,17 @@ enum DiffCommand: Command {
     let style: ImageDifference.Style = try ValueParsers.choice(
       arguments.value("diff-style") ?? "overlay", option: "diff-style")
     let paths = (arguments.positional(0) ?? "", arguments.positional(1) ?? "")
-    let files: ([UInt8], [UInt8])
+    let diffOut = arguments.value("diff-out")
+    if let diffOut { try OutputOptions.checkPNG(diffOut, option: "--diff-out") }
+    // Reading follows each file's chunk structure, so a non-PNG stops after its first bytes.
+    let files: (PNGData, PNGData)
     do {
-      files = (try AtomicFile.read(paths.0), try AtomicFile.read(paths.1))
+      files = (try PNGCodec.readData(paths.0), try PNGCodec.readData(paths.1))
     } catch {
       throw RuntimeError(error.description, code: 2)
     }
     if files.0 == files.1 {
-      console.standardOutput("same: the files are identical\n")
+      console.standardOutput("same: the image data is identical\n")
       return 0
     }
     // Decode both at once, one on each core.
@@ -78,12 +82,20 @@ enum DiffCommand: Command {
       tolerance: tolerance)
     let same = difference.differingPixels <= budget
     console.standardOutput("\(same ? "same" : "different"): \(difference)\n")
-    if !same, let out = arguments.value("diff-out") {
+    if !same, let out = diffOut {
+      let width = style == .triptych ? expected.width * 3 : expected.width
+      guard Pixmap.isValidSize(width: width, height: expected.height) else {
+        throw RuntimeError(
+          "cannot write the \(style.rawValue) diff image: it would be \(width)×\(expected.height) "
+            + "pixels, over the PNG writer's limit of \(Pixmap.maximumSide) a side and "
+            + "\(Pixmap.maximumPixels) pixels"
+            + (style == .triptych ? "; use --diff-style overlay" : ""))
+      }
       let image = ImageDifference.image(
         expected: expected.rgba, actual: actual.rgba, width: expected.width,
         height: expected.height,
         tolerance: tolerance, style: style)
-      try AtomicFile.write(
+      try OutputFile.write(
         PNGCodec.encode(straightRGBA: image.rgba, width: image.width, height: expected.height),
         to: out)
     }

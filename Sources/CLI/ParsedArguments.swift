@@ -7,8 +7,10 @@ public struct ParsedArguments: Sendable {
   /// Whether `-h` or `--help` was given.
   public private(set) var wantsHelp = false
 
-  /// Splits `arguments` (without the command words). A value option always takes the next
-  /// argument as its value, even one starting with `-` (so `--viewbox -103,338,2048,1680` works).
+  /// Splits `arguments` (without the command words). A value option takes the next argument as
+  /// its value, even one starting with `-` (so `--viewbox -103,338,2048,1680` works) — unless it
+  /// is one of the command's options or `--help`: `--fps -o a.gif` is a missing value for
+  /// `--fps`, not a frame rate of "-o".
   public init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
     self.spec = spec
     var index = 0
@@ -46,7 +48,7 @@ public struct ParsedArguments: Sendable {
         if let inlineValue {
           value = inlineValue
         } else {
-          guard index < arguments.count else {
+          guard index < arguments.count, !Self.isOption(arguments[index], in: spec) else {
             throw UsageError("Missing value for '\(option.synopsis)'")
           }
           value = arguments[index]
@@ -95,6 +97,14 @@ public struct ParsedArguments: Sendable {
   public func required(_ name: String) throws(UsageError) -> String {
     guard let value = value(name) else { throw UsageError("Missing expected argument '--\(name)'") }
     return value
+  }
+
+  /// Whether `argument` is an option of `spec` (or help) rather than a value.
+  private static func isOption(_ argument: String, in spec: CommandSpec) -> Bool {
+    guard argument.hasPrefix("-"), argument != "-" else { return false }
+    if ["-h", "--help", "--"].contains(argument) { return true }
+    let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+    return option(named: name, in: spec) != nil
   }
 
   private static func option(named name: String, in spec: CommandSpec) -> OptionSpec? {

@@ -1,4 +1,5 @@
 import Codecs
+import FileIO
 import Raster
 
 /// `render-anim path`: fills SVG path data into a PNG.
@@ -44,6 +45,7 @@ enum PathCommand: Command {
       arguments.value("fill-rule") ?? "nonzero", option: "fill-rule")
     let compression: PNGCompression = try ImageOptions.pngCompression(arguments)
     let output = try arguments.required("output")
+    try OutputOptions.checkPNG(output, option: "-o")
 
     let path = try PathInput.load(file)
     guard
@@ -62,15 +64,12 @@ enum PathCommand: Command {
   }
 }
 
-/// Reading path data from a file or standard input, with errors that name the file.
+/// Reading path data from a file or standard input (at most `PathDataParser.maximumLength`
+/// bytes are read), with errors that name the file.
 enum PathInput {
   static func load(_ file: String) throws -> Path {
-    let bytes: [UInt8]
-    do {
-      bytes = try AtomicFile.read(file)
-    } catch {
-      throw RuntimeError(error.description)
-    }
+    let bytes = try FileReader.read(
+      file, limit: PathDataParser.maximumLength, kind: "path data")
     do {
       return try PathDataParser.parse(utf8: bytes)
     } catch {

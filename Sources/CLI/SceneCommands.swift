@@ -1,4 +1,5 @@
 import Codecs
+import FileIO
 import Motion
 import Raster
 import RenderAnimKit
@@ -14,6 +15,8 @@ import Glibc
 enum SceneOptions {
   static let maximumTaps = 100
   static let maximumTime = 60.0
+  /// `--threads` above this is refused; within it, the count is clamped to the cores.
+  static let maximumThreads = 1024
 
   static func options(sceneHelp: String) -> [OptionSpec] {
     [
@@ -42,18 +45,26 @@ enum SceneOptions {
         "loop", valueName: "n", help: "GIF loop count; 0 loops forever.", defaultText: "0"),
       OptionSpec("frame", valueName: "n", help: "Write only frame n (time n / fps) as one PNG."),
       OptionSpec(
-        "trace", valueName: "file.csv", help: "Write every frame's animated values, in points."),
+        "trace", valueName: "file.csv",
+        help:
+          "Write every frame's animated values, in points (- for stdout). With it, -o may be left out."
+      ),
       OptionSpec(
-        "threads", valueName: "n", help: "Frames rendered at once.",
+        "threads", valueName: "n", help: "Frames rendered at once (at most the number of cores).",
         defaultText: "the number of cores"),
+      OptionSpec(
+        "allow-files-outside", kind: .flag,
+        help:
+          "Let the scene read files outside its own folder (pathFile); refused by default, since scene files may come from untrusted sources."
+      ),
       ImageOptions.font,
       ImageOptions.pngCompression,
       OptionSpec("quiet", kind: .flag, help: "No progress bar."),
       OptionSpec(
         "output", short: "o", valueName: "out.gif|dir/|frame.png",
         help:
-          "An animated GIF; a folder (ending in /) for PNG frames frame-0000.png …; or one PNG: frame --frame, else the last (settled) frame. - writes a GIF (with --frame, a PNG) to stdout.",
-        isRequired: true),
+          "An animated GIF; a folder (ending in /) for PNG frames frame-0000.png … (replaced as a whole; an existing one may hold only frames); or one PNG: frame --frame, else the last (settled) frame. - writes a GIF (with --frame, a PNG) to stdout; a device such as /dev/null gets the GIF. Required unless --trace is given."
+      ),
     ]
   }
 
@@ -72,12 +83,15 @@ enum SceneOptions {
     var font: String?
     var compression: PNGCompression
     var quiet: Bool
+    var allowsFilesOutside: Bool
     var output: Output
 
     enum Output {
       case gif(String)
       case frames(String)
       case frame(String)
+      /// Only the trace.
+      case none
     }
   }
 
@@ -94,27 +108,22 @@ enum SceneOptions {
       throw UsageError("At most \(maximumTaps) '--tap' options")
     }
     let taps = try tapTexts.map { try tap($0) }
-    let output = needsOutput ? try arguments.required("output") : "unused/"
     let frame = try arguments.value("frame").map {
       try ValueParsers.integer($0, option: "frame", in: 0...1_000_000)
     }
+    let trace = arguments.value("trace")
     let kind: Settings.Output
-    if frame != nil {
-      guard output == "-" || output.lowercased().hasSuffix(".png") else {
-        throw UsageError("'--frame' writes one PNG: give '-o' a .png file")
-      }
-      kind = .frame(output)
-    } else if output.hasSuffix("/") {
-      kind = .frames(output)
-    } else if output == "-" || output.lowercased().hasSuffix(".gif") {
-      kind = .gif(output)
-    } else if output.lowercased().hasSuffix(".png") {
-      kind = .frame(output)  // the last frame: everything settled
+    if !needsOutput {
+      kind = .none
+    } else if let output = arguments.value("output") {
+      kind = try outputKind(output, frame: frame)
+    } else if trace != nil {
+      guard frame == nil else { throw UsageError("'--frame' writes a PNG: give '-o' a .png file") }
+      kind = .none
     } else {
-      throw UsageError(
-        "Invalid value '\(output)' for '-o': expected a .gif file, a folder ending in /, or a .png file"
-      )
+      throw UsageError("Missing expected argument '-o <out.gif|dir/|frame.png>' (or --trace)")
     }
+    if let trace { try OutputOptions.checkApart(trace: trace, from: kind) }
     let fpsLimit = { if case .gif = kind { return 50 } else { return 120 } }()
     return Settings(
       taps: tapTexts.isEmpty ? nil : taps, device: device,
@@ -128,13 +137,35 @@ enum SceneOptions {
         arguments.value("hold") ?? "0.5", option: "hold", in: 0...maximumTime),
       loop: try ValueParsers.integer(
         arguments.value("loop") ?? "0", option: "loop", in: 0...65_535),
-      frame: frame, trace: arguments.value("trace"),
+      frame: frame, trace: trace,
       threads: try ValueParsers.integer(
-        arguments.value("threads") ?? "\(max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))",
-        option: "threads", in: 1...64),
+        arguments.value("threads") ?? "\(FrameRenderer.processorCount)",
+        option: "threads", in: 1...maximumThreads),
       font: arguments.value("font"),
       compression: try ImageOptions.pngCompression(arguments),
-      quiet: arguments.flag("quiet"), output: kind)
+      quiet: arguments.flag("quiet"), allowsFilesOutside: arguments.flag("allow-files-outside"),
+      output: kind)
+  }
+
+  /// What `-o` asks for: by its form (`-`, a folder ending in `/`, a device) or its extension,
+  /// which must match what is written.
+  static func outputKind(_ output: String, frame: Int?) throws(UsageError) -> Settings.Output {
+    let lowered = output.lowercased()
+    if frame != nil {
+      guard output == "-" || lowered.hasSuffix(".png") || OutputOptions.isDevice(output) else {
+        throw UsageError(
+          "Invalid value '\(output)' for '-o': '--frame' writes one PNG; give a .png file or -")
+      }
+      return .frame(output)
+    }
+    if output.hasSuffix("/") { return .frames(output) }
+    if output == "-" || lowered.hasSuffix(".gif") || OutputOptions.isDevice(output) {
+      return .gif(output)
+    }
+    if lowered.hasSuffix(".png") { return .frame(output) }  // the last frame: everything settled
+    throw UsageError(
+      "Invalid value '\(output)' for '-o': expected a .gif file, a folder ending in /, or a .png file"
+    )
   }
 
   /// `x,y` or `x,y@t`, t in 0...60 s (whether it is inside the screen is checked once the
@@ -167,36 +198,99 @@ enum SceneOptions {
     return try run(scene(source, settings, console: &console), settings, console: &console)
   }
 
-  /// Renders `scene` as the settings ask, and writes the trace.
+  /// Renders `scene` as the settings ask, and writes the trace. The output and the trace are
+  /// written to temporaries and land together, or neither does; a line on stderr says what was
+  /// written (unless `--quiet`).
   static func run(_ scene: Scene, _ settings: Settings, console: inout Console) throws -> Int32 {
+    let started = BenchClock.now()
     let exporter = SceneExporter(scene: scene, threads: settings.threads)
     let count = scene.frameCount
     let bar = ProgressBar(enabled: !settings.quiet && isatty(STDERR_FILENO) != 0)
     let progress: SceneExporter.Progress = { done, total in bar.step(done, of: total) }
+    var outputs: [any PendingOutput] = []
+    var written: [String] = []
+    // Open everything first, so a bad destination fails before any rendering.
+    let trace = try settings.trace.map { (path) throws(FileError) in try OutputFile(path) }
     switch settings.output {
+    case .none: break
     case .frame(let path):
       let index = settings.frame ?? count - 1
       guard index < count else {
         throw UsageError("'--frame' \(index) is past the last frame, \(count - 1)")
       }
-      try AtomicFile.write(exporter.png(frame: index, compression: settings.compression), to: path)
+      let file = try OutputFile(path)
+      let bytes = try exporter.png(frame: index, compression: settings.compression)
+      try file.write(bytes)
+      outputs.append(file)
+      written.append("\(Self.name(path)) (frame \(index), \(Self.bytes(bytes.count)))")
     case .frames(let folder):
-      try exporter.writePNGFrames(to: folder, compression: settings.compression, progress: progress)
+      let output = try SceneExporter.framesFolder(folder)
+      try exporter.writePNGFrames(
+        into: output, compression: settings.compression, progress: progress)
+      outputs.append(output)
+      written.append("\(folder) (\(count) frames)")
     case .gif(let path):
-      try AtomicFile.write(exporter.gif(loopCount: settings.loop, progress: progress), to: path)
+      let file = try OutputFile(path)
+      let counted = CountingSink(file)
+      try exporter.writeGIF(to: counted, loopCount: settings.loop, progress: progress)
+      outputs.append(file)
+      written.append("\(Self.name(path)) (\(count) frames, \(Self.bytes(counted.count)))")
     }
+    if let trace {
+      try trace.write(Array(exporter.trace().utf8))
+      outputs.append(trace)
+      written.append("\(Self.name(trace.path)) (trace, \(count) rows)")
+    }
+    try Outputs.commit(outputs)
     bar.finish()
-    if let trace = settings.trace { try AtomicFile.write(Array(exporter.trace().utf8), to: trace) }
+    if !settings.quiet {
+      let seconds = (BenchClock.now() - started).formatted(decimals: 2)
+      console.standardError(
+        "render-anim: wrote \(written.joined(separator: " and ")) in \(seconds) s\n")
+    }
     return 0
+  }
+
+  static func name(_ path: String) -> String { path == "-" ? "standard output" : path }
+
+  /// `825,071 bytes`.
+  static func bytes(_ count: Int) -> String {
+    var digits = String(count)
+    var grouped = ""
+    while digits.count > 3 {
+      grouped = "," + digits.suffix(3) + grouped
+      digits.removeLast(3)
+    }
+    return digits + grouped + (count == 1 ? " byte" : " bytes")
   }
 
   /// frame-0000.png, frame-0001.png, …
   static func frameName(_ index: Int) -> String { SceneExporter.frameName(index) }
+}
 
-  static func makeFolder(_ path: String) throws {
-    if mkdir(path, 0o755) != 0, errno != EEXIST {
-      throw RuntimeError("cannot create folder \(path): \(String(cString: strerror(errno)))")
-    }
+/// Passes bytes on and counts them.
+final class CountingSink: ByteSink {
+  let sink: any ByteSink
+  private(set) var count = 0
+
+  init(_ sink: any ByteSink) { self.sink = sink }
+
+  func write(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
+    try sink.write(bytes)
+    count += bytes.count
+  }
+}
+
+extension Double {
+  /// The number with `decimals` digits after the point: `1.23`.
+  func formatted(decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let whole = Int((self * scale).rounded())
+    let text = String(whole)
+    guard decimals > 0 else { return text }
+    let padded = String(repeating: "0", count: max(0, decimals + 1 - text.count)) + text
+    return padded.dropLast(decimals) + "." + padded.suffix(decimals)
   }
 }
 
@@ -245,7 +339,8 @@ extension SceneOptions {
   {
     let options = SceneSettings(
       device: settings.device, scale: settings.scale, swiftUI: settings.swiftUI,
-      frameRate: settings.fps, hold: settings.hold, taps: settings.taps, fontFile: settings.font)
+      frameRate: settings.fps, hold: settings.hold, taps: settings.taps, fontFile: settings.font,
+      allowsFilesOutside: settings.allowsFilesOutside)
     let loaded: LoadedScene
     do {
       switch source {
@@ -255,9 +350,6 @@ extension SceneOptions {
         loaded = try SceneFile.load(path: path, settings: options)
       }
     } catch {
-      if case .file(let path) = source {
-        throw RuntimeError("\(path == "-" ? "standard input" : path): \(error)")
-      }
       throw RuntimeError(error.description)
     }
     let scene = loaded.scene

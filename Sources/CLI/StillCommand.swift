@@ -42,6 +42,7 @@ enum StillCommand: Command {
       arguments.value("corner-style") ?? "continuous", option: "corner-style")
     let compression: PNGCompression = try ImageOptions.pngCompression(arguments)
     let output = try arguments.required("output")
+    try OutputOptions.checkPNG(output, option: "-o")
 
     let (scene, size): (String, (Double, Double)) =
       switch element {

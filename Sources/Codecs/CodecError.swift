@@ -1,3 +1,5 @@
+import FileIO
+
 /// Why an image could not be encoded, decoded, read or written.
 public struct CodecError: Error, Hashable, Sendable, CustomStringConvertible {
   public enum Operation: String, Hashable, Sendable {
@@ -20,8 +22,23 @@ public struct CodecError: Error, Hashable, Sendable, CustomStringConvertible {
     self.message = message
   }
 
+  /// A file's trouble reading or writing it.
+  public init(_ error: FileError) {
+    self.init(
+      error.isOutput ? .write : .read,
+      path: FileError.displayName(error.path, isOutput: error.isOutput),
+      message: error.reason)
+  }
+
+  /// The same error about the file `path` (when it names none yet).
+  public func at(_ path: String?) -> CodecError {
+    guard self.path == nil, let path else { return self }
+    return CodecError(operation, path: FileError.displayName(path), message: message)
+  }
+
+  /// `file: what is wrong` when a file is involved; otherwise `cannot encode PNG: why`.
   public var description: String {
-    if let path { return "cannot \(operation.rawValue) \(path): \(message)" }
+    if let path { return "\(path): \(message)" }
     return "cannot \(operation.rawValue): \(message)"
   }
 }

@@ -1,4 +1,5 @@
 import CGIF
+import FileIO
 import Raster
 
 #if canImport(Glibc)
@@ -18,7 +19,8 @@ public final class GIFEncoder {
   public let height: Int
   /// The global colour table every frame uses unless it needs its own.
   public let palette: GIFPalette
-  private let output = GIFByteSink()
+  /// Where giflib's bytes go, as they are made.
+  private let output: GIFByteSink
   private var gif: UnsafeMutablePointer<GifFileType>?
   /// The RGB (0xRRGGBB) each pixel shows after the frames written so far.
   private var displayed: [UInt32]
@@ -37,24 +39,27 @@ public final class GIFEncoder {
     var delay: Int
   }
 
-  /// Starts a GIF of `width`×`height` pixels whose global colour table is `palette`;
-  /// `loopCount` 0 loops forever.
-  public init(width: Int, height: Int, palette: GIFPalette, loopCount: Int = 0) throws(CodecError) {
+  /// Starts a GIF of `width`×`height` pixels whose global colour table is `palette`, written to
+  /// `output` as it is made; `loopCount` 0 loops forever.
+  public init(
+    width: Int, height: Int, palette: GIFPalette, loopCount: Int = 0, output: any ByteSink
+  ) throws(CodecError) {
     guard (1...65_535).contains(width), (1...65_535).contains(height) else {
       throw CodecError(.encodeGIF, message: "size \(width)×\(height) does not fit a GIF")
     }
+    self.output = GIFByteSink(output)
     self.width = width
     self.height = height
     self.palette = palette
     self.displayed = [UInt32](repeating: 0xFFFF_FFFF, count: width * height)
     var error: Int32 = 0
-    gif = EGifOpen(Unmanaged.passUnretained(output).toOpaque(), gifWrite, &error)
-    guard let gif else { throw Self.failure(error) }
+    gif = EGifOpen(Unmanaged.passUnretained(self.output).toOpaque(), gifWrite, &error)
+    guard let gif else { throw failure(error) }
     EGifSetGifVersion(gif, true)
     let map = try Self.colorMap(palette.colors, reserving: 1)
     defer { GifFreeMapObject(map) }
     guard EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, map) == cgif_ok else {
-      throw Self.failure(gif.pointee.Error)
+      throw failure(gif.pointee.Error)
     }
     try putLoop(loopCount)
   }
@@ -120,13 +125,15 @@ public final class GIFEncoder {
       delay: delay)
   }
 
-  /// Writes the last frame and the trailer; returns the GIF's bytes.
-  public func finish() throws(CodecError) -> [UInt8] {
+  /// Writes the last frame and the trailer.
+  public func finish() throws(CodecError) {
     try flush()
     var error: Int32 = 0
-    if let gif, EGifCloseFile(gif, &error) != cgif_ok { throw Self.failure(error) }
+    if let gif, EGifCloseFile(gif, &error) != cgif_ok {
+      self.gif = nil
+      throw failure(error)
+    }
     gif = nil
-    return output.bytes
   }
 
   // MARK: - Frames
@@ -254,23 +261,29 @@ public final class GIFEncoder {
     var extensionBytes = [GifByteType](repeating: 0, count: 4)
     let length = EGifGCBToExtension(&control, &extensionBytes)
     guard EGifPutExtension(gif, cgif_graphics_ext, Int32(length), extensionBytes) == cgif_ok else {
-      throw Self.failure(gif.pointee.Error)
+      throw failure(gif.pointee.Error)
     }
     let map = try frame.localPalette.map { colors throws(CodecError) in
       try Self.colorMap(colors, reserving: 1)
     }
     defer { if let map { GifFreeMapObject(map) } }
+    // giflib 5.2.1 drops (and leaks) the copy it kept of the previous frame's local colour map
+    // when the next frame has none: free it first.
+    if map == nil, let kept = gif.pointee.Image.ColorMap {
+      GifFreeMapObject(kept)
+      gif.pointee.Image.ColorMap = nil
+    }
     let r = frame.rect
     guard
       EGifPutImageDesc(
         gif, Int32(r.minX), Int32(r.minY), Int32(r.width), Int32(r.height), false, map) == cgif_ok
-    else { throw Self.failure(gif.pointee.Error) }
+    else { throw failure(gif.pointee.Error) }
     var indices = frame.indices
     for row in 0..<r.height {
       let ok = indices.withUnsafeMutableBufferPointer { buffer in
         EGifPutLine(gif, buffer.baseAddress.unsafelyUnwrapped + row * r.width, Int32(r.width))
       }
-      guard ok == cgif_ok else { throw Self.failure(gif.pointee.Error) }
+      guard ok == cgif_ok else { throw failure(gif.pointee.Error) }
     }
   }
 
@@ -299,25 +312,37 @@ public final class GIFEncoder {
       EGifPutExtensionBlock(gif, Int32(name.count), name) == cgif_ok,
       EGifPutExtensionBlock(gif, Int32(loop.count), loop) == cgif_ok,
       EGifPutExtensionTrailer(gif) == cgif_ok
-    else { throw Self.failure(gif.pointee.Error) }
+    else { throw failure(gif.pointee.Error) }
   }
 
-  private static func failure(_ code: Int32) -> CodecError {
+  /// The output's own error when writing failed; otherwise giflib's message for `code`.
+  private func failure(_ code: Int32) -> CodecError {
+    if let error = output.failure { return CodecError(error) }
     let text = GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
     return CodecError(.encodeGIF, message: text)
   }
 }
 
-/// Where giflib's output goes: a growing byte array behind a reference giflib can hold.
-final class GIFByteSink: @unchecked Sendable {
-  var bytes: [UInt8] = []
+/// Where giflib's output goes: the encoder's sink behind a reference giflib can hold, with the
+/// first write error kept (giflib's callback cannot throw).
+final class GIFByteSink {
+  let sink: any ByteSink
+  var failure: FileError?
+
+  init(_ sink: any ByteSink) { self.sink = sink }
 }
 
 private func gifWrite(
   _ file: UnsafeMutablePointer<GifFileType>?, _ data: UnsafePointer<GifByteType>?, _ count: Int32
 ) -> Int32 {
   guard let file, let data, let user = file.pointee.UserData else { return 0 }
-  let sink = Unmanaged<GIFByteSink>.fromOpaque(user).takeUnretainedValue()
-  sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(count)))
+  let output = Unmanaged<GIFByteSink>.fromOpaque(user).takeUnretainedValue()
+  guard output.failure == nil else { return 0 }
+  do throws(FileError) {
+    try output.sink.write(UnsafeRawBufferPointer(start: data, count: Int(count)))
+  } catch {
+    output.failure = error
+    return 0
+  }
   return count
 }

@@ -10,10 +10,17 @@ public struct GIFPalette: Hashable, Sendable {
 
   /// A palette for frames like `samples` (premultiplied, opaque).
   public static func from(_ samples: [[UInt32]]) -> GIFPalette {
-    var rgb: [UInt32] = []
-    for pixels in samples { rgb.append(contentsOf: pixels.map(GIFPalette.rgb)) }
-    return GIFPalette(
-      colors: Quantizer(maximumColors: 255, refinementPasses: 10).quantize(rgb).palette)
+    var counts = ColorCounts()
+    for pixels in samples { counts.add(ColorCounts(pixels)) }
+    return from(counts)
+  }
+
+  /// A palette for the colours counted in sample frames.
+  public static func from(_ counts: ColorCounts) -> GIFPalette {
+    GIFPalette(
+      colors: Quantizer(maximumColors: 255, refinementPasses: 10).quantize(
+        counts.colors, counts: counts.counts
+      ).palette)
   }
 
   /// A palette for the first frame that favours what stays on screen: pixels equal in `first`
@@ -46,5 +53,39 @@ public struct GIFPalette: Hashable, Sendable {
       error += Quantizer.distance(color, self.colors[indices[i]]) * counts[i]
     }
     return (indices, error)
+  }
+}
+
+/// How often each colour (0xRRGGBB) occurs in some frames, colours in order of first
+/// appearance: what the global palette is chosen from, gathered frame by frame so the frames
+/// need not all be in memory at once.
+public struct ColorCounts: Sendable {
+  public private(set) var colors: [UInt32] = []
+  public private(set) var counts: [Int] = []
+  private var positions: [UInt32: Int] = [:]
+
+  public init() {}
+
+  /// The colours of one frame's premultiplied opaque pixels.
+  public init(_ pixels: [UInt32]) {
+    let histogram = ColorHistogram(pixels.map(GIFPalette.rgb), recordingPixels: false)
+    colors = histogram.colors
+    counts = histogram.counts
+  }
+
+  /// Adds `other`'s counts; its new colours come after this one's, in their order.
+  public mutating func add(_ other: ColorCounts) {
+    if positions.isEmpty {
+      for (i, color) in colors.enumerated() { positions[color] = i }
+    }
+    for (color, count) in zip(other.colors, other.counts) {
+      if let at = positions[color] {
+        counts[at] += count
+      } else {
+        positions[color] = colors.count
+        colors.append(color)
+        counts.append(count)
+      }
+    }
   }
 }

@@ -1,4 +1,5 @@
 import CPNG
+import FileIO
 import Raster
 
 /// How hard libpng's simplified API works at compressing.
@@ -23,6 +24,8 @@ public enum PNGCompression: String, Sendable, CaseIterable {
 public enum PNGCodec {
   /// The largest width or height decoded, in pixels (as for `Pixmap`).
   public static let maximumSide = Pixmap.maximumSide
+  /// The largest PNG file read, in bytes; reading stops there.
+  public static let maximumFileSize = 1 << 30
 
   /// The PNG bytes of `pixmap` (8-bit RGBA, straight alpha, sRGB).
   public static func encode(
@@ -81,31 +84,68 @@ public enum PNGCodec {
     } catch {
       throw CodecError(.encodePNG, path: path, message: error.message)
     }
-    try AtomicFile.write(bytes, to: path)
+    do { try OutputFile.write(bytes, to: path) } catch { throw CodecError(error) }
   }
 
   /// Decodes PNG bytes of any colour type and bit depth into a premultiplied pixmap.
   public static func decode(_ bytes: [UInt8], path: String? = nil) throws(CodecError) -> Pixmap {
     let (rgba, width, height) = try decodeStraightRGBA(bytes, path: path)
-    var pixels = [UInt32](repeating: 0, count: width * height)
-    for i in 0..<(width * height) {
-      pixels[i] =
-        PremultipliedRGBA8(
-          straightR: rgba[4 * i], g: rgba[4 * i + 1], b: rgba[4 * i + 2], a: rgba[4 * i + 3]
-        ).packed
-    }
-    guard let pixmap = Pixmap(width: width, height: height, pixels: pixels) else {
-      throw CodecError(.decodePNG, path: path, message: "invalid size \(width)×\(height)")
-    }
-    return pixmap
+    return try pixmap(straightRGBA: rgba, width: width, height: height, path: path)
   }
 
-  /// Decodes PNG bytes into straight RGBA8 rows: the canonical form for comparing images.
+  /// Decodes PNG bytes into straight RGBA8 rows: the canonical form for comparing images. The
+  /// chunk structure is checked first (`PNGChunks`), so declared lengths past the end of the
+  /// bytes are refused before libpng reads anything.
   public static func decodeStraightRGBA(
     _ bytes: [UInt8], path: String? = nil
-  )
-    throws(CodecError) -> (rgba: [UInt8], width: Int, height: Int)
-  {
+  ) throws(CodecError) -> (rgba: [UInt8], width: Int, height: Int) {
+    let checked: [UInt8]
+    do { checked = try PNGChunks.collect(bytes) } catch { throw error.at(path) }
+    return try decodeChecked(checked, path: path)
+  }
+
+  /// Reads and decodes a PNG file (`-` is standard input).
+  public static func read(_ path: String) throws(CodecError) -> Pixmap {
+    let (rgba, width, height) = try readStraightRGBA(path)
+    return try pixmap(straightRGBA: rgba, width: width, height: height, path: path)
+  }
+
+  /// Reads a PNG file into straight RGBA8 rows. Reading follows the chunk structure and stops at
+  /// the first chunk that does not fit (or at `maximumFileSize`), so a hostile file costs at most
+  /// its own size plus the decoded image.
+  public static func readStraightRGBA(
+    _ path: String
+  ) throws(CodecError) -> (rgba: [UInt8], width: Int, height: Int) {
+    try decodeStraightRGBA(readData(path), path: path)
+  }
+
+  /// A PNG file's chunks that decide its pixels, read and checked by `PNGChunks` (not yet
+  /// decoded): two files with equal data have equal pixels.
+  public static func readData(_ path: String) throws(CodecError) -> PNGData {
+    let input: InputFile
+    do { input = try InputFile(path) } catch { throw CodecError(error) }
+    let bytes: [UInt8]
+    do throws(CodecError) {
+      bytes = try PNGChunks.collect(available: input.regularFileSize, limit: maximumFileSize) {
+        (count: Int) throws(CodecError) -> [UInt8] in try input.readForDecoding(upTo: count)
+      }
+    } catch {
+      throw error.at(path)
+    }
+    return PNGData(bytes: bytes)
+  }
+
+  /// Decodes data `readData` returned into straight RGBA8 rows.
+  public static func decodeStraightRGBA(
+    _ data: PNGData, path: String? = nil
+  ) throws(CodecError) -> (rgba: [UInt8], width: Int, height: Int) {
+    try decodeChecked(data.bytes, path: path)
+  }
+
+  /// Decodes bytes `PNGChunks` has checked.
+  private static func decodeChecked(
+    _ bytes: [UInt8], path: String?
+  ) throws(CodecError) -> (rgba: [UInt8], width: Int, height: Int) {
     var image = png_image()
     image.version = cpng_image_version
     let begun = bytes.withUnsafeBytes { raw in
@@ -114,14 +154,16 @@ public enum PNGCodec {
     guard begun != 0 else {
       let message = Self.message(of: &image)
       png_image_free(&image)
-      throw CodecError(.decodePNG, path: path, message: message)
+      throw CodecError(.decodePNG, path: path, message: "corrupt PNG: \(message)")
     }
     let width = Int(image.width)
     let height = Int(image.height)
     guard Pixmap.isValidSize(width: width, height: height) else {
       png_image_free(&image)
       throw CodecError(
-        .decodePNG, path: path, message: "image size \(width)×\(height) is over the limit")
+        .decodePNG, path: path,
+        message: "\(width)×\(height) pixels; at most \(Pixmap.maximumSide) a side and "
+          + "\(Pixmap.maximumPixels) pixels are decoded")
     }
     image.format = cpng_format_rgba
     // libpng writes every byte, so the buffer is not cleared first.
@@ -134,14 +176,26 @@ public enum PNGCodec {
     guard finished != 0 else {
       let message = Self.message(of: &image)
       png_image_free(&image)
-      throw CodecError(.decodePNG, path: path, message: message)
+      throw CodecError(.decodePNG, path: path, message: "corrupt PNG: \(message)")
     }
     return (rgba, width, height)
   }
 
-  /// Reads and decodes a PNG file.
-  public static func read(_ path: String) throws(CodecError) -> Pixmap {
-    try decode(AtomicFile.read(path), path: path)
+  /// Premultiplies straight RGBA8 rows into a pixmap.
+  private static func pixmap(
+    straightRGBA rgba: [UInt8], width: Int, height: Int, path: String?
+  ) throws(CodecError) -> Pixmap {
+    var pixels = [UInt32](repeating: 0, count: width * height)
+    for i in 0..<(width * height) {
+      pixels[i] =
+        PremultipliedRGBA8(
+          straightR: rgba[4 * i], g: rgba[4 * i + 1], b: rgba[4 * i + 2], a: rgba[4 * i + 3]
+        ).packed
+    }
+    guard let pixmap = Pixmap(width: width, height: height, pixels: pixels) else {
+      throw CodecError(.decodePNG, path: path, message: "invalid size \(width)×\(height)")
+    }
+    return pixmap
   }
 
   /// The straight RGBA8 bytes of a premultiplied pixmap.
@@ -170,5 +224,17 @@ public enum PNGCodec {
       String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
     }
     return text.isEmpty ? "libpng reported an error" : text
+  }
+}
+
+/// A PNG's signature and the chunks that decide its pixels, checked for structure.
+public struct PNGData: Hashable, Sendable {
+  public let bytes: [UInt8]
+}
+
+extension InputFile {
+  /// `read(upTo:)` with a read failure as a `CodecError`.
+  fileprivate func readForDecoding(upTo count: Int) throws(CodecError) -> [UInt8] {
+    do { return try read(upTo: count) } catch { throw CodecError(error) }
   }
 }

@@ -168,20 +168,21 @@ struct ColorHistogram {
   private var slots: [Int32]
   private let mask: Int
 
-  init(_ pixels: [UInt32]) {
+  /// Counts `pixels`; `recordingPixels` false leaves `pixelColors` empty (for counts alone).
+  init(_ pixels: [UInt32], recordingPixels: Bool = true) {
     var capacity = 1024
     while capacity < pixels.count * 2 && capacity < 1 << 22 { capacity <<= 1 }
     keys = [UInt32](repeating: 0, count: capacity)
     slots = [Int32](repeating: -1, count: capacity)
     mask = capacity - 1
-    pixelColors.reserveCapacity(pixels.count)
+    if recordingPixels { pixelColors.reserveCapacity(pixels.count) }
     var last: UInt32 = 0
     var lastSlot: Int32 = -1
     for pixel in pixels {
       // Runs of one colour are the rule in UI frames.
       if pixel == last, lastSlot >= 0 {
         counts[Int(lastSlot)] += 1
-        pixelColors.append(lastSlot)
+        if recordingPixels { pixelColors.append(lastSlot) }
         continue
       }
       var position = find(pixel)
@@ -199,7 +200,7 @@ struct ColorHistogram {
       }
       last = pixel
       lastSlot = slots[position]
-      pixelColors.append(lastSlot)
+      if recordingPixels { pixelColors.append(lastSlot) }
     }
   }
 

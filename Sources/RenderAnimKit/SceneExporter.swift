@@ -1,4 +1,5 @@
 @_exported import Codecs
+@_exported import FileIO
 @_exported import Motion
 @_exported import Raster
 @_exported import SceneFormat
@@ -19,7 +20,8 @@ import Glibc
 /// let gif = try exporter.gif { done, total in print(done, "of", total) }
 /// ```
 ///
-/// Frames render on `threads` threads; the output is the same bytes whatever the count.
+/// Frames render on `threads` threads (at most the cores); the output is the same bytes whatever
+/// the count, and memory holds `threads + 2` frames whatever the number of frames.
 public struct SceneExporter: Sendable {
   public var scene: Scene
   public var threads: Int
@@ -62,7 +64,7 @@ public struct SceneExporter: Sendable {
   }
 
   /// The cores this process may use.
-  public static var processorCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+  public static var processorCount: Int { FrameRenderer.processorCount }
 
   /// Frame `index` (time index / frame rate) as premultiplied pixels.
   /// One frame is drawn directly: a `FrameRenderer` would first look at every frame's values
@@ -87,49 +89,102 @@ public struct SceneExporter: Sendable {
   ) throws {
     let count = scene.frameCount
     try FrameRenderer(scene: scene, threads: threads).render(
-      0..<count, prepare: { _, frame, _ in try PNGCodec.encode(frame, compression: compression) }
+      Array(0..<count),
+      prepare: { _, frame, _ in try PNGCodec.encode(frame, compression: compression) }
     ) { index, bytes in
       try consume(index, bytes)
       progress?(index + 1, count)
     }
   }
 
-  /// Writes `frame-0000.png` … into `folder` (created if missing), each file atomically.
+  /// Writes `frame-0000.png` … into `folder`, replacing what it held as a whole (see
+  /// `OutputFolder`): on any failure the folder keeps its old frames.
   public func writePNGFrames(
     to folder: String, compression: PNGCompression = .default, progress: Progress? = nil
   ) throws {
-    if mkdir(folder, 0o755) != 0, errno != EEXIST {
-      throw RenderError("cannot create folder \(folder): \(String(cString: strerror(errno)))")
-    }
-    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    let output = try Self.framesFolder(folder)
+    try writePNGFrames(into: output, compression: compression, progress: progress)
+    try output.commit()
+  }
+
+  /// Writes the frames into an output folder, without committing it (so that it can land
+  /// together with other outputs).
+  public func writePNGFrames(
+    into folder: OutputFolder, compression: PNGCompression = .default, progress: Progress? = nil
+  ) throws {
     try pngFrames(compression: compression, progress: progress) { index, bytes in
-      try AtomicFile.write(bytes, to: prefix + Self.frameName(index))
+      try folder.write(bytes, name: Self.frameName(index))
     }
+  }
+
+  /// An output folder for PNG frames: an existing one may hold only frames (`frame-NNNN.png`).
+  public static func framesFolder(_ path: String) throws(FileError) -> OutputFolder {
+    try OutputFolder(path) { frameIndex(of: $0) != nil }
   }
 
   /// The animated GIF's bytes; `loopCount` 0 loops forever.
   public func gif(loopCount: Int = 0, progress: Progress? = nil) throws -> [UInt8] {
+    let sink = MemorySink()
+    try writeGIF(to: sink, loopCount: loopCount, progress: progress)
+    return sink.bytes
+  }
+
+  /// Writes the animated GIF to `output` as its frames are encoded, so memory does not grow with
+  /// the number of frames.
+  public func writeGIF(
+    to output: any ByteSink, loopCount: Int = 0, progress: Progress? = nil
+  ) throws {
     let renderer = FrameRenderer(scene: scene, threads: threads)
     let count = scene.frameCount
-    // The global palette comes from sample frames, denser early on where springs move most.
-    let spots = [0.0, 0.05, 0.1, 0.17, 0.25, 0.45, 1.0]
-    let samples = try renderer.render(Set(spots.map { Int($0 * Double(count - 1)) }).sorted())
-    let palette = GIFPalette.from(samples.map(\.pixels))
-    let firstPalette = GIFPalette.forFirstFrame(
-      samples.first?.pixels ?? [], last: samples.last?.pixels ?? [], persistence: count)
+    let palettes = try Self.palettes(renderer, frameCount: count)
     let encoder = try GIFEncoder(
-      width: scene.pixelWidth, height: scene.pixelHeight, palette: palette, loopCount: loopCount)
+      width: scene.pixelWidth, height: scene.pixelHeight, palette: palettes.global,
+      loopCount: loopCount, output: output)
     let fps = scene.frameRate
     try renderer.render(
-      0..<count,
+      Array(0..<count),
       prepare: { _, frame, previous in
-        GIFEncoder.prepare(frame, previous: previous, palette: palette, firstPalette: firstPalette)
+        GIFEncoder.prepare(
+          frame, previous: previous, palette: palettes.global, firstPalette: palettes.first)
       }
     ) { index, frame in
       try encoder.add(frame, delay: Self.delay(frame: index, fps: fps))
       progress?(index + 1, count)
     }
-    return try encoder.finish()
+    try encoder.finish()
+  }
+
+  /// The GIF's palettes from sample frames, denser early on where springs move most: the global
+  /// one from their colours, and the first frame's own one, which favours the pixels that stay
+  /// the same to the last frame. The last frame is rendered first, so the first frame meets it
+  /// as its "previous" frame and no frame has to be kept aside.
+  static func palettes(
+    _ renderer: FrameRenderer, frameCount count: Int
+  ) throws -> (global: GIFPalette, first: GIFPalette) {
+    let spots = [0.0, 0.05, 0.1, 0.17, 0.25, 0.45, 1.0]
+    let samples = Set(spots.map { Int($0 * Double(count - 1)) }).sorted()
+    let last = count - 1
+    let order = last > 0 ? [last] + samples.filter { $0 != last } : samples
+    var perFrame: [Int: ColorCounts] = [:]
+    var first: GIFPalette?
+    try renderer.render(
+      order,
+      prepare: { index, frame, previous -> (ColorCounts, GIFPalette?) in
+        let counts = ColorCounts(frame.pixels)
+        guard index == 0 else { return (counts, nil) }
+        let lastPixels = last > 0 ? previous?.pixels ?? frame.pixels : frame.pixels
+        return (
+          counts,
+          GIFPalette.forFirstFrame(frame.pixels, last: lastPixels, persistence: count)
+        )
+      }
+    ) { index, result in
+      perFrame[index] = result.0
+      if let palette = result.1 { first = palette }
+    }
+    var counts = ColorCounts()
+    for index in samples { if let frame = perFrame[index] { counts.add(frame) } }
+    return (GIFPalette.from(counts), first ?? GIFPalette.from(counts))
   }
 
   /// The trace: a CSV row per frame, `frame,time` and the scene's animated values in points.
@@ -146,6 +201,16 @@ public struct SceneExporter: Sendable {
   public static func frameName(_ index: Int) -> String {
     let digits = String(index)
     return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
+  }
+
+  /// The index in a name `frameName` makes (`frame-0012.png` → 12); nil for other names.
+  public static func frameIndex(of name: String) -> Int? {
+    guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return nil }
+    let digits = name.dropFirst(6).dropLast(4)
+    guard digits.count >= 4, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
+      let index = Int(digits), frameName(index) == name
+    else { return nil }
+    return index
   }
 
   /// Centiseconds for frame `index` so whole-second times stay exact: the frame lasts from

@@ -13,7 +13,8 @@ struct ExpressionParser {
 
   static func parse(_ text: String) throws(ExpressionError) -> Expression {
     guard text.utf8.count <= maximumLength else {
-      throw ExpressionError("longer than \(maximumLength) bytes")
+      throw ExpressionError(
+        "the expression is \(text.utf8.count) bytes long; at most \(maximumLength) are accepted")
     }
     var parser = ExpressionParser(chars: Array(text))
     let e = try parser.conditional()
@@ -25,7 +26,7 @@ struct ExpressionParser {
   private init(chars: [Character]) { self.chars = chars }
 
   private func error(_ message: String) -> ExpressionError {
-    let found = index < chars.count ? "'\(chars[index])'" : "the end"
+    let found = index < chars.count ? VisibleText.quoted(String(chars[index])) : "the end"
     return ExpressionError("\(message) at column \(index + 1) of the expression, found \(found)")
   }
 

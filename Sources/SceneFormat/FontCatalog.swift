@@ -18,7 +18,10 @@ final class FontCatalog {
     let key = "\(family)|\(weight.rawValue)"
     if let face = faces[key] { return face }
     guard let (file, warning) = FontLocator.locateWithFallback(family: family, weight: weight)
-    else { throw TypesetError("no usable font found through fontconfig (install fonts-inter)") }
+    else {
+      throw TypesetError(
+        "fontconfig finds no font at all (install fonts-inter and fonts-dejavu-core)")
+    }
     if let warning, !warnings.contains(warning) { warnings.append(warning) }
     let face = try FontFace(file)
     faces[key] = face

@@ -44,12 +44,25 @@ struct JSONField {
     return b
   }
 
-  /// A string from `choices`.
-  func choice(_ choices: [String]) throws(SceneFileError) -> String {
-    guard case .string(let s) = value.kind, choices.contains(s) else {
-      throw expected("one of " + choices.map { "\"\($0)\"" }.joined(separator: ", "))
-    }
-    return s
+  /// A case of a closed set of names (`"spring"`, `"evenodd"`), among `cases` (all of them by
+  /// default). Any other string is an error that lists the valid names, with the nearest one
+  /// when it is close — never a silent fallback.
+  func choice<Choice: CaseIterable & RawRepresentable>(
+    _ type: Choice.Type, among cases: [Choice]? = nil
+  ) throws(SceneFileError) -> Choice where Choice.RawValue == String {
+    try choice(cases ?? Array(Choice.allCases), name: \.rawValue)
+  }
+
+  /// One of `cases`, each known by `name`.
+  func choice<Choice>(_ cases: [Choice], name: (Choice) -> String) throws(SceneFileError) -> Choice
+  {
+    let names = cases.map(name)
+    let list = "one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+    guard case .string(let s) = value.kind else { throw expected(list) }
+    if let index = names.firstIndex(of: s) { return cases[index] }
+    let near = names.min { Self.distance($0, s) < Self.distance($1, s) }
+    let hint = near.flatMap { Self.distance($0, s) <= 2 ? " (did you mean \"\($0)\"?)" : nil }
+    throw error("unknown name \(value.summary)\(hint ?? ""): expected \(list)")
   }
 
   func array(maxCount: Int) throws(SceneFileError) -> [JSONField] {
@@ -69,9 +82,10 @@ struct JSONField {
       let hint = near.flatMap {
         Self.distance($0, member.key) <= 2 ? " (did you mean \"\($0)\"?)" : nil
       }
+      let list = "; known keys here: " + keys.sorted().joined(separator: ", ")
       throw SceneFileError(
         path: Self.join(path, member.key),
-        "unknown key \"\(member.key)\"\(hint ?? "")",
+        "unknown key \"\(member.key)\"\(hint ?? "")\(hint == nil ? list : "")",
         line: member.value.line, column: member.value.column)
     }
     return JSONObject(field: self, members: members)

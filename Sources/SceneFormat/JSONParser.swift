@@ -1,9 +1,13 @@
+import Raster
+
 /// A strict JSON parser (RFC 8259) over UTF-8 bytes that records every value's line and column
 /// and rejects duplicate keys, trailing commas, comments, and nesting deeper than `maximumDepth`.
 public struct JSONParser {
   /// Texts longer than this (bytes) are refused before parsing.
   public static let maximumLength = 4 << 20
-  public static let maximumDepth = 64
+  /// Room for every layer depth a scene allows (each layer level is an object inside an array),
+  /// plus the values inside the deepest layer.
+  public static let maximumDepth = 2 * SceneDecoder.maximumNesting + 16
 
   private let bytes: [UInt8]
   private var index = 0
@@ -57,8 +61,9 @@ public struct JSONParser {
     if index >= bytes.count {
       found = "the end of the file"
     } else {
-      let end = bytes[index...].prefix(12).firstIndex { $0 < 0x20 } ?? min(index + 12, bytes.count)
-      found = "'" + String(decoding: bytes[index..<end], as: UTF8.self) + "'"
+      var end = min(index + 12, bytes.count)
+      while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+      found = VisibleText.quoted(String(decoding: bytes[index..<end], as: UTF8.self))
     }
     return SceneFileError(
       path: "", "invalid JSON: \(message), found \(found)", line: line, column: column)

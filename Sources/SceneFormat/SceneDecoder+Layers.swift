@@ -1,4 +1,4 @@
-import Codecs
+import FileIO
 import Motion
 import Raster
 import Typeset
@@ -62,6 +62,17 @@ extension SceneDecoder {
     defer { if usesDefinition { expanding.removeLast() } }
     let contents = members.map(\.key).filter(Self.contentKeys.contains)
     guard contents.count == 1, let kind = contents.first else {
+      if contents.isEmpty {
+        // A key the format does not know (`"image"`) is the likelier mistake than a missing one.
+        let known = Set(
+          Self.contentKeys + Self.contentParameters.values.joined() + Self.modifierKeys)
+        if let unknown = members.first(where: { !known.contains($0.key) }) {
+          _ = try field.object(keys: Array(known))  // throws "unknown key", with a near name
+          throw SceneFileError(
+            path: JSONField.join(field.path, unknown.key), "unknown key \"\(unknown.key)\"",
+            line: unknown.value.line, column: unknown.value.column)
+        }
+      }
       throw field.error(
         (contents.isEmpty
           ? "missing the layer's content"
@@ -88,24 +99,15 @@ extension SceneDecoder {
       }
       content = .text(text, try Self.font(o))
     case "path", "pathFile":
-      let data: String
-      if kind == "path" {
-        data = try source.string(maxLength: 1 << 20)
-      } else {
-        let name = try source.string(maxLength: 4096)
-        let full = name.hasPrefix("/") || folder.isEmpty ? name : folder + "/" + name
-        do { data = String(decoding: try AtomicFile.read(full), as: UTF8.self) } catch {
-          throw source.error("cannot read the path file \(full): \(error)")
-        }
-      }
-      pathBytes += data.utf8.count
-      guard pathBytes <= Self.maximumTotalPathData else {
-        throw source.error(
-          "the scene's path data adds up to more than \(Self.maximumTotalPathData) bytes")
-      }
       let path: Path
-      do { path = try PathDataParser.parse(data) } catch {
-        throw source.error("invalid path data: \(error)")
+      if kind == "path" {
+        let data = try source.string(maxLength: 1 << 20)
+        try countPathData(data.utf8.count, at: source)
+        do { path = try PathDataParser.parse(data) } catch {
+          throw source.error("invalid path data: \(error)")
+        }
+      } else {
+        path = try pathFile(source)
       }
       var viewBox: Rect?
       if let box = o["viewBox"] {
@@ -116,14 +118,13 @@ extension SceneDecoder {
         guard v[2] > 0, v[3] > 0 else { throw box.error("the width and height must be > 0") }
         viewBox = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
       }
-      let rule = try o["fillRule"]?.choice(["nonzero", "evenodd"]) ?? "nonzero"
-      content = .path(path, viewBox: viewBox, rule: rule == "evenodd" ? .evenodd : .nonzero)
+      let rule = try o["fillRule"]?.choice(FillRule.self) ?? .nonzero
+      content = .path(path, viewBox: viewBox, rule: rule)
     case "spacer":
       guard try source.bool() else { throw source.expected("true") }
       content = .spacer
     case "shape":
-      let shape = try source.choice(LayerDescription.ShapeKind.allCases.map(\.rawValue))
-      let kind = LayerDescription.ShapeKind(rawValue: shape) ?? .rectangle
+      let kind = try source.choice(LayerDescription.ShapeKind.self)
       let rectangular = kind == .rectangle || kind == .roundedRectangle
       for key in ["cornerRadius", "cornerStyle"] where o.has(key) && !rectangular {
         throw field.error("\(key) applies to rectangles only")
@@ -141,16 +142,16 @@ extension SceneDecoder {
           from = try Self.scalar(ends[0], in: 0...1)
           to = try Self.scalar(ends[1], in: 0...1)
         }
-        let cap = try o["lineCap"]?.choice(["butt", "round"]) ?? "butt"
-        content = .ring(lineWidth: lineWidth, from: from, to: to, roundCaps: cap == "round")
+        let cap = try o["lineCap"]?.choice(LayerDescription.RingCap.self) ?? .butt
+        content = .ring(lineWidth: lineWidth, from: from, to: to, roundCaps: cap == .round)
       } else {
         let radius = try o["cornerRadius"]?.number(in: 0...Self.maximumSide) ?? 0
-        let style = try o["cornerStyle"]?.choice(CornerStyle.allCases.map(\.rawValue))
-        content = .shape(
-          kind, cornerRadius: radius, style: style.flatMap(CornerStyle.init(rawValue:)))
+        let style = try o["cornerStyle"]?.choice(CornerStyle.self)
+        content = .shape(kind, cornerRadius: radius, style: style)
       }
     default:
-      let axis = LayerDescription.StackAxis(rawValue: kind) ?? .zstack
+      let axis: LayerDescription.StackAxis =
+        kind == "vstack" ? .vstack : kind == "hstack" ? .hstack : .zstack
       var children: [LayerDescription] = []
       for child in try source.array(maxCount: Self.maximumLayers) {
         children.append(try layer(child, inheritedColor: ownColor ?? inheritedColor))
@@ -161,9 +162,11 @@ extension SceneDecoder {
         case .vstack: [.center, .leading, .trailing]
         case .hstack: [.center, .top, .bottom]
         }
-      let alignment = try o["alignment"]?.choice(alignments.map(\.rawValue)) ?? "center"
+      let alignment =
+        try o["alignment"]?.choice(LayerDescription.StackAlignment.self, among: alignments)
+        ?? .center
       content = .stack(
-        axis, children, alignment: LayerDescription.StackAlignment(rawValue: alignment) ?? .center,
+        axis, children, alignment: alignment,
         spacing: try o["spacing"]?.number(in: 0...Self.maximumSide) ?? 8)
     }
     var frame: (Double?, Double?) = (nil, nil)
@@ -195,6 +198,40 @@ extension SceneDecoder {
       shadow: try o["shadow"].map(Self.shadow), color: color,
       zIndex: try o["zIndex"]?.number(in: -1e6...1e6) ?? 0,
       ignoresSafeArea: try o["ignoresSafeArea"]?.bool() ?? false)
+  }
+
+  /// Adds `count` bytes to the scene's path data, refusing more than the limit in all.
+  mutating func countPathData(_ count: Int, at field: JSONField) throws(SceneFileError) {
+    pathBytes += count
+    guard pathBytes <= Self.maximumTotalPathData else {
+      throw field.error(
+        "the scene's path data adds up to more than \(byteCountText(Self.maximumTotalPathData))")
+    }
+  }
+
+  /// The path in the file a `pathFile` names: inside the scene's folder (unless files outside
+  /// are allowed), read up to what is left of the path-data limit. Messages never show the
+  /// file's bytes: it is not the scene, and may not be the user's to see.
+  mutating func pathFile(_ source: JSONField) throws(SceneFileError) -> Path {
+    let name = try source.string(maxLength: 4096)
+    let resolved: String
+    switch files.resolve(name) {
+    case .success(let path): resolved = path
+    case .failure(let refusal): throw source.error("\"\(name)\": \(refusal)")
+    }
+    let left = Self.maximumTotalPathData - pathBytes
+    let bytes: [UInt8]?
+    do { bytes = try FileReader.read(resolved, atMost: left) } catch {
+      throw source.error("cannot read \"\(name)\": \(error.reason)")
+    }
+    guard let bytes else {
+      throw source.error(
+        "the scene's path data adds up to more than \(byteCountText(Self.maximumTotalPathData))")
+    }
+    try countPathData(bytes.count, at: source)
+    do { return try PathDataParser.parse(utf8: bytes) } catch {
+      throw source.error("invalid path data in \"\(name)\": \(error.descriptionWithoutInput)")
+    }
   }
 
   /// A number (every edge), `true` (SwiftUI's default 16 pt), or edges by name.
@@ -245,17 +282,13 @@ extension SceneDecoder {
   /// `"headline"`, or `{"style": "title", "size": 30, "weight": "bold", "family": "Inter",
   /// "tracking": 0}`, with the layer's `bold` and `weight`.
   static func font(_ o: JSONObject) throws(SceneFileError) -> FontRequest {
-    let styles = TextStyle.allCases.map(\.rawValue)
     var request = FontRequest(style: .body)
     if let field = o["font"] {
       if case .string = field.value.kind {
-        request.style = TextStyle(rawValue: try field.choice(styles)) ?? .body
+        request.style = try field.choice(TextStyle.self)
       } else {
         let f = try field.object(keys: ["style", "family", "size", "weight", "tracking"])
-        request.style =
-          try f["style"].map { (s) throws(SceneFileError) in
-            TextStyle(rawValue: try s.choice(styles)) ?? .body
-          } ?? .body
+        request.style = try f["style"]?.choice(TextStyle.self) ?? .body
         request.family = try f["family"]?.string(maxLength: 200)
         request.size = try f["size"]?.number(in: 1...1000)
         request.weight = try f["weight"].map(weight)
@@ -268,7 +301,6 @@ extension SceneDecoder {
   }
 
   static func weight(_ field: JSONField) throws(SceneFileError) -> FontWeight {
-    let name = try field.choice(FontWeight.allCases.map(\.name))
-    return FontWeight.allCases.first { $0.name == name } ?? .regular
+    try field.choice(FontWeight.allCases, name: \.name)
   }
 }

@@ -1,4 +1,4 @@
-import Codecs
+import FileIO
 import Motion
 import Raster
 import Typeset
@@ -6,8 +6,8 @@ import Typeset
 /// Reads a scene file's JSON into a `SceneDescription`, checking every key, type and bound, and
 /// naming the JSON path of anything wrong.
 struct SceneDecoder {
-  /// Where `pathFile` names are looked up.
-  var folder: String
+  /// Where `pathFile` names are looked up, and whether they may lead out of the scene's folder.
+  var files: FileConfinement
 
   static let maximumLayers = 2_000
   static let maximumStateValues = 100
@@ -31,7 +31,7 @@ struct SceneDecoder {
   /// `definitions`: layers that others `use` and adjust.
   var definitions: [String: JSONValue] = [:]
 
-  init(folder: String) { self.folder = folder }
+  init(files: FileConfinement) { self.files = files }
 
   mutating func decode(_ root: JSONValue) throws(SceneFileError) -> SceneDescription {
     let top = try JSONField(root, path: "").object(keys: [
@@ -98,13 +98,7 @@ struct SceneDecoder {
   static func canvas(_ field: JSONField) throws(SceneFileError) -> CanvasDescription {
     let o = try field.object(keys: ["device", "width", "height", "safeArea", "scale", "background"])
     var device: Device?
-    if let name = o["device"] {
-      let text = try name.string()
-      guard let found = Device.named(text) else {
-        throw name.expected("a device: " + Device.presets.map(\.name).joined(separator: ", "))
-      }
-      device = found
-    }
+    if let name = o["device"] { device = try name.choice(Device.presets, name: \.name) }
     if device != nil, o.has("width") || o.has("height") || o.has("safeArea") {
       throw field.error(
         "give either \"device\" or \"width\", \"height\" and \"safeArea\", not both")
@@ -147,7 +141,9 @@ struct SceneDecoder {
       return Bound(
         expression: e, path: field.path, line: field.value.line, column: field.value.column)
     } catch {
-      throw field.error("in \"\(text)\": \(error.description)")
+      // A long expression is shown by its start, not echoed whole.
+      let shown = text.count > 60 ? String(text.prefix(40)) + "…" : text
+      throw field.error("in \"\(shown)\": \(error.description)")
     }
   }
 
@@ -198,6 +194,10 @@ struct SceneDecoder {
     case .number: return try scalar(field)
     case .object: return try point(field)
     case .string(let s) where s.hasPrefix("="): return try expression(field)
+    case .string(let s) where s == "true" || s == "false" || Double(s) != nil:
+      throw field.error(
+        "expected a number, true/false, {\"x\", \"y\"}, a colour or an \"=expression\", got "
+          + "the string \(field.value.summary): write \(s) without quotes")
     case .string: return try color(field)
     default:
       throw field.expected("a number, true/false, {\"x\", \"y\"}, a colour or an \"=expression\"")
@@ -247,15 +247,11 @@ struct SceneDecoder {
       animation: try o["animation"].map(animation) ?? AnimationDescription(kind: .none, delay: 0))
   }
 
-  static let animationTypes = [
-    "none", "spring", "interpolatingSpring", "interactiveSpring", "smooth", "snappy", "bouncy",
-    "default", "easeIn", "easeOut", "easeInOut", "linear", "timingCurve",
-  ]
-
   /// `"spring"`, or `{"type": "spring", "response": 0.4, "dampingFraction": 0.7, "delay": 0.1}`.
   static func animation(_ field: JSONField) throws(SceneFileError) -> AnimationDescription {
     if case .string = field.value.kind {
-      let type = try field.choice(animationTypes.filter { $0 != "timingCurve" })
+      let type = try field.choice(
+        AnimationType.self, among: AnimationType.allCases.filter { $0 != .timingCurve })
       return AnimationDescription(
         kind: try kind(type, JSONObject(field: field, members: [])), delay: 0)
     }
@@ -263,24 +259,13 @@ struct SceneDecoder {
       "type", "response", "dampingFraction", "duration", "bounce", "mass", "stiffness", "damping",
       "controlPoints", "delay",
     ])
-    let type = try o.required("type").choice(animationTypes)
-    let allowed: [String]
-    switch type {
-    case "spring":
-      allowed = [
-        "response", "dampingFraction", "duration", "bounce", "mass", "stiffness", "damping",
-      ]
-    case "interpolatingSpring": allowed = ["duration", "bounce", "mass", "stiffness", "damping"]
-    case "smooth", "snappy", "bouncy": allowed = ["duration"]
-    case "easeIn", "easeOut", "easeInOut", "linear": allowed = ["duration"]
-    case "timingCurve": allowed = ["controlPoints", "duration"]
-    default: allowed = []
-    }
+    let type = try o.required("type").choice(AnimationType.self)
+    let allowed = type.parameters
     for member in o.members
     where !["type", "delay"].contains(member.key) && !allowed.contains(member.key) {
       throw SceneFileError(
         path: JSONField.join(field.path, member.key),
-        "\"\(member.key)\" does not apply to a \"\(type)\" animation"
+        "\"\(member.key)\" does not apply to a \"\(type.rawValue)\" animation"
           + (allowed.isEmpty ? "" : " (it takes " + allowed.joined(separator: ", ") + ")"),
         line: member.value.line, column: member.value.column)
     }
@@ -289,7 +274,7 @@ struct SceneDecoder {
   }
 
   private static func kind(
-    _ type: String, _ o: JSONObject
+    _ type: AnimationType, _ o: JSONObject
   ) throws(SceneFileError)
     -> AnimationDescription.Kind
   {
@@ -297,16 +282,16 @@ struct SceneDecoder {
       try o[key]?.number(in: range)
     }
     let duration = try number("duration", 0...maximumTime)
+    let curveDuration = duration ?? TimingCurve.defaultDuration
     switch type {
-    case "none": return .none
-    case "default": return .default
-    case "interactiveSpring": return .interactiveSpring
-    case "smooth", "snappy", "bouncy":
-      let bounces: [String: Double] = ["smooth": 0, "snappy": 0.15, "bouncy": 0.3]
-      let bounce = bounces[type] ?? 0
-      return .fluid(Spring(duration: max(duration ?? 0.5, 0.01), bounce: bounce))
-    case "spring", "interpolatingSpring":
-      let fluid = type == "spring"
+    case .none: return .none
+    case .default: return .default
+    case .interactiveSpring: return .interactiveSpring
+    case .smooth: return .fluid(Spring(duration: max(duration ?? 0.5, 0.01), bounce: 0))
+    case .snappy: return .fluid(Spring(duration: max(duration ?? 0.5, 0.01), bounce: 0.15))
+    case .bouncy: return .fluid(Spring(duration: max(duration ?? 0.5, 0.01), bounce: 0.3))
+    case .spring, .interpolatingSpring:
+      let fluid = type == .spring
       let physical = ["mass", "stiffness", "damping"].filter(o.has)
       let byResponse = ["response", "dampingFraction"].filter(o.has)
       let byDuration = ["duration", "bounce"].filter(o.has)
@@ -338,7 +323,7 @@ struct SceneDecoder {
         return fluid ? .fluid(spring) : .interpolating(spring)
       }
       return fluid ? .defaultSpring : .interpolating(Spring(duration: 0.5, bounce: 0))
-    case "timingCurve":
+    case .timingCurve:
       let points = try o.required("controlPoints").array(maxCount: 4)
       guard points.count == 4 else {
         throw o.field.error("controlPoints holds four numbers: x1, y1, x2, y2")
@@ -347,16 +332,11 @@ struct SceneDecoder {
       for (i, p) in points.enumerated() {
         c.append(try p.number(in: i % 2 == 0 ? 0...1 : -10...10))
       }
-      return .curve(
-        TimingCurve(c[0], c[1], c[2], c[3], duration: duration ?? TimingCurve.defaultDuration))
-    default:
-      let d = duration ?? TimingCurve.defaultDuration
-      switch type {
-      case "easeIn": return .curve(.easeIn(duration: d))
-      case "easeOut": return .curve(.easeOut(duration: d))
-      case "linear": return .curve(.linear(duration: d))
-      default: return .curve(.easeInOut(duration: d))
-      }
+      return .curve(TimingCurve(c[0], c[1], c[2], c[3], duration: curveDuration))
+    case .easeIn: return .curve(.easeIn(duration: curveDuration))
+    case .easeOut: return .curve(.easeOut(duration: curveDuration))
+    case .easeInOut: return .curve(.easeInOut(duration: curveDuration))
+    case .linear: return .curve(.linear(duration: curveDuration))
     }
   }
 }

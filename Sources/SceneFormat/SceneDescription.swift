@@ -45,7 +45,8 @@ struct Bound {
     let value: [Double]
     do { value = try expression.evaluate(scope) } catch { throw self.error(error.description) }
     if let count, value.count != count {
-      throw self.error("expected \(what), got \(value.count) components")
+      throw self.error(
+        "expected \(what), got \(value.count) component\(value.count == 1 ? "" : "s")")
     }
     guard value.allSatisfy(\.isFinite) else { throw self.error("the value is not finite") }
     return value
@@ -93,6 +94,24 @@ struct TimedEvent {
   var time: Double
   var assignments: [Assignment]
   var animation: AnimationDescription
+}
+
+/// The animation names a scene file knows, as SwiftUI spells them.
+enum AnimationType: String, CaseIterable {
+  case none, spring, interpolatingSpring, interactiveSpring, smooth, snappy, bouncy
+  case `default`, easeIn, easeOut, easeInOut, linear, timingCurve
+
+  /// The parameters an object of this type may give besides `type` and `delay`.
+  var parameters: [String] {
+    switch self {
+    case .spring:
+      return ["response", "dampingFraction", "duration", "bounce", "mass", "stiffness", "damping"]
+    case .interpolatingSpring: return ["duration", "bounce", "mass", "stiffness", "damping"]
+    case .smooth, .snappy, .bouncy, .easeIn, .easeOut, .easeInOut, .linear: return ["duration"]
+    case .timingCurve: return ["controlPoints", "duration"]
+    case .none, .interactiveSpring, .default: return []
+    }
+  }
 }
 
 /// An animation as written; some SwiftUI names mean different springs by SDK.
@@ -155,6 +174,9 @@ struct LayerDescription {
   }
 
   enum StackAxis: String { case zstack, vstack, hstack }
+
+  /// A ring's line caps (`StrokeStyle.lineCap`).
+  enum RingCap: String, CaseIterable { case butt, round }
 
   enum StackAlignment: String, CaseIterable {
     case center, leading, trailing, top, bottom

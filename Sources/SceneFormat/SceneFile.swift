@@ -1,5 +1,6 @@
-import Codecs
+import FileIO
 import Motion
+import Raster
 import Typeset
 
 /// Scene files: animated SwiftUI-like scenes described as JSON (see README, "Scene files", and
@@ -10,29 +11,52 @@ import Typeset
 /// let gif = try SceneExporter(scene: loaded.scene).gif()
 /// ```
 public enum SceneFile {
-  /// Reads and builds the scene in `path` (`-` reads standard input). `pathFile` names inside
-  /// are relative to the file's folder (to the working directory for standard input).
+  /// Reads and builds the scene in `path` (`-` reads standard input); at most
+  /// `JSONParser.maximumLength` bytes are read. `pathFile` names inside are relative to the
+  /// file's folder (to the working directory for standard input) and must stay inside it unless
+  /// `settings.allowsFilesOutside`. Errors name the file.
   public static func load(
     path: String, settings: SceneSettings
   ) throws(SceneFileError)
     -> LoadedScene
   {
-    let bytes: [UInt8]
-    do { bytes = try AtomicFile.read(path) } catch {
-      throw SceneFileError(
-        path: "", "cannot read \(path == "-" ? "standard input" : path): \(error)")
+    do throws(SceneFileError) {
+      let bytes: [UInt8]
+      do {
+        bytes = try FileReader.read(path, limit: JSONParser.maximumLength, kind: "scene files")
+      } catch {
+        throw SceneFileError(path: "", error.reason)
+      }
+      let text = try Self.text(bytes)
+      let folder =
+        path == "-"
+        ? ""
+        : String(
+          path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+            separator: "/"))
+      return try load(
+        text: text, folder: path.hasPrefix("/") && folder.isEmpty ? "/" : folder,
+        settings: settings)
+    } catch {
+      throw error.inFile(path)
     }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw SceneFileError(path: "", "\(path) is not UTF-8 text")
+  }
+
+  /// The bytes as UTF-8 text, or an error at the first byte that is not.
+  static func text(_ bytes: [UInt8]) throws(SceneFileError) -> String {
+    if let text = String(validating: bytes, as: UTF8.self) { return text }
+    // Find the first bad byte for the message.
+    var offset = 0
+    var decoder = UTF8()
+    var iterator = bytes.makeIterator()
+    loop: while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar): offset += UTF8.width(scalar)
+      case .emptyInput: break loop
+      case .error: break loop
+      }
     }
-    let folder =
-      path == "-"
-      ? ""
-      : String(
-        path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
-          separator: "/"))
-    return try load(
-      text: text, folder: path.hasPrefix("/") && folder.isEmpty ? "/" : folder, settings: settings)
+    throw SceneFileError(path: "", "not UTF-8 text (an invalid byte at byte offset \(offset))")
   }
 
   /// Builds the scene described by `text`; `folder` is where `pathFile` names are looked up.
@@ -50,11 +74,15 @@ public enum SceneFile {
   )
     throws(SceneFileError) -> LoadedScene
   {
-    var decoder = SceneDecoder(folder: folder)
+    var decoder = SceneDecoder(
+      files: FileConfinement(folder: folder, allowsOutside: settings.allowsFilesOutside))
     let description = try decoder.decode(json)
     let fonts: FontCatalog
     do { fonts = try FontCatalog(fontFile: settings.fontFile) } catch {
-      throw SceneFileError(path: "", error.message)
+      // About the font file (`--font`), not the scene: name the font file, not the scene.
+      var failure = SceneFileError(path: "", error.reason)
+      failure.file = error.file.map { "font file " + $0 }
+      throw failure
     }
     var assembler = SceneAssembler(description, settings: settings, fonts: fonts)
     return try assembler.assemble()

@@ -15,11 +15,16 @@ public struct SceneSettings: Sendable {
   public var taps: [Tap]?
   /// A font file for every text, instead of fontconfig's Inter.
   public var fontFile: String?
+  /// Whether files the scene names may lie outside its folder (`--allow-files-outside`); by
+  /// default they may not, since scene files may come from untrusted sources.
+  public var allowsFilesOutside: Bool
 
   public init(
     device: Device? = nil, scale: Double? = nil, swiftUI: SwiftUIVersion = .ios17,
-    frameRate: Double = 50, hold: Double = 0.5, taps: [Tap]? = nil, fontFile: String? = nil
+    frameRate: Double = 50, hold: Double = 0.5, taps: [Tap]? = nil, fontFile: String? = nil,
+    allowsFilesOutside: Bool = false
   ) {
+    self.allowsFilesOutside = allowsFilesOutside
     self.device = device
     self.scale = scale
     self.swiftUI = swiftUI

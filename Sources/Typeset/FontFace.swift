@@ -29,7 +29,7 @@ public final class FontFace {
     let opened = file.path.withCString { FT_New_Face(library, $0, FT_Long(file.index), &face) }
     guard opened == 0, let face else {
       FT_Done_FreeType(library)
-      throw TypesetError("cannot open font \(file.path) (FreeType error \(opened))")
+      throw TypesetError(file: file.path, Self.reason(freeTypeError: opened))
     }
     self.library = library
     self.face = face
@@ -37,7 +37,7 @@ public final class FontFace {
     ascender = Double(face.pointee.ascender)
     descender = Double(face.pointee.descender)
     guard let blob = file.path.withCString({ hb_blob_create_from_file_or_fail($0) }) else {
-      throw TypesetError("HarfBuzz cannot read \(file.path)")
+      throw TypesetError(file: file.path, "cannot be read by HarfBuzz")
     }
     let hbFace = hb_face_create(blob, UInt32(file.index))
     hb_blob_destroy(blob)
@@ -45,6 +45,18 @@ public final class FontFace {
     hb_face_destroy(hbFace)
     let scale = Int32(face.pointee.units_per_EM)
     hb_font_set_scale(hbFont, scale, scale)
+  }
+
+  /// What a FreeType error code from opening a face means, in words.
+  static func reason(freeTypeError code: FT_Error) -> String {
+    switch code {
+    case 0x01: return "cannot be opened (no such file, or not readable)"
+    case 0x02: return "is not a font file FreeType knows (unknown file format)"
+    case 0x03: return "is a damaged or invalid font file"
+    case 0x06: return "has no face at that index"
+    case 0x40: return "is too large to load (out of memory)"
+    default: return "cannot be read as a font (FreeType error \(code))"
+    }
   }
 
   deinit {

@@ -63,9 +63,12 @@ public enum FontLocator {
       locate(family: "DejaVu Sans", weight: weight)
       ?? bestMatch(family: "sans-serif", weight: weight)
     guard let fallback else { return nil }
+    // Only Inter comes from a package this tool installs; other families are the scene's choice.
+    let advice =
+      family.lowercased().hasPrefix("inter") ? " (install Debian's fonts-inter for Inter)" : ""
     return (
       fallback,
-      "warning: font family '\(family)' not found; using \(fallback.family) (install fonts-inter)"
+      "warning: font family '\(family)' is not installed; using \(fallback.family)\(advice)"
     )
   }
 

@@ -23,7 +23,7 @@ import Testing
     let a = try image("a.png")
     let same = try ToolRun(["diff", a, a])
     #expect(same.status == 0)
-    #expect(same.standardOutput == "same: the files are identical\n")
+    #expect(same.standardOutput == "same: the image data is identical\n")
     let b = try image("b.png", compression: .small)
     let reencoded = try ToolRun(["diff", a, b])
     #expect(reencoded.status == 0, "\(reencoded.standardOutput)")

@@ -129,7 +129,7 @@ struct GIFSummary {
     (["cats", "--tap", "ten,10", "-o", "x.gif"], "expected x,y or x,y@t"),
     (["cats", "--fps", "60", "-o", "x.gif"], "Invalid value '60' for '--fps'"),
     (["cats", "-o", "x.txt"], "expected a .gif file"),
-    (["cats", "--frame", "3", "-o", "x.gif"], "give '-o' a .png file"),
+    (["cats", "--frame", "3", "-o", "x.gif"], "'--frame' writes one PNG; give a .png file or -"),
     (["cats", "--frame", "100000", "-o", "x.png"], "past the last frame"),
     (["cards", "--device", "nokia", "-o", "x.gif"], "Invalid value 'nokia' for '--device'"),
     (["cards", "--swiftui", "16", "-o", "x.gif"], "expected one of 17, legacy"),

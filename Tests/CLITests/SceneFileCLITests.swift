@@ -85,7 +85,7 @@ import Testing
       "\(run.standardError)")
     #expect(!FileManager.default.fileExists(atPath: out))
     let missing = try ToolRun(["scene", directory + "/none.json", "-o", out])
-    #expect(missing.status == 1 && missing.standardError.contains("cannot read"))
+    #expect(missing.status == 1 && missing.standardError.contains("none.json: no such file"))
     let usage = try ToolRun(["scene", "-o", out])
     #expect(usage.status == 64)
   }

@@ -1,7 +1,8 @@
-import Codecs
 import Foundation
 import Raster
 import Testing
+
+@testable import Codecs
 
 @Suite struct PNGCodecTests {
   private func temporaryDirectory() throws -> String {
@@ -28,21 +29,70 @@ import Testing
     }
   }
 
-  @Test func corruptAndTruncatedDataGiveLibpngMessages() throws {
+  @Test func corruptAndTruncatedDataSayWhatIsWrongWhere() throws {
     let pixmap = try #require(Pixmap(width: 8, height: 8, filledWith: Color.white.premultiplied))
     let bytes = try PNGCodec.encode(pixmap)
-    for broken in [
-      [], Array(bytes.prefix(20)), Array(bytes.prefix(bytes.count - 20)),
-      [UInt8](repeating: 7, count: 100),
-    ] {
+    let cases: [([UInt8], String)] = [
+      ([], "x.png: empty file, not a PNG"),
+      (
+        Array(bytes.prefix(20)),
+        "x.png: truncated: the IHDR chunk at byte 8 declares 13 bytes and a 4-byte CRC, but only 4 bytes follow"
+      ),
+      (Array(bytes.prefix(bytes.count - 12)), "x.png: truncated: the file ends at byte"),
+      (
+        [UInt8](repeating: 7, count: 100),
+        "x.png: not a PNG file (it does not start with PNG's signature)"
+      ),
+    ]
+    for (broken, message) in cases {
       #expect(throws: CodecError.self) { try PNGCodec.decode(broken, path: "x.png") }
       do {
         _ = try PNGCodec.decode(broken, path: "x.png")
       } catch {
-        #expect(error.description.hasPrefix("cannot decode PNG x.png: "))
-        #expect(error.message.count > 3)
+        #expect(error.description.hasPrefix(message), "\(error)")
       }
     }
+  }
+
+  /// A 44-byte PNG whose text chunk declares 2 GiB made libpng wait for (and allocate) it: the
+  /// chunk structure is now checked first, so it fails at once, naming the chunk.
+  @Test func aChunkLongerThanTheFileIsRefusedBeforeDecoding() throws {
+    let pixmap = try #require(Pixmap(width: 1, height: 1, filledWith: Color.white.premultiplied))
+    let bytes = try PNGCodec.encode(pixmap)
+    let afterHeader = 8 + 25
+    var hostile = Array(bytes.prefix(afterHeader))
+    hostile += [0x7F, 0xFF, 0xFF, 0xFF] + Array("tEXt".utf8) + [0, 0, 0]
+    #expect(hostile.count == 44)
+    #expect(throws: CodecError.self) { try PNGCodec.decode(hostile, path: "t.png") }
+    do { _ = try PNGCodec.decode(hostile, path: "t.png") } catch {
+      #expect(
+        error.description
+          == "t.png: truncated: the tEXt chunk at byte 33 declares 2147483647 bytes and a 4-byte CRC, but only 3 bytes follow"
+      )
+    }
+    // The same through a file and through a pipe (where the size is not known in advance).
+    let directory = try temporaryDirectory()
+    let path = directory + "/t.png"
+    FileManager.default.createFile(atPath: path, contents: Data(hostile))
+    #expect(throws: CodecError.self) { try PNGCodec.read(path) }
+  }
+
+  /// Text and other ancillary chunks never reach libpng; the colour ones do.
+  @Test func ancillaryChunksAreDroppedButColourChunksKept() throws {
+    let pixmap = try #require(Pixmap(width: 2, height: 2, filledWith: Color.black.premultiplied))
+    let bytes = try PNGCodec.encode(pixmap)
+    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+      let n = data.count
+      return [UInt8(n >> 24 & 255), UInt8(n >> 16 & 255), UInt8(n >> 8 & 255), UInt8(n & 255)]
+        + Array(type.utf8) + data + [0, 0, 0, 0]
+    }
+    let withText =
+      Array(bytes.prefix(33)) + chunk("tEXt", Array("Comment\u{0}hello".utf8))
+      + chunk("gAMA", [0, 0, 0xB1, 0x8F]) + Array(bytes.dropFirst(33))
+    let kept = try PNGChunks.collect(withText)
+    #expect(!kept.windowsContain(Array("tEXt".utf8)))
+    #expect(kept.windowsContain(Array("gAMA".utf8)))
+    #expect(try PNGCodec.decode(withText) == pixmap)
   }
 
   @Test func writeIsAtomicAndNeverLeavesTemporaryFiles() throws {
@@ -98,5 +148,13 @@ import Testing
         }
       }
     }
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// Whether `needle` occurs in the bytes.
+  func windowsContain(_ needle: [UInt8]) -> Bool {
+    guard count >= needle.count else { return false }
+    return (0...(count - needle.count)).contains { Array(self[$0..<($0 + needle.count)]) == needle }
   }
 }

@@ -29,7 +29,7 @@ import Testing
     let path = try PathDataParser.parse(refcase.pathData)
     let transform = refcase.transform
     let actual = try fastCoverage(path, transform, .nonzero, refcase.width, refcase.height)
-    let decoded = try PNGCodec.decodeStraightRGBA(AtomicFile.read(refcase.pngPath))
+    let decoded = try PNGCodec.readStraightRGBA(refcase.pngPath)
     #expect(decoded.width == refcase.width && decoded.height == refcase.height)
     // Black on white: coverage = 1 − grey.
     let reference = stride(from: 0, to: decoded.rgba.count, by: 4).map {

@@ -56,9 +56,10 @@ import Testing
   }
 
   @Test func boundsNestingAndSize() {
-    let deep = String(repeating: "[", count: 65) + String(repeating: "]", count: 65)
+    let limit = JSONParser.maximumDepth
+    let deep = String(repeating: "[", count: limit + 1) + String(repeating: "]", count: limit + 1)
     #expect(throws: SceneFileError.self) { _ = try JSONParser.parse(deep) }
-    let fine = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
+    let fine = String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
     #expect(throws: Never.self) { _ = try JSONParser.parse(fine) }
     let huge = "\"" + String(repeating: "a", count: JSONParser.maximumLength) + "\""
     #expect(throws: SceneFileError.self) { _ = try JSONParser.parse(huge) }

@@ -68,7 +68,11 @@ import Testing
     ),
     (
       file(#"{"pathFile": "/no/such/file.svgpath"}"#, ""), "layers[0].pathFile",
-      "cannot read the path file"
+      #""/no/such/file.svgpath": an absolute path; files a scene names must be inside its folder"#
+    ),
+    (
+      file(#"{"pathFile": "no-such-file.svgpath"}"#, ""), "layers[0].pathFile",
+      #""no-such-file.svgpath": no such file"#
     ),
     (
       file(#"{"shape": "circle", "offset": {"x": "=wobble"}}"#, ""), "layers[0].offset",
@@ -76,7 +80,7 @@ import Testing
     ),
     (
       file(#"{"shape": "circle", "offset": "=3"}"#, ""), "layers[0].offset",
-      "expected a point, got 1 components"
+      "expected a point, got 1 component"
     ),
     (
       file(#"{"shape": "circle", "scaleEffect": "=1 +"}"#, ""), "layers[0].scaleEffect",
@@ -125,7 +129,7 @@ import Testing
     ),
     (
       #"{"canvas": {"device": "iphone"}, "layers": []}"#, "canvas.device",
-      "expected a device: se, 8plus"
+      #"unknown name "iphone": expected one of "se", "8plus""#
     ),
     (#"{"canvas": {"device": "14", "width": 10}, "layers": []}"#, "canvas", "not both"),
     (
@@ -133,6 +137,28 @@ import Testing
       "expected a number from 1 to 4096"
     ),
     (#"{"canvas": {"width": 100, "height": 10}}"#, "", #"missing the key "layers""#),
+    // Hardening (#11): an unknown content key is named as one, with the keys a layer knows.
+    (
+      file(#"{"image": "photo.png"}"#, ""), "layers[0].image",
+      #"unknown key "image"; known keys here: "#
+    ),
+    // A Boolean or number written as a string says to drop the quotes.
+    (
+      file("", #""state": {"on": "false"}"#), "state.on",
+      #"got the string "false": write false without quotes"#
+    ),
+    // Invisible characters are shown by code point.
+    ("\u{FEFF}{}", "", "found '<U+FEFF>{}'"),
+    ("{\"a\": \u{0}}", "", "expected a value, found '<U+0000>}'"),
+    (
+      file(#"{"path": "M 0 0 L 1\u00a0x"}"#, ""), "layers[0].path",
+      "found U+00A0 (a no-break space)"
+    ),
+    // An over-long expression is not echoed whole.
+    (
+      file(#"{"shape": "circle", "opacity": "=\#(String(repeating: "1+", count: 500))1"}"#, ""),
+      "layers[0].opacity", "the expression is 1001 bytes long; at most 1000 are accepted"
+    ),
   ]
 
   @Test(arguments: cases)
@@ -141,6 +167,28 @@ import Testing
     #expect(error.path == path)
     #expect(error.message.contains(message), "\(error)")
     #expect(error.line != nil)
+  }
+
+  /// Every layer depth the format allows fits the JSON nesting limit (31 nested zstacks were
+  /// refused as "nested deeper than 64 levels"); one more is a layer-depth error.
+  @Test func theJSONNestingLimitAdmitsEveryLegalLayerDepth() throws {
+    func nested(_ depth: Int) -> String {
+      var layer =
+        #"{"shape": "circle", "shadow": {"radius": 1}, "frame": {"width": 4, "height": 4}}"#
+      for _ in 1..<depth { layer = #"{"zstack": [\#(layer)]}"# }
+      return Self.file(layer, "")
+    }
+    #expect(loadError(nested(SceneDecoder.maximumNesting)) == nil)
+    let deeper = try #require(loadError(nested(SceneDecoder.maximumNesting + 1)))
+    #expect(deeper.message.contains("layers nested more than 32 deep"), "\(deeper)")
+  }
+
+  /// The message for an over-long expression is short.
+  @Test func anOverLongExpressionIsNotEchoed() throws {
+    let text = Self.file(
+      #"{"shape": "circle", "opacity": "=\#(String(repeating: "1+", count: 5000))1"}"#, "")
+    let error = try #require(loadError(text))
+    #expect(error.description.count < 200, "\(error.description.count) characters")
   }
 
   @Test func sizesAndCountsAreBounded() throws {

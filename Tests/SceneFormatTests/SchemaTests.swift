@@ -53,7 +53,7 @@ import Testing
     }
     #expect(
       Self.strings(Self.at(forms[1], ["properties", "type", "enum"]))
-        == Set(SceneDecoder.animationTypes))
+        == Set(AnimationType.allCases.map(\.rawValue)))
     #expect(
       Self.strings(Self.at(schema, ["$defs", "textStyle", "enum"]))
         == Set(TextStyle.allCases.map(\.rawValue)))

@@ -1,26 +1,41 @@
 import Dispatch
 import Raster
-import Synchronization
 
-/// Renders a scene's frames on several threads and hands them over in order.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Renders a scene's frames on several threads and hands them over in order, with a fixed bound
+/// on the frames alive at once.
 ///
-/// Frames are independent, so a batch of them renders concurrently, each worker with its own
-/// compositor; the batch is then passed on frame by frame, in order, and dropped. Memory stays
-/// that of one batch however many frames there are, and the pixels are the same with one thread
-/// or many.
+/// Each worker claims the next frame, renders it with its own compositor and, still on its
+/// thread, prepares it (`prepare(index, frame, previous frame)` — a GIF's changed rectangle and
+/// palette indices, a PNG's bytes); the calling thread consumes the prepared frames in order.
+/// A frame is released once it is consumed and its successor is prepared, and a new frame is
+/// only started while fewer than `threads + 1` are alive, so memory is
+/// (`threads` + 1) frames plus the scene's base however many frames there are — and the pixels
+/// are the same with one thread or many.
+///
+/// A frame whose animated values equal the previous frame's (a pause between two events, the
+/// hold at the end) is not drawn again: it shares the previous frame's pixels.
 public struct FrameRenderer: Sendable {
   public var scene: Scene
-  public var threads: Int
+  /// Worker threads: at least 1, at most the cores this process may use.
+  public let threads: Int
 
   /// The background and static layers every frame starts from, drawn once.
   private let base: SceneBase?
-  /// For each frame, the first frame of its run: the frames in a run have the same animated
-  /// values, so they look the same (a pause between two events, the hold at the end).
+  /// For each frame, the first frame of its run of frames with equal animated values.
   private let runStart: [Int]
 
+  /// The cores this process may use.
+  public static var processorCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
+  /// A renderer using `threads` workers, clamped to 1...`processorCount` (more threads than
+  /// cores only add frames in memory).
   public init(scene: Scene, threads: Int) {
     self.scene = scene
-    self.threads = max(1, threads)
+    self.threads = min(max(1, threads), Self.processorCount)
     var compositor = Compositor()
     self.base = scene.renderBase(compositor: &compositor)
     var starts: [Int] = []
@@ -33,177 +48,216 @@ public struct FrameRenderer: Sendable {
     self.runStart = starts
   }
 
-  /// Frame `index`: a frame whose run started earlier is not drawn again but copied from the
-  /// run's first frame.
-  private func frame(_ index: Int, compositor: inout Compositor, still: StillFrame) -> Pixmap? {
-    let start = index < runStart.count ? runStart[index] : index
-    guard start != index || (index + 1 < runStart.count && runStart[index + 1] == index) else {
-      return scene.render(frame: index, compositor: &compositor, base: base)
-    }
-    return still.get(start) { scene.render(frame: start, compositor: &compositor, base: base) }
-  }
-
-  /// The frames at `indices`, rendered concurrently.
-  public func render(_ indices: [Int]) throws -> [Pixmap] {
-    let slots = Slots<Pixmap>(count: indices.count)
-    let still = StillFrame()
-    let workers = min(threads, indices.count)
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      var compositor = Compositor()
-      var k = worker
-      while k < indices.count {
-        slots.store(self.frame(indices[k], compositor: &compositor, still: still), at: k)
-        k += workers
-      }
-    }
-    return try indices.indices.map { k in
-      guard let frame = slots.take(k) else {
-        throw RenderError("cannot allocate frame \(indices[k])")
-      }
-      return frame
-    }
-  }
+  /// Frames alive at once (rendered and not yet released), besides the base.
+  public var framesInFlight: Int { threads + 1 }
 
   /// Calls `consume` with every frame in `frames`, in order.
   public func render(_ frames: Range<Int>, consume: (Int, Pixmap) throws -> Void) throws {
-    try render(frames, prepare: { _, pixmap, _ in pixmap }, consume: consume)
+    try render(Array(frames), prepare: { _, pixmap, _ in pixmap }, consume: consume)
   }
 
-  /// Renders `frames` and, still on the worker threads, turns each into `prepare(index, frame,
-  /// previous frame)` (nil for the range's first); then calls `consume` in frame order. While one
-  /// batch is consumed the next is already rendering.
+  /// Renders the frames at `indices` and, on the worker threads, turns each into
+  /// `prepare(index, frame, frame at the previous position)` (nil for the first); then calls
+  /// `consume` with them in order. The first error (from rendering, `prepare` or `consume`)
+  /// stops the workers and is rethrown.
   public func render<Prepared>(
-    _ frames: Range<Int>, prepare: @Sendable @escaping (Int, Pixmap, Pixmap?) throws -> Prepared,
+    _ indices: [Int], prepare: @Sendable @escaping (Int, Pixmap, Pixmap?) throws -> Prepared,
     consume: (Int, Prepared) throws -> Void
   ) throws {
-    let batchSize = threads * 2
-    let batches = stride(from: frames.lowerBound, to: frames.upperBound, by: batchSize).map {
-      $0..<min($0 + batchSize, frames.upperBound)
+    guard !indices.isEmpty else { return }
+    let pipeline = FramePipeline<Prepared>(count: indices.count, window: framesInFlight)
+    let group = DispatchGroup()
+    for _ in 0..<min(threads, indices.count) {
+      DispatchQueue.global().async(group: group) {
+        self.work(indices, pipeline: pipeline, prepare: prepare)
+      }
     }
-    guard let first = batches.first else { return }
-    let still = StillFrame()
-    var current = produce(first, previous: nil, still: still, prepare: prepare)
-    for (number, batch) in batches.enumerated() {
-      // Start the next batch before handing this one over.
-      let next = BatchBox<Prepared>()
-      let group = DispatchGroup()
-      if number + 1 < batches.count {
-        let following = batches[number + 1]
-        let carried = current.last
-        DispatchQueue.global().async(group: group) {
-          next.value = self.produce(following, previous: carried, still: still, prepare: prepare)
-        }
-      }
-      for (offset, result) in current.results.enumerated() {
-        try consume(batch.lowerBound + offset, try result.get())
-      }
+    defer {
+      pipeline.stop()
       group.wait()
-      if let value = next.value { current = value }
+    }
+    for position in indices.indices {
+      let prepared = try pipeline.takeResult(position).get()
+      try consume(indices[position], prepared)
+      pipeline.consumed(position)
     }
   }
 
-  /// One batch rendered and prepared on the worker threads.
-  private func produce<Prepared>(
-    _ batch: Range<Int>, previous: Pixmap?, still: StillFrame,
-    prepare: @Sendable @escaping (Int, Pixmap, Pixmap?) throws -> Prepared
-  ) -> Batch<Prepared> {
-    let count = batch.count
-    // Runs that ended before this batch are not needed again.
-    still.forget(
-      before: runStart.indices.contains(batch.lowerBound) ? runStart[batch.lowerBound] : 0)
-    let slots = Slots<Pixmap>(count: count + 1)
-    let results = Slots<Result<Prepared, any Error>>(count: count)
-    let workers = min(threads, count)
-    // Slot 0 holds the frame before the batch; frames go to slots 1...count.
-    slots.store(previous, at: 0)
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      var compositor = Compositor()
-      var index = worker
-      while index < count {
-        slots.store(
-          self.frame(batch.lowerBound + index, compositor: &compositor, still: still), at: index + 1
-        )
-        index += workers
+  /// One worker: claims positions until none are left or the pipeline stops.
+  private func work<Prepared>(
+    _ indices: [Int], pipeline: FramePipeline<Prepared>,
+    prepare: (Int, Pixmap, Pixmap?) throws -> Prepared
+  ) {
+    var compositor = Compositor()
+    while let position = pipeline.claim() {
+      let index = indices[position]
+      let frame: Pixmap?
+      if position > 0, runStart[index] == runStart[indices[position - 1]] {
+        frame = pipeline.frame(at: position - 1)  // the same values: the same pixels
+      } else {
+        frame = scene.render(frame: index, compositor: &compositor, base: base)
       }
+      pipeline.store(frame, at: position)
+      guard let frame else {
+        pipeline.finish(position, with: .failure(RenderError("cannot allocate frame \(index)")))
+        continue
+      }
+      let previous = position > 0 ? pipeline.frame(at: position - 1) : nil
+      pipeline.finish(position, with: Result { try prepare(index, frame, previous) })
     }
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      var index = worker
-      while index < count {
-        let result: Result<Prepared, any Error>
-        if let frame = slots.peek(index + 1) {
-          result = Result { try prepare(batch.lowerBound + index, frame, slots.peek(index)) }
-        } else {
-          result = .failure(RenderError("cannot allocate frame \(batch.lowerBound + index)"))
+  }
+}
+
+/// The shared state of one `FrameRenderer.render` call: which positions are claimed, the frames
+/// alive, the prepared results waiting, and the window of frames allowed at once. Guarded by one
+/// mutex; threads wait on its condition for a change.
+private final class FramePipeline<Prepared>: @unchecked Sendable {
+  private enum Slot {
+    case pending
+    case ready(Pixmap?)
+    case released
+  }
+
+  private let monitor = Monitor()
+  private let count: Int
+  private var permits: Int
+  private var nextClaim = 0
+  private var stopped = false
+  /// The first failure, reported for positions that were never claimed.
+  private var firstFailure: (any Error)?
+  private var frames: [Slot]
+  private var results: [Result<Prepared, any Error>?]
+  private var prepared: [Bool]
+  private var consumedFlags: [Bool]
+
+  init(count: Int, window: Int) {
+    self.count = count
+    permits = max(2, window)
+    frames = Array(repeating: .pending, count: count)
+    results = Array(repeating: nil, count: count)
+    prepared = Array(repeating: false, count: count)
+    consumedFlags = Array(repeating: false, count: count)
+  }
+
+  /// The next position to render, once the window allows; nil when none are left.
+  func claim() -> Int? {
+    monitor.locked {
+      while permits == 0 && !stopped { monitor.wait() }
+      guard !stopped, nextClaim < count else { return nil }
+      permits -= 1
+      nextClaim += 1
+      return nextClaim - 1
+    }
+  }
+
+  func store(_ frame: Pixmap?, at position: Int) {
+    monitor.locked {
+      frames[position] = .ready(frame)
+      monitor.broadcast()
+    }
+  }
+
+  /// The frame at a claimed `position`, once rendered (nil if it could not be). Every claimed
+  /// position is stored by its worker, so this never waits forever.
+  func frame(at position: Int) -> Pixmap? {
+    monitor.locked {
+      while true {
+        switch frames[position] {
+        case .ready(let frame): return frame
+        case .released: return nil
+        case .pending: monitor.wait()
         }
-        results.store(result, at: index)
-        index += workers
       }
     }
-    return Batch(
-      results: (0..<count).map { results.take($0) ?? .failure(RenderError("frame lost")) },
-      last: slots.peek(count))
+  }
+
+  /// Records the prepared result of `position` and releases the frames no longer needed.
+  func finish(_ position: Int, with result: Result<Prepared, any Error>) {
+    monitor.locked {
+      results[position] = result
+      prepared[position] = true
+      if case .failure(let error) = result {
+        stopped = true
+        firstFailure = firstFailure ?? error
+      }
+      if position > 0 { release(position - 1) }
+      release(position)
+      monitor.broadcast()
+    }
+  }
+
+  /// The result at `position`, waiting for it.
+  func takeResult(_ position: Int) -> Result<Prepared, any Error> {
+    monitor.locked {
+      while results[position] == nil {
+        if stopped, position >= nextClaim {
+          return .failure(firstFailure ?? RenderError("rendering stopped"))
+        }
+        monitor.wait()
+      }
+      defer { results[position] = nil }
+      return results[position] ?? .failure(RenderError("frame lost"))
+    }
+  }
+
+  func consumed(_ position: Int) {
+    monitor.locked {
+      consumedFlags[position] = true
+      if case .released = frames[position] { permits += 1 }
+      monitor.broadcast()
+    }
+  }
+
+  /// Ends the run early: workers finish their frames and claim no more.
+  func stop() {
+    monitor.locked {
+      stopped = true
+      monitor.broadcast()
+    }
+  }
+
+  /// Drops the frame at `position` once it is prepared and so is its successor (which needs it
+  /// as its previous frame); its permit returns once it is consumed too. Called locked.
+  private func release(_ position: Int) {
+    guard case .ready = frames[position], prepared[position],
+      position + 1 == count || prepared[position + 1]
+    else { return }
+    frames[position] = .released
+    if consumedFlags[position] { permits += 1 }
   }
 }
 
-/// A rendered and prepared batch, and its last frame (the next batch's "previous").
-private struct Batch<Prepared> {
-  var results: [Result<Prepared, any Error>]
-  var last: Pixmap?
-}
+/// A mutex and a condition variable (pthreads), for threads that wait for each other's progress.
+final class Monitor: @unchecked Sendable {
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-/// Carries a batch from the thread that produced it.
-private final class BatchBox<Prepared>: @unchecked Sendable {
-  var value: Batch<Prepared>?
+  init() {
+    pthread_mutex_init(mutex, nil)
+    pthread_cond_init(condition, nil)
+  }
+
+  deinit {
+    pthread_cond_destroy(condition)
+    pthread_mutex_destroy(mutex)
+    condition.deallocate()
+    mutex.deallocate()
+  }
+
+  func locked<T>(_ body: () throws -> T) rethrows -> T {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body()
+  }
+
+  /// Waits for a broadcast; call with the lock held (inside `locked`).
+  func wait() { pthread_cond_wait(condition, mutex) }
+
+  func broadcast() { pthread_cond_broadcast(condition) }
 }
 
 /// Why frames could not be made.
 public struct RenderError: Error, CustomStringConvertible {
   public let description: String
   public init(_ description: String) { self.description = description }
-}
-
-/// Values of one batch (frames, prepared results), written by the workers at distinct indices
-/// and read after they finish. The storage is a fixed buffer, so concurrent writes to different
-/// slots share no array header.
-private final class Slots<Value>: @unchecked Sendable {
-  private let values: UnsafeMutableBufferPointer<Value?>
-
-  init(count: Int) {
-    values = .allocate(capacity: count)
-    values.initialize(repeating: nil)
-  }
-
-  deinit {
-    _ = values.deinitialize()
-    values.deallocate()
-  }
-
-  func store(_ value: Value?, at index: Int) { values[index] = value }
-
-  func take(_ index: Int) -> Value? {
-    defer { values[index] = nil }
-    return values[index]
-  }
-
-  func peek(_ index: Int) -> Value? { values[index] }
-}
-
-/// The first frames of runs of equal frames, each drawn by whichever worker needs it first and
-/// shared after that.
-private final class StillFrame: Sendable {
-  private let frames = Mutex<[Int: Pixmap?]>([:])
-
-  func get(_ index: Int, _ make: () -> Pixmap?) -> Pixmap? {
-    frames.withLock { frames in
-      if let frame = frames[index] { return frame }
-      let made = make()
-      frames[index] = .some(made)
-      return made
-    }
-  }
-
-  /// Drops the frames of runs that start before `index`.
-  func forget(before index: Int) {
-    frames.withLock { frames in frames = frames.filter { $0.key >= index } }
-  }
 }

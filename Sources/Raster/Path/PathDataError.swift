@@ -47,6 +47,29 @@ public struct PathDataError: Error, Hashable, Sendable, CustomStringConvertible 
   }
 
   public var description: String {
+    guard let what = expectation else { return location }
+    return "\(what) \(location), found \(found)"
+  }
+
+  /// The message without what stood at the offset, for data from a file the user may not be
+  /// shown (a scene's `pathFile` outside the scene itself).
+  public var descriptionWithoutInput: String {
+    guard let what = expectation else { return location }
+    return "\(what) \(location)"
+  }
+
+  /// `at 1:14 (byte offset 13)`, or the whole message for problems with no position.
+  private var location: String {
+    switch problem {
+    case .tooLong(let limit): return "path data longer than \(limit) bytes"
+    case .tooManyElements(let limit):
+      return "path data has more than \(limit) segments (at \(line):\(column))"
+    default: return "at \(line):\(column) (byte offset \(offset))"
+    }
+  }
+
+  /// What was expected, for problems found at a position.
+  private var expectation: String? {
     let what: String
     switch problem {
     case .expectedMoveTo: what = "expected a moveto command (M or m)"
@@ -54,22 +77,15 @@ public struct PathDataError: Error, Hashable, Sendable, CustomStringConvertible 
     case .expectedNumber: what = "expected a number"
     case .expectedFlag: what = "expected an arc flag (0 or 1)"
     case .numberOutOfRange: what = "number out of range"
-    case .tooLong(let limit): return "path data longer than \(limit) bytes"
-    case .tooManyElements(let limit):
-      return "path data has more than \(limit) segments (at \(line):\(column))"
+    case .tooLong, .tooManyElements: return nil
     }
-    return "\(what) at \(line):\(column) (byte offset \(offset)), found \(found)"
+    return what
   }
 
   private static func describe(_ text: [UInt8], at offset: Int) -> String {
     guard offset < text.count else { return "end of data" }
     var end = offset + 1
     while end < text.count, text[end] & 0xC0 == 0x80 { end += 1 }
-    let scalar = String(decoding: text[offset..<end], as: UTF8.self)
-    switch text[offset] {
-    case 0x0A: return "a line break"
-    case 0x09: return "a tab"
-    default: return "'\(scalar)'"
-    }
+    return VisibleText.quoted(String(decoding: text[offset..<end], as: UTF8.self))
   }
 }

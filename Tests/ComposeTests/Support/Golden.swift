@@ -60,7 +60,7 @@ func assertGolden(
     return
   }
   if mode == .all { return try record() }
-  let expected = try PNGCodec.decodeStraightRGBA(AtomicFile.read(golden.path), path: golden.path)
+  let expected = try PNGCodec.readStraightRGBA(golden.path)
   guard expected.width == pixmap.width, expected.height == pixmap.height else {
     Issue.record(
       "\(name): size \(pixmap.width)×\(pixmap.height), golden \(expected.width)×\(expected.height)",
@@ -80,13 +80,14 @@ func assertGolden(
     tolerance: comparison.channelTolerance, style: .overlay
   ).rgba
   for (file, bytes) in [
-    ("expected.png", try AtomicFile.read(golden.path)), ("actual.png", try PNGCodec.encode(pixmap)),
+    ("expected.png", Array(try Data(contentsOf: golden))),
+    ("actual.png", try PNGCodec.encode(pixmap)),
     (
       "diff.png",
       try PNGCodec.encode(straightRGBA: diff, width: pixmap.width, height: pixmap.height)
     ),
   ] {
-    try AtomicFile.write(bytes, to: artifacts.appendingPathComponent(file).path)
+    try Data(bytes).write(to: artifacts.appendingPathComponent(file))
     Attachment.record(bytes, named: "\(name)-\(file)")
   }
   Issue.record(

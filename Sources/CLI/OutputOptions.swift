@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Checks on output paths made before any work: the extension matches what is written, and two
+/// outputs of one run never land on the same file.
+enum OutputOptions {
+  /// An option that writes one PNG: `-`, a device, or a name ending in `.png`.
+  static func checkPNG(_ path: String, option: String) throws(UsageError) {
+    guard path == "-" || path.lowercased().hasSuffix(".png") || isDevice(path) else {
+      throw UsageError(
+        "Invalid value '\(path)' for '\(option)': it writes a PNG; give a .png file name or -")
+    }
+  }
+
+  /// Whether `path` is an existing device, FIFO or socket (`/dev/null`, `/dev/stdout`, a named
+  /// pipe): written directly, whatever its name.
+  static func isDevice(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    let type = info.st_mode & S_IFMT
+    return type != S_IFREG && type != S_IFDIR
+  }
+
+  /// Refuses a trace that would land on the image output: the same file, standard output twice,
+  /// or a file inside the frames folder.
+  static func checkApart(
+    trace: String, from output: SceneOptions.Settings.Output
+  ) throws(UsageError) {
+    let image: String
+    switch output {
+    case .none: return
+    case .gif(let path), .frame(let path): image = path
+    case .frames(let folder):
+      if let tracePlace = place(trace), let folderPlace = place(folder),
+        tracePlace.hasPrefix(folderPlace.hasSuffix("/") ? folderPlace : folderPlace + "/")
+      {
+        throw UsageError(
+          "'--trace' \(trace) is inside the frames folder '\(folder)', which is replaced as a whole"
+        )
+      }
+      return
+    }
+    if trace == "-" && image == "-" {
+      throw UsageError("'--trace -' and '-o -' would both write to standard output")
+    }
+    let same: Bool
+    if let a = identity(trace), let b = identity(image) {
+      same = a == b && !a.isNullDevice  // both exist
+    } else {
+      same = trace != "-" && image != "-" && place(trace) == place(image)
+    }
+    if same { throw UsageError("'--trace' and '-o' name the same file, '\(trace)'") }
+  }
+
+  /// The device and inode of an existing file (links followed; `-` is standard output).
+  struct Identity: Equatable {
+    var device: UInt
+    var inode: UInt
+    var isNullDevice: Bool
+  }
+
+  static func identity(_ path: String) -> Identity? {
+    var info = stat()
+    let found = path == "-" ? fstat(STDOUT_FILENO, &info) == 0 : stat(path, &info) == 0
+    guard found else { return nil }
+    // /dev/null is character device 1, 3: any number of outputs may go there.
+    let isNull = info.st_mode & S_IFMT == S_IFCHR && info.st_rdev == 0x103
+    return Identity(device: UInt(info.st_dev), inode: UInt(info.st_ino), isNullDevice: isNull)
+  }
+
+  /// Where a path leads, as an absolute path without links: the real path of its longest
+  /// existing part, followed by the parts that do not exist yet.
+  static func place(_ path: String) -> String? {
+    var parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    var missing: [String] = []
+    let root = path.hasPrefix("/") ? "/" : "."
+    while true {
+      let candidate =
+        parts.isEmpty ? root : (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+      if let real = realPath(candidate) {
+        return ([real == "/" ? "" : real] + missing).joined(separator: "/")
+      }
+      guard let last = parts.popLast() else { return nil }
+      missing.insert(last, at: 0)
+    }
+  }
+
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}

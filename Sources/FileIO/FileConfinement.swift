@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Files that a document names (a scene's `pathFile`) resolved against the document's folder and
+/// kept inside it: scene files may come from untrusted pull requests in docs pipelines, so by
+/// default a name may not be absolute, climb out with `..`, or lead out through a symbolic link.
+public struct FileConfinement: Hashable, Sendable {
+  /// The folder names are relative to: the document's folder ("" is the working folder).
+  public var folder: String
+  /// Whether names may lead anywhere (`--allow-files-outside`).
+  public var allowsOutside: Bool
+
+  public init(folder: String, allowsOutside: Bool = false) {
+    self.folder = folder
+    self.allowsOutside = allowsOutside
+  }
+
+  /// Why a name was refused.
+  public enum Refusal: Error, Hashable, Sendable, CustomStringConvertible {
+    case absolute
+    case outside(folder: String)
+    case missing
+    case unreadable(String)
+
+    public var description: String {
+      switch self {
+      case .absolute:
+        return "an absolute path; files a scene names must be inside its folder"
+          + " (--allow-files-outside allows any)"
+      case .outside(let folder):
+        return "leads outside the scene's folder \(folder); files a scene names must be inside"
+          + " it (--allow-files-outside allows any)"
+      case .missing: return "no such file"
+      case .unreadable(let why): return why
+      }
+    }
+  }
+
+  /// The path to open for `name`.
+  public func resolve(_ name: String) -> Result<String, Refusal> {
+    let base = folder.isEmpty ? "." : folder
+    let joined = name.hasPrefix("/") ? name : base + "/" + name
+    if allowsOutside { return .success(joined) }
+    guard !name.hasPrefix("/") else { return .failure(.absolute) }
+    guard let root = Self.realPath(base) else {
+      return .failure(.unreadable("cannot resolve the scene's folder \(base)"))
+    }
+    guard let resolved = Self.realPath(joined) else {
+      // A missing file is only "missing" if its name stays inside; otherwise say where it leads.
+      let parentInside = Self.realPath(OutputPath.parent(of: joined)).map {
+        Self.isInside($0, root)
+      }
+      return .failure(parentInside == false ? .outside(folder: root) : .missing)
+    }
+    guard Self.isInside(resolved, root) else { return .failure(.outside(folder: root)) }
+    return .success(resolved)
+  }
+
+  static func isInside(_ path: String, _ root: String) -> Bool {
+    root == "/" || path == root || path.hasPrefix(root + "/")
+  }
+
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}

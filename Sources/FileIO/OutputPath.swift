@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where an output path really leads: symbolic links followed to their target, devices told
+/// apart from files, and the temporary names written beside a destination.
+enum OutputPath {
+  enum FileTarget {
+    /// A regular file (existing with its permission bits, or new).
+    case file(String, mode: mode_t?)
+    /// A character device, FIFO or socket: written in place.
+    case device(String)
+  }
+
+  /// The destination of a file output named `path`.
+  static func resolveFile(_ path: String) throws(FileError) -> FileTarget {
+    let target = try followingLinks(path, isFolder: false)
+    var info = stat()
+    guard stat(target, &info) == 0 else {
+      guard errno == ENOENT else { throw FileError.system(path, isOutput: true) }
+      try requireParentFolder(of: target, for: path)
+      return .file(target, mode: nil)
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR: throw FileError(path: path, "is a folder; give a file name", isOutput: true)
+    case S_IFREG: return .file(target, mode: info.st_mode & 0o7777)
+    default: return .device(target)
+    }
+  }
+
+  /// `path` with its symbolic links followed (the path itself when it is not a link or does not
+  /// exist); a link whose target is missing is an error.
+  static func followingLinks(_ path: String, isFolder: Bool) throws(FileError) -> String {
+    var info = stat()
+    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return path }
+    guard let resolved = realpath(path, nil) else {
+      let target = linkTarget(path) ?? "?"
+      throw FileError(
+        path: path, "is a symbolic link to '\(target)', which does not exist", isOutput: true)
+    }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Where the link at `path` points, as written in the link.
+  static func linkTarget(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let n = readlink(path, &buffer, buffer.count - 1)
+    guard n >= 0 else { return nil }
+    return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// The folder `path` is in ("." for a bare name), without a trailing slash.
+  static func parent(of path: String) -> String {
+    let trimmed = trimmingTrailingSlashes(path)
+    guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+    let folder = String(trimmed[..<slash])
+    return folder.isEmpty ? "/" : folder
+  }
+
+  static func name(of path: String) -> String {
+    let trimmed = trimmingTrailingSlashes(path)
+    return trimmed.lastIndex(of: "/").map { String(trimmed[trimmed.index(after: $0)...]) }
+      ?? trimmed
+  }
+
+  static func trimmingTrailingSlashes(_ path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.last == "/" { trimmed.removeLast() }
+    return String(trimmed)
+  }
+
+  /// Fails unless the folder that will hold `target` exists.
+  static func requireParentFolder(of target: String, for path: String) throws(FileError) {
+    let folder = parent(of: target)
+    var info = stat()
+    guard stat(folder, &info) == 0 else {
+      throw FileError(path: path, "no such folder '\(folder)'", isOutput: true)
+    }
+    guard (info.st_mode & S_IFMT) == S_IFDIR else {
+      throw FileError(path: path, "'\(folder)' is not a folder", isOutput: true)
+    }
+  }
+
+  /// Creates `folder` and any missing folders above it (mode 0755 less the umask).
+  static func createFolders(_ folder: String, for path: String) throws(FileError) {
+    var info = stat()
+    if stat(folder, &info) == 0 {
+      guard (info.st_mode & S_IFMT) == S_IFDIR else {
+        throw FileError(path: path, "'\(folder)' is not a folder", isOutput: true)
+      }
+      return
+    }
+    let above = parent(of: folder)
+    if above != folder { try createFolders(above, for: path) }
+    guard mkdir(folder, 0o755) == 0 || errno == EEXIST else {
+      throw FileError.system(path, isOutput: true, "cannot create '\(folder)'")
+    }
+  }
+
+  /// A fresh hidden name beside `target`: `.name.PID.RANDOM.tmp`.
+  static func temporarySibling(of target: String) -> String {
+    let folder = parent(of: target)
+    let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    let prefix = !target.contains("/") ? "" : folder == "/" ? "/" : folder + "/"
+    return "\(prefix).\(name(of: target)).\(getpid()).\(random).tmp"
+  }
+}

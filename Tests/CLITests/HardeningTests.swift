@@ -1,0 +1,309 @@
+import Codecs
+import Foundation
+import Raster
+import Testing
+
+/// A tiny animated scene: 3 frames at 10 fps without hold, 13 with `--hold 1`.
+let tinyScene = """
+  {"canvas": {"width": 40, "height": 30, "scale": 1}, "state": {"on": false},
+   "layers": [{"shape": "circle", "frame": {"width": 10, "height": 10}, "fill": "orange",
+               "offset": {"x": "=on ? 10 : -10", "y": 0}}],
+   "events": [{"at": 0, "set": {"on": true}, "animation": {"type": "linear", "duration": 0.2}}]}
+  """
+
+/// Each test is named after a defect a hostile tester found (issue #11) and fails without its fix.
+@Suite struct GoldenCheckHardeningTests {
+  let scratch = Scratch("hardening-check")
+
+  private func check(_ golden: String, _ more: [String]) throws -> InProcessRun {
+    let scene = try scratch.write(tinyScene, "tiny.json")
+    return InProcessRun(
+      ["check", scene, "--fps", "10", "--golden", scratch.path + "/" + golden] + more)
+  }
+
+  @Test func goldensWithoutARenderedFrameFailAndAreRemovedWhenReRecording() throws {
+    #expect(try check("g", ["--hold", "1", "--record", "all"]).status == 0)
+    #expect(scratch.list("g").count == 13)
+    let run = try check("g", ["--hold", "0", "--record", "never"])
+    #expect(run.status == 1)
+    #expect(
+      run.standardOutput.contains(
+        "frame-0003.png … frame-0012.png: no such frame in the render (it has 3 frames, 0 to 2)"),
+      "\(run.standardOutput)")
+    #expect(run.standardOutput.hasSuffix("3 passed, 10 failed\n"))
+    for mode in ["failed", "all"] {
+      #expect(try check("g", ["--hold", "1", "--record", "all"]).status == 0)
+      let rerecord = try check("g", ["--hold", "0", "--record", mode])
+      #expect(rerecord.status == 0, "\(rerecord.standardOutput)")
+      #expect(rerecord.standardOutput.contains("removed 10 golden frames"))
+      #expect(scratch.list("g") == ["frame-0000.png", "frame-0001.png", "frame-0002.png"])
+    }
+  }
+
+  @Test func anUnreadableGoldenFailsItsFrameAndTheRunGoesOn() throws {
+    #expect(try check("u", ["--hold", "0", "--record", "all"]).status == 0)
+    let one = scratch.path + "/u/frame-0001.png"
+    let two = scratch.path + "/u/frame-0002.png"
+    try FileManager.default.removeItem(atPath: one)
+    try FileManager.default.createDirectory(atPath: one, withIntermediateDirectories: false)
+    let truncated = try #require(scratch.bytes("u/frame-0002.png")).prefix(40)
+    FileManager.default.createFile(atPath: two, contents: Data(truncated))
+    let run = try check("u", ["--hold", "0", "--record", "never"])
+    #expect(run.status == 1)
+    #expect(
+      run.standardOutput.contains("frame-0001.png: unreadable golden:"), "\(run.standardOutput)")
+    #expect(run.standardOutput.contains("frame-0002.png: unreadable golden:"))
+    #expect(run.standardOutput.contains("truncated"))
+    #expect(run.standardOutput.hasSuffix("1 passed, 2 failed\n"))
+  }
+
+  @Test func missingGoldenFoldersAreCreated() throws {
+    #expect(try check("a/b/c", ["--hold", "0"]).status == 0)
+    #expect(scratch.list("a/b/c").count == 3)
+  }
+}
+
+@Suite struct OutputHardeningTests {
+  let scratch = Scratch("hardening-output")
+
+  private func render(_ more: [String]) throws -> InProcessRun {
+    let scene = try scratch.write(tinyScene, "tiny.json")
+    return InProcessRun(["scene", scene, "--fps", "10", "--quiet"] + more)
+  }
+
+  /// Hidden temporaries left in the scratch folder.
+  private var leftovers: [String] { scratch.list().filter { $0.hasPrefix(".") } }
+
+  @Test func aFramesFolderHoldsExactlyTheFramesOfTheLastRender() throws {
+    #expect(try render(["--hold", "1", "-o", scratch.path + "/out/"]).status == 0)
+    #expect(scratch.list("out").count == 13)
+    #expect(try render(["--hold", "0", "-o", scratch.path + "/out/"]).status == 0)
+    #expect(scratch.list("out") == ["frame-0000.png", "frame-0001.png", "frame-0002.png"])
+    #expect(leftovers.isEmpty, "\(leftovers)")
+  }
+
+  @Test func aFramesFolderWithOtherFilesIsNotReplaced() throws {
+    try FileManager.default.createDirectory(
+      atPath: scratch.path + "/mine", withIntermediateDirectories: false)
+    try scratch.write("keep me", "mine/notes.txt")
+    let run = try render(["-o", scratch.path + "/mine/"])
+    #expect(run.status == 1)
+    #expect(run.standardError.contains("holds files that are not frames ('notes.txt')"))
+    #expect(scratch.list("mine") == ["notes.txt"])
+    #expect(leftovers.isEmpty)
+  }
+
+  @Test func missingOutputFoldersAreCreated() throws {
+    #expect(try render(["--hold", "0", "-o", scratch.path + "/deep/er/frames/"]).status == 0)
+    #expect(scratch.list("deep/er/frames").count == 3)
+  }
+
+  @Test(arguments: [
+    (["--trace", "same.gif", "-o", "same.gif"], "'--trace' and '-o' name the same file"),
+    (["--trace", "-", "-o", "-"], "'--trace -' and '-o -' would both write to standard output"),
+    (["--trace", "out/trace.csv", "-o", "out/"], "is inside the frames folder"),
+    (["--trace", "link.gif", "-o", "same.gif"], "'--trace' and '-o' name the same file"),
+  ])
+  func aTraceThatWouldLandOnTheOutputIsAUsageError(arguments: [String], message: String) throws {
+    let absolute = arguments.map {
+      $0 == "-" || $0.hasPrefix("--") || $0 == "-o" ? $0 : scratch.path + "/" + $0
+    }
+    FileManager.default.createFile(atPath: scratch.path + "/same.gif", contents: Data([1, 2, 3]))
+    try? FileManager.default.createSymbolicLink(
+      atPath: scratch.path + "/link.gif", withDestinationPath: "same.gif")
+    let run = try render(absolute)
+    #expect(run.status == 64)
+    #expect(run.standardError.contains(message), "\(run.standardError)")
+    #expect(scratch.bytes("same.gif") == [1, 2, 3])
+  }
+
+  @Test func aTraceThatCannotBeWrittenKeepsTheGIFFromLanding() throws {
+    let run = try render([
+      "--trace", scratch.path + "/no/such/t.csv", "-o", scratch.path + "/a.gif",
+    ])
+    #expect(run.status == 1)
+    #expect(run.standardError.contains("no such folder"), "\(run.standardError)")
+    #expect(!scratch.exists("a.gif"))
+    #expect(leftovers.isEmpty)
+  }
+
+  @Test func theTraceAndTheOutputLandTogether() throws {
+    let run = try render(["--trace", scratch.path + "/t.csv", "-o", scratch.path + "/t.gif"])
+    #expect(run.status == 0)
+    #expect(scratch.exists("t.csv") && scratch.exists("t.gif"))
+  }
+
+  @Test func aTraceAloneAndDevNullAreLegitimateRuns() throws {
+    let alone = try render(["--trace", scratch.path + "/alone.csv"])
+    #expect(alone.status == 0, "\(alone.standardError)")
+    let text = String(decoding: try #require(scratch.bytes("alone.csv")), as: UTF8.self)
+    #expect(text.hasPrefix("frame,time,"))
+    #expect(try render(["-o", "/dev/null"]).status == 0)
+    #expect(try render(["-o", "/dev/null", "--trace", "/dev/null"]).status == 0)
+  }
+
+  @Test func aSymbolicLinkIsWrittenThrough() throws {
+    FileManager.default.createFile(atPath: scratch.path + "/target.gif", contents: Data([0]))
+    try FileManager.default.createSymbolicLink(
+      atPath: scratch.path + "/link.gif", withDestinationPath: "target.gif")
+    #expect(try render(["-o", scratch.path + "/link.gif"]).status == 0)
+    let attributes = try FileManager.default.attributesOfItem(atPath: scratch.path + "/link.gif")
+    #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+    #expect(scratch.bytes("target.gif")?.prefix(6) == Array("GIF89a".utf8)[...])
+    try FileManager.default.createSymbolicLink(
+      atPath: scratch.path + "/dangling.gif", withDestinationPath: "missing.gif")
+    let dangling = try render(["-o", scratch.path + "/dangling.gif"])
+    #expect(dangling.status == 1)
+    #expect(
+      dangling.standardError.contains("is a symbolic link to 'missing.gif', which does not exist"))
+    #expect(!scratch.exists("missing.gif"))
+  }
+
+  @Test(arguments: [
+    ["still", "cat", "-o", "x.gif"], ["cats", "--frame", "2", "-o", "x.gif"],
+    ["path", "-", "--viewbox", "0,0,1,1", "--size", "4x4", "-o", "x.gif"],
+    ["diff", "a.png", "b.png", "--diff-out", "d.gif"],
+    [
+      "bench", "fill", "--path-file", "p", "--viewbox", "0,0,1,1", "--size", "4", "--iters", "1",
+      "--out", "o.gif",
+    ],
+  ])
+  func anOutputWhoseExtensionDoesNotMatchItsFormatIsAUsageError(arguments: [String]) {
+    let run = InProcessRun(arguments)
+    #expect(run.status == 64, "\(run.standardError)")
+    #expect(run.standardError.contains("writes a PNG") || run.standardError.contains("one PNG"))
+  }
+}
+
+@Suite struct InputHardeningTests {
+  let scratch = Scratch("hardening-input")
+
+  @Test func readingStopsAtTheLimitAndSaysSoOnce() throws {
+    let path = InProcessRun([
+      "path", "/dev/zero", "--viewbox", "0,0,1,1", "--size", "4x4", "-o", scratch.path + "/z.png",
+    ])
+    #expect(path.status == 1)
+    #expect(
+      path.standardError
+        == "render-anim: error: /dev/zero: larger than 16 MiB, the limit for path data\n")
+    let scene = InProcessRun(["scene", "/dev/zero", "-o", scratch.path + "/z.gif"])
+    #expect(
+      scene.standardError
+        == "render-anim: error: /dev/zero: larger than 4 MiB, the limit for scene files\n")
+    let png = try PNGCodec.encode(#require(Pixmap(width: 1, height: 1)))
+    FileManager.default.createFile(atPath: scratch.path + "/a.png", contents: Data(png))
+    let diff = InProcessRun(["diff", scratch.path + "/a.png", "/dev/zero"])
+    #expect(diff.status == 2)
+    #expect(diff.standardError.contains("/dev/zero: not a PNG file"), "\(diff.standardError)")
+    let pathFile = try scratch.write(
+      #"{"canvas": {"width": 10, "height": 10}, "layers": [{"pathFile": "/dev/zero"}]}"#, "z.json")
+    let outside = InProcessRun([
+      "scene", pathFile, "--allow-files-outside", "-o", scratch.path + "/z.gif",
+    ])
+    #expect(outside.status == 1)
+    #expect(
+      outside.standardError.contains(
+        "layers[0].pathFile: the scene's path data adds up to more than 16 MiB"),
+      "\(outside.standardError)")
+    #expect(outside.standardError.components(separatedBy: "z.json").count == 2)
+  }
+
+  @Test func aPNGWhoseChunkClaimsGigabytesFailsAtOnce() throws {
+    let png = try PNGCodec.encode(#require(Pixmap(width: 1, height: 1)))
+    var hostile = Array(png.prefix(33))
+    hostile += [0x7F, 0xFF, 0xFF, 0xFF] + Array("tEXt".utf8) + [0, 0, 0]
+    FileManager.default.createFile(atPath: scratch.path + "/bomb.png", contents: Data(hostile))
+    FileManager.default.createFile(atPath: scratch.path + "/a.png", contents: Data(png))
+    let run = InProcessRun(["diff", scratch.path + "/a.png", scratch.path + "/bomb.png"])
+    #expect(run.status == 2)
+    #expect(run.standardError.contains("bomb.png: truncated: the tEXt chunk at byte 33"))
+    FileManager.default.createFile(atPath: scratch.path + "/empty.png", contents: Data())
+    let empty = InProcessRun(["diff", scratch.path + "/a.png", scratch.path + "/empty.png"])
+    #expect(empty.standardError.contains("empty.png: empty file, not a PNG"))
+  }
+
+  @Test func aMissingOptionValueIsNamed() {
+    let run = InProcessRun(["cats", "--fps", "-o", "a.gif"])
+    #expect(run.status == 64)
+    #expect(run.standardError.hasPrefix("Error: Missing value for '--fps <n>'"))
+    // A value that only looks like an option is still a value.
+    let viewBox = InProcessRun([
+      "path", "/nonexistent", "--viewbox", "-103,338,2048,1680", "--size", "2x2", "-o", "x.png",
+    ])
+    #expect(viewBox.status == 1 && viewBox.standardError.contains("no such file"))
+  }
+
+  @Test func fontFileProblemsNameTheFontNotTheScene() throws {
+    let scene = try scratch.write(
+      #"{"canvas": {"width": 50, "height": 20}, "layers": [{"text": "Hi"}]}"#, "text.json")
+    let missing = InProcessRun(["scene", scene, "--font", "/no/such.ttf", "-o", "/dev/null"])
+    #expect(missing.status == 1)
+    #expect(
+      missing.standardError
+        == "render-anim: error: font file /no/such.ttf: cannot be opened (no such file, or not readable)\n"
+    )
+    let fake = try scratch.write("not a font", "fake.ttf")
+    let notAFont = InProcessRun(["scene", scene, "--font", fake, "-o", "/dev/null"])
+    #expect(
+      notAFont.standardError.contains(
+        "font file \(fake): is not a font file FreeType knows (unknown file format)"))
+    #expect(!notAFont.standardError.contains("text.json"))
+    let family = try scratch.write(
+      #"{"canvas": {"width": 50, "height": 20}, "layers": [{"text": "Hi", "font": {"family": "No Such Family"}}]}"#,
+      "family.json")
+    let fallback = InProcessRun(["scene", family, "-o", "/dev/null"])
+    #expect(fallback.status == 0)
+    #expect(fallback.standardError.contains("font family 'No Such Family' is not installed"))
+    #expect(!fallback.standardError.contains("fonts-inter"))
+  }
+}
+
+@Suite struct SceneFileTrustTests {
+  let scratch = Scratch("hardening-trust")
+
+  private func scene(_ pathFile: String, _ extra: [String] = []) throws -> InProcessRun {
+    try FileManager.default.createDirectory(
+      atPath: scratch.path + "/docs", withIntermediateDirectories: true)
+    let file = try scratch.write(
+      #"{"canvas": {"width": 10, "height": 10}, "layers": [{"pathFile": "\#(pathFile)"}]}"#,
+      "docs/scene.json")
+    return InProcessRun(["scene", file, "-o", scratch.path + "/out.png", "--quiet"] + extra)
+  }
+
+  @Test func filesASceneNamesStayInsideItsFolder() throws {
+    try FileManager.default.createDirectory(
+      atPath: scratch.path + "/docs", withIntermediateDirectories: true)
+    try scratch.write("top secret\nroot:x:0:0", "secret.txt")
+    try scratch.write("M0 0H5V5Z", "docs/ok.svgpath")
+    try FileManager.default.createSymbolicLink(
+      atPath: scratch.path + "/docs/link.svgpath", withDestinationPath: "../secret.txt")
+    #expect(try scene("ok.svgpath").status == 0)
+    #expect(try scene("./sub/../ok.svgpath").status == 1)  // no such folder "sub"
+    for name in ["../secret.txt", "link.svgpath", scratch.path + "/secret.txt", "/etc/passwd"] {
+      let run = try scene(name)
+      #expect(run.status == 1, "\(name)")
+      #expect(
+        run.standardError.contains("must be inside") || run.standardError.contains("absolute path"),
+        "\(run.standardError)")
+      #expect(!run.standardError.contains("secret") || run.standardError.contains(name))
+      #expect(!run.standardError.contains("root:"))
+    }
+    // Allowed on request; and then a bad file's bytes are still not shown.
+    let allowed = try scene("../secret.txt", ["--allow-files-outside"])
+    #expect(allowed.status == 1)
+    #expect(allowed.standardError.contains("expected a moveto command (M or m) at 1:1"))
+    #expect(!allowed.standardError.contains("'t'") && !allowed.standardError.contains("top"))
+  }
+
+  @Test func unknownNamesAreErrorsThatListTheValidOnes() throws {
+    let file = try scratch.write(
+      #"{"canvas": {"width": 10, "height": 10}, "state": {"on": false}, "layers": [{"shape": "circle", "opacity": "=on ? 1 : 0"}], "events": [{"at": 0, "set": {"on": true}, "animation": "easeInOutt"}]}"#,
+      "anim.json")
+    let run = InProcessRun(["scene", file, "-o", "/dev/null"])
+    #expect(run.status == 1)
+    #expect(
+      run.standardError.contains(
+        #"events[0].animation: unknown name "easeInOutt" (did you mean "easeInOut"?): expected one of "none", "spring""#
+      ), "\(run.standardError)")
+  }
+}
