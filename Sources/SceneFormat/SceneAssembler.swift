@@ -48,6 +48,16 @@ struct SceneAssembler {
 
   /// The largest frame, in pixels (4096 × 4096; an iPhone 16 Pro Max at 3× has 3.8 M).
   static let maximumPixels = 1 << 24
+  /// The most work one frame may cost, in `RenderCost` units (about a nanosecond each on this
+  /// project's 2-core test machine; BENCHMARKS.md): a few seconds of drawing.
+  static let maximumFrameWork = 4e9
+  /// The most work a whole render may cost (frames × their cost): about ten minutes.
+  static let maximumRenderWork = 6e11
+  /// The largest offscreen an isolated layer may need, in pixels: 32 M, about 700 MB with its
+  /// mask and blur planes (21 bytes a pixel), held by each worker thread.
+  static let maximumOffscreenPixels = 1 << 25
+  /// Frames whose cost is estimated: spread evenly, first and last included.
+  static let costSamples = 64
 
   init(_ description: SceneDescription, settings: SceneSettings, fonts: FontCatalog) {
     self.description = description
@@ -122,7 +132,54 @@ struct SceneAssembler {
         "\(scene.pixelWidth)×\(scene.pixelHeight) pixels; at most 8192 a side and \(Self.maximumPixels) in all"
       )
     }
+    try checkCost(of: scene)
     return LoadedScene(scene: scene, notes: notes)
+  }
+
+  /// Refuses, before anything is drawn, a scene whose frames would take too long or need too
+  /// large an offscreen: the cost of up to `costSamples` frames spread over the animation is
+  /// estimated from their layers' geometry.
+  private func checkCost(of scene: Scene) throws(SceneFileError) {
+    let count = scene.frameCount
+    let step = max(1, (count - 1) / (Self.costSamples - 1))
+    let samples = Set(Array(stride(from: 0, to: count, by: step)) + [count - 1])
+    let costs = samples.sorted().map { scene.estimatedCost(frame: $0) }
+    guard let worst = costs.max(by: { $0.work < $1.work }),
+      let largest = costs.map(\.largestIsolatedPixels).max()
+    else { return }
+    func amount(_ work: Double) -> String {
+      work >= 1e9
+        ? "\(Self.format((work / 1e8).rounded() / 10)) G"
+        : "\(Self.format((work / 1e5).rounded() / 10)) M"
+    }
+    let what =
+      "\(worst.isolatedLayers) layer\(worst.isolatedLayers == 1 ? "" : "s") drawn offscreen, "
+      + "the largest \(amount(Double(worst.largestIsolatedPixels))) pixels; "
+      + "\(worst.shadows) shadow\(worst.shadows == 1 ? "" : "s")"
+    let advice =
+      "use fewer or smaller shadowed or translucent layers, smaller shadow radii, or a smaller "
+      + "canvas or --scale"
+    if largest > Self.maximumOffscreenPixels {
+      throw SceneFileError(
+        path: "layers",
+        "a layer drawn offscreen (translucent or shadowed) would need \(amount(Double(largest))) "
+          + "pixels, its shadow's blur margin included; at most "
+          + "\(amount(Double(Self.maximumOffscreenPixels))): \(advice)")
+    }
+    if worst.work > Self.maximumFrameWork {
+      throw SceneFileError(
+        path: "layers",
+        "a frame would cost about \(amount(worst.work)) pixel operations (\(what)); at most "
+          + "\(amount(Self.maximumFrameWork)) are drawn per frame: \(advice)")
+    }
+    let total = worst.work * Double(count)
+    if total > Self.maximumRenderWork {
+      throw SceneFileError(
+        path: "layers",
+        "\(count) frames of about \(amount(worst.work)) pixel operations each (\(what)) would "
+          + "cost \(amount(total)) in all; at most \(amount(Self.maximumRenderWork)): \(advice), "
+          + "or fewer frames (--fps, --hold)")
+    }
   }
 
   private func checkIDs(

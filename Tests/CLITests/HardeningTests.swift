@@ -307,3 +307,50 @@ let tinyScene = """
       ), "\(run.standardError)")
   }
 }
+
+/// Work within the documented limits must be bounded: a scene whose frames would take minutes
+/// is refused before any frame is drawn, with its cost (2000 shadowed full-screen layers took
+/// 93 s for one frame).
+@Suite struct WorkBoundTests {
+  let scratch = Scratch("hardening-work")
+
+  private func layers(_ count: Int, shadow radius: Double) -> String {
+    let layer = ##"{"shape": "rectangle", "fill": "#3366ff", "shadow": {"radius": \##(radius)}}"##
+    return #"{"canvas": {"device": "14", "scale": 2}, "layers": ["#
+      + Array(repeating: layer, count: count).joined(separator: ",") + "]}"
+  }
+
+  @Test func aSceneTooCostlyPerFrameIsRefusedUpFront() throws {
+    let file = try scratch.write(layers(2000, shadow: 8), "many.json")
+    let run = InProcessRun(["scene", file, "-o", scratch.path + "/many.gif"])
+    #expect(run.status == 1)
+    #expect(
+      run.standardError.contains(
+        "layers: a frame would cost about 47.7 G pixel operations (2000 layers drawn offscreen, "
+          + "the largest 1.4 M pixels; 2000 shadows); at most 4 G are drawn per frame"),
+      "\(run.standardError)")
+    #expect(!scratch.exists("many.gif"))
+  }
+
+  @Test func aShadowWhoseBlurNeedsAHugeOffscreenIsRefused() throws {
+    let file = try scratch.write(layers(1, shadow: 1000), "blur.json")
+    let run = InProcessRun(["scene", file, "--frame", "0", "-o", scratch.path + "/blur.png"])
+    #expect(run.status == 1)
+    #expect(run.standardError.contains("would need 173 M pixels"), "\(run.standardError)")
+  }
+
+  @Test func aLongRenderOfCostlyFramesIsRefused() throws {
+    // 100 shadows: about 2.4 G a frame, fine alone; a 60 s animation at 50 fps is 3026 frames.
+    let moving =
+      #"{"shape": "circle", "frame": {"width": 4, "height": 4}, "offset": {"x": "=x", "y": 0}}"#
+    let text = layers(100, shadow: 8)
+      .replacingOccurrences(
+        of: #""layers": ["#,
+        with: #""state": {"x": 0}, "events": [{"at": 0, "set": {"x": 100}, "animation": "#
+          + #"{"type": "linear", "duration": 60}}], "layers": ["# + moving + ",")
+    let file = try scratch.write(text, "long.json")
+    let run = InProcessRun(["scene", file, "-o", scratch.path + "/long.gif"])
+    #expect(run.status == 1)
+    #expect(run.standardError.contains("or fewer frames (--fps, --hold)"), "\(run.standardError)")
+  }
+}

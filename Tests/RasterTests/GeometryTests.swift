@@ -64,3 +64,102 @@ import Glibc
     #expect(bounds.rect == IntRect(minX: 1, minY: 4, maxX: 4, maxY: 8))
   }
 }
+
+/// SVG arcs with extreme radii (issue #11): the centre parameterisation used to square the radii,
+/// so 1e200 overflowed (the near-straight arc filled 4040 of 10,000 pixels) and 1e-160 underflowed
+/// to nothing (instead of the half ellipse SVG's radius scaling asks for).
+@Suite struct ExtremeArcTests {
+  private func coveredArea(_ data: String) throws -> Double {
+    var rasterizer = Rasterizer()
+    let path = try PathDataParser.parse(data)
+    let made = rasterizer.mask(of: path, width: 100, height: 100)
+    let mask = try #require(made)
+    return mask.values.reduce(0.0) { $0 + Double($1) } / 255
+  }
+
+  @Test func aHugeRadiusDrawsNearlyTheChord() throws {
+    #expect(try coveredArea("M 10 10 A 1e200 1e200 0 0 1 90 90 Z") < 0.5)
+    #expect(try coveredArea("M 10 10 A 1e300 1e280 33 0 0 90 90 Z") < 0.5)
+  }
+
+  @Test func aTinyRadiusIsScaledUpToAHalfEllipse() throws {
+    let half = Double.pi * 40 * 40 / 2
+    for radius in ["1e-160", "1e-300", "4.9e-324", "0.001"] {
+      let area = try coveredArea("M 10 50 A \(radius) \(radius) 0 0 1 90 50 Z")
+      #expect(abs(area - half) < 2, "radius \(radius): \(area)")
+    }
+    // Unequal tiny radii keep their ratio: a half ellipse of semi-axes 40 and 20.
+    let ellipse = try coveredArea("M 10 50 A 2e-170 1e-170 0 0 1 90 50 Z")
+    #expect(abs(ellipse - Double.pi * 40 * 20 / 2) < 2, "\(ellipse)")
+  }
+
+  /// Ordinary arcs: every cubic's midpoint lies on the ellipse, and the arc ends where asked.
+  @Test func arcsStayOnTheirEllipse() throws {
+    var random = SeededGenerator(seed: 11)
+    for _ in 0..<300 {
+      let r = Point(
+        Double.random(in: 1...200, using: &random), Double.random(in: 1...200, using: &random))
+      let phi = Double.random(in: -360...360, using: &random)
+      let from = Point(
+        Double.random(in: -100...100, using: &random), Double.random(in: -100...100, using: &random)
+      )
+      let to = Point(
+        Double.random(in: -100...100, using: &random), Double.random(in: -100...100, using: &random)
+      )
+      let large = Bool.random(using: &random)
+      let sweep = Bool.random(using: &random)
+      var builder = PathBuilder()
+      builder.move(to: from)
+      EllipticalArc(
+        from: from, to: to, radii: r, rotationDegrees: phi, largeArc: large, sweep: sweep
+      ).append(to: &builder)
+      let path = try #require(builder.build())
+      // The ellipse as scaled by SVG's rule, for the check.
+      let (s, c) = (sin(phi * .pi / 180), cos(phi * .pi / 180))
+      let mid = Point((from.x - to.x) / 2, (from.y - to.y) / 2)
+      let x1 = c * mid.x + s * mid.y
+      let y1 = -s * mid.x + c * mid.y
+      let lambda = max(1, (x1 * x1) / (r.x * r.x) + (y1 * y1) / (r.y * r.y)).squareRoot()
+      let (rx, ry) = (r.x * lambda, r.y * lambda)
+      var current = from
+      var last = from
+      var centerEstimate: Point?
+      for element in path.elements {
+        guard case .cubic(let c1, let c2, let end) = element else { continue }
+        let m = (current + end) * 0.125 + (c1 + c2) * 0.375
+        // Points on the ellipse satisfy ((p−c)·R)ᵀ diag(1/rx², 1/ry²) ((p−c)·R) = 1; find the
+        // centre from the first piece's start and check the rest against it.
+        if centerEstimate == nil {
+          centerEstimate = Self.center(
+            from: from, to: to, rx: rx, ry: ry, s: s, c: c, large: large, sweep: sweep)
+        }
+        if let center = centerEstimate {
+          let d = m - center
+          let ex = (c * d.x + s * d.y) / rx
+          let ey = (-s * d.x + c * d.y) / ry
+          #expect(abs((ex * ex + ey * ey).squareRoot() - 1) < 1e-5)
+        }
+        current = end
+        last = end
+      }
+      #expect(last == to)
+    }
+  }
+
+  /// The SVG 2 implementation notes' centre, written out plainly as the reference.
+  static func center(
+    from: Point, to: Point, rx: Double, ry: Double, s: Double, c: Double, large: Bool, sweep: Bool
+  ) -> Point {
+    let dx = (from.x - to.x) / 2
+    let dy = (from.y - to.y) / 2
+    let x1 = c * dx + s * dy
+    let y1 = -s * dx + c * dy
+    let num = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
+    let den = rx * rx * y1 * y1 + ry * ry * x1 * x1
+    var k = (max(0, num) / den).squareRoot()
+    if large == sweep { k = -k }
+    let cxp = k * rx * y1 / ry
+    let cyp = -k * ry * x1 / rx
+    return Point(c * cxp - s * cyp + (from.x + to.x) / 2, s * cxp + c * cyp + (from.y + to.y) / 2)
+  }
+}

@@ -92,6 +92,16 @@ public struct Scene: Hashable, Sendable {
     return pixmap
   }
 
+  /// What drawing frame `index` costs, estimated from its layers' geometry (see `RenderCost`):
+  /// the background and every layer, as `render` draws them.
+  public func estimatedCost(frame index: Int) -> RenderCost {
+    let target = IntRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+    var cost = root.layer(values(at: time(ofFrame: index))).estimatedCost(
+      under: .scale(scale, scale), target: target)
+    cost.work += Double(pixelWidth) * Double(pixelHeight)
+    return cost
+  }
+
   /// The trace row of frame `index`: frame, time, then the trace columns' values in points.
   public func traceRow(frame index: Int) -> [Double] {
     let t = time(ofFrame: index)

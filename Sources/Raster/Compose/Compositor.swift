@@ -76,7 +76,37 @@ public struct Compositor: Sendable {
 
   /// Offscreen: the content, and beneath it the shadow; then one blend with the layer's opacity.
   private mutating func drawIsolated(_ layer: Layer, into target: inout Pixmap, parent: Transform) {
-    guard let contentBounds = layer.bounds(under: parent) else { return }
+    guard let isolation = Self.isolation(of: layer, parent: parent, target: target.bounds) else {
+      return
+    }
+    let box = isolation.box
+    guard var offscreen = Pixmap(width: box.width, height: box.height) else { return }
+    let toOffscreen = Transform.translation(Double(-box.minX), Double(-box.minY))
+    var content = layer
+    content.opacity = 1
+    content.shadow = nil
+    drawContent(content, into: &offscreen, parent: parent.concatenating(toOffscreen))
+    if let shadow = layer.shadow, let geometry = isolation.shadow {
+      let shifted = parent.concatenating(toOffscreen).concatenating(
+        .translation(geometry.offset.x, geometry.offset.y))
+      guard
+        var mask = silhouette(of: content, width: box.width, height: box.height, parent: shifted)
+      else { return }
+      blurrer.blur(&mask, sigma: geometry.sigma)
+      Kernels.placeShadow(mask, color: shadow.color.premultiplied, under: &offscreen)
+    }
+    let opacity = UInt32((min(max(layer.opacity, 0), 1) * 255).rounded())
+    Kernels.composite(offscreen, at: (box.minX, box.minY), onto: &target, opacity: opacity)
+  }
+
+  /// Where an isolated layer is drawn offscreen: whole device pixels around its content and its
+  /// shadow, grown for anti-aliasing and the blur, kept within reach of the target (a shape just
+  /// outside still casts its shadow in); and the shadow's σ, offset and margin in pixels. Nil
+  /// when nothing of it can show.
+  static func isolation(
+    of layer: Layer, parent: Transform, target: IntRect
+  ) -> (box: IntRect, shadow: (sigma: Double, offset: Point, margin: Int)?)? {
+    guard let contentBounds = layer.bounds(under: parent) else { return nil }
     let t = layer.transform.concatenating(parent)
     var area = contentBounds
     var shadowGeometry: (sigma: Double, offset: Point, margin: Int)?
@@ -92,26 +122,8 @@ public struct Compositor: Sendable {
         maxX: contentBounds.maxX + offset.x, maxY: contentBounds.maxY + offset.y)
       area = area.union(moved)
     }
-    // Whole pixels, grown for anti-aliasing and the blur, kept within reach of the target: a
-    // shape just outside the target still casts its shadow in.
     let reach = (shadowGeometry?.margin ?? 0) + 1
-    let box = area.roundedOut.outset(by: reach).intersection(target.bounds.outset(by: reach))
-    guard !box.isEmpty, var offscreen = Pixmap(width: box.width, height: box.height) else { return }
-    let toOffscreen = Transform.translation(Double(-box.minX), Double(-box.minY))
-    var content = layer
-    content.opacity = 1
-    content.shadow = nil
-    drawContent(content, into: &offscreen, parent: parent.concatenating(toOffscreen))
-    if let shadow = layer.shadow, let geometry = shadowGeometry {
-      let shifted = parent.concatenating(toOffscreen).concatenating(
-        .translation(geometry.offset.x, geometry.offset.y))
-      guard
-        var mask = silhouette(of: content, width: box.width, height: box.height, parent: shifted)
-      else { return }
-      blurrer.blur(&mask, sigma: geometry.sigma)
-      Kernels.placeShadow(mask, color: shadow.color.premultiplied, under: &offscreen)
-    }
-    let opacity = UInt32((min(max(layer.opacity, 0), 1) * 255).rounded())
-    Kernels.composite(offscreen, at: (box.minX, box.minY), onto: &target, opacity: opacity)
+    let box = area.roundedOut.outset(by: reach).intersection(target.outset(by: reach))
+    return box.isEmpty ? nil : (box, shadowGeometry)
   }
 }

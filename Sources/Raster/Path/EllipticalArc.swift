@@ -30,6 +30,13 @@ struct EllipticalArc {
   /// Appends the arc as cubics of at most 30° each. The cubic's radial error grows with the sixth
   /// power of its angle: 2.7e-4·r for 90°, 3.7e-7·r for 30°, which keeps an arc of radius 10,000
   /// pixels within 0.004 px of the true ellipse.
+  ///
+  /// The centre parameterisation is computed in the space where the ellipse is the unit circle,
+  /// without squaring a radius, and the sweep comes from the half-chord (2·asin h) rather than
+  /// from a difference of angles: radii of 1e200 (an arc that is nearly its chord) and of 1e-160
+  /// (scaled up to a half ellipse, as SVG asks) come out as exactly as ordinary ones. Control
+  /// points are placed from each piece's end points along the tangents, so a huge radius does not
+  /// swamp them.
   func append(to builder: inout PathBuilder) {
     if from == to { return }
     var rx = abs(radii.x)
@@ -40,70 +47,95 @@ struct EllipticalArc {
     }
     let phi = rotationDegrees.truncatingRemainder(dividingBy: 360) * .pi / 180
     let (sinPhi, cosPhi) = (sin(phi), cos(phi))
-    // Step 1: the midpoint-relative start point in the ellipse's own axes.
+    // Step 1: the midpoint-relative start point in the ellipse's own axes, then in the space where
+    // the ellipse is the unit circle.
     let dx = (from.x - to.x) / 2
     let dy = (from.y - to.y) / 2
     let x1 = cosPhi * dx + sinPhi * dy
     let y1 = -sinPhi * dx + cosPhi * dy
-    // Out-of-range radii: scale up until the ellipse just reaches.
-    let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
-    if lambda > 1 {
-      let s = lambda.squareRoot()
-      rx *= s
-      ry *= s
+    var u = x1 / rx
+    var v = y1 / ry
+    var h = hypot(u, v)
+    // Out-of-range radii (B.2.5): scaled up until the ellipse just reaches, which makes the end
+    // points opposite ends of a diameter.
+    if h > 1 {
+      if h.isFinite {
+        rx *= h
+        ry *= h
+        u /= h
+        v /= h
+      } else {
+        // Radii so small that the chord overflows the unit circle's space: the same scaling,
+        // with the ratio of the radii applied to the chord instead.
+        let ratio = rx / ry
+        rx = hypot(x1, y1 * ratio)
+        ry = rx / ratio
+        u = x1 / rx
+        v = y1 / ry
+      }
+      h = 1
     }
-    // Step 2: the centre in the ellipse's axes.
-    let rx2 = rx * rx
-    let ry2 = ry * ry
-    let numerator = rx2 * ry2 - rx2 * y1 * y1 - ry2 * x1 * x1
-    let denominator = rx2 * y1 * y1 + ry2 * x1 * x1
-    var coefficient = (max(0, numerator) / denominator).squareRoot()
+    guard rx.isFinite, ry.isFinite, rx > 0, ry > 0, h > 0 else {
+      builder.line(to: to)
+      return
+    }
+    // Step 2: the centre, in unit space: on the chord's perpendicular bisector.
+    var coefficient = h >= 1 ? 0 : ((1 - h) * (1 + h)).squareRoot() / h
     if largeArc == sweep { coefficient = -coefficient }
-    let cxp = coefficient * rx * y1 / ry
-    let cyp = -coefficient * ry * x1 / rx
+    let cu = coefficient * v
+    let cv = -coefficient * u
     // Step 3: the centre in user space.
+    let cxp = cu * rx
+    let cyp = cv * ry
     let cx = cosPhi * cxp - sinPhi * cyp + (from.x + to.x) / 2
     let cy = sinPhi * cxp + cosPhi * cyp + (from.y + to.y) / 2
-    // Step 4: start angle and sweep.
-    let theta1 = atan2((y1 - cyp) / ry, (x1 - cxp) / rx)
-    let theta2 = atan2((-y1 - cyp) / ry, (-x1 - cxp) / rx)
-    var delta = theta2 - theta1
-    if sweep, delta < 0 { delta += 2 * .pi }
-    if !sweep, delta > 0 { delta -= 2 * .pi }
-    guard delta.isFinite, cx.isFinite, cy.isFinite else {
+    // Step 4: the sweep, from the half-chord: the short arc subtends 2·asin(h). The start and end
+    // points relative to the centre, in unit space, come straight from u, v (no angles), so
+    // their directions keep full precision even when the radii are huge.
+    let short = 2 * asin(min(h, 1))
+    var delta = largeArc ? 2 * .pi - short : short
+    if !sweep { delta = -delta }
+    let start = Point(u - cu, v - cv)
+    let end = Point(-u - cu, -v - cv)
+    guard delta.isFinite, cx.isFinite, cy.isFinite, start.isFinite, end.isFinite else {
       builder.line(to: to)
       return
     }
     appendCubics(
-      center: Point(cx, cy), rx: rx, ry: ry, sinPhi: sinPhi, cosPhi: cosPhi, start: theta1,
-      delta: delta, builder: &builder)
+      center: Point(cx, cy), rx: rx, ry: ry, sinPhi: sinPhi, cosPhi: cosPhi, start: start,
+      end: end, delta: delta, builder: &builder)
   }
 
   /// Splits the sweep into equal pieces of at most 30° and approximates each with the standard
-  /// cubic whose control arms are 4/3·tan(θ/4) of the radius long.
+  /// cubic whose control arms are 4/3·tan(θ/4) of the radius long, placed from each piece's end
+  /// points along the ellipse's tangents. `start` and `end` are the arc's ends relative to the
+  /// centre in unit-circle space; the points between are `start` rotated.
   private func appendCubics(
-    center: Point, rx: Double, ry: Double, sinPhi: Double, cosPhi: Double, start: Double,
-    delta: Double, builder: inout PathBuilder
+    center: Point, rx: Double, ry: Double, sinPhi: Double, cosPhi: Double, start: Point,
+    end: Point, delta: Double, builder: inout PathBuilder
   ) {
     let pieces = max(1, Int((abs(delta) / (.pi / 6) - 1e-9).rounded(.up)))
     let step = delta / Double(pieces)
     let arm = 4.0 / 3.0 * tan(step / 4)
-    func map(_ ux: Double, _ uy: Double) -> Point {
-      let x = rx * ux
-      let y = ry * uy
-      return Point(center.x + cosPhi * x - sinPhi * y, center.y + sinPhi * x + cosPhi * y)
+    /// A unit-space vector in user space (no centre added).
+    func map(_ p: Point) -> Point {
+      let x = rx * p.x
+      let y = ry * p.y
+      return Point(cosPhi * x - sinPhi * y, sinPhi * x + cosPhi * y)
     }
-    var angle = start
-    for piece in 0..<pieces {
-      let next = angle + step
-      let (s0, c0) = (sin(angle), cos(angle))
-      let (s1, c1) = (sin(next), cos(next))
-      let c1p = map(c0 - arm * s0, s0 + arm * c0)
-      let c2p = map(c1 + arm * s1, s1 - arm * c1)
-      // The last piece ends exactly on the requested end point.
-      let end = piece == pieces - 1 ? to : map(c1, s1)
-      builder.cubic(to: end, control1: c1p, control2: c2p)
-      angle = next
+    var previous = start
+    var current = from
+    for piece in 1...pieces {
+      let last = piece == pieces
+      let angle = step * Double(piece)
+      let (s, c) = (sin(angle), cos(angle))
+      let unit = last ? end : Point(start.x * c - start.y * s, start.x * s + start.y * c)
+      let point = last ? to : center + map(unit)
+      let control1 = current + map(Point(-previous.y, previous.x)) * arm
+      let control2 = point - map(Point(-unit.y, unit.x)) * arm
+      builder.cubic(to: point, control1: control1, control2: control2)
+      previous = unit
+      current = point
     }
   }
 }

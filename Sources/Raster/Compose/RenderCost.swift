@@ -1,0 +1,84 @@
+/// What drawing a layer tree into a target costs, estimated from its geometry without drawing:
+/// enough to refuse, before any frame is rendered, a scene that would take hours (two thousand
+/// full-screen shadows, a blur radius as wide as the screen).
+///
+/// `work` counts pixel operations weighted by what each costs relative to writing a pixel of a
+/// solid fill, following `Compositor`'s steps: a fill touches its bounds on the target and pays
+/// per path element for flattening and edge deposits; an isolated layer (opacity below 1 or a
+/// shadow) clears an offscreen of its box, draws into it and composites it; a shadow adds its
+/// silhouette mask and the blur's passes over the box.
+public struct RenderCost: Hashable, Sendable {
+  /// Weighted pixel operations.
+  public var work: Double = 0
+  /// Layers drawn offscreen, and the largest offscreen among them (pixels).
+  public var isolatedLayers = 0
+  public var largestIsolatedPixels = 0
+  /// Layers with a shadow.
+  public var shadows = 0
+
+  /// Weights, relative to a solid fill's pixel, measured on this machine's kernels (see
+  /// BENCHMARKS.md): clearing and compositing an offscreen pixel, a shadow's silhouette and
+  /// blur per pixel, and flattening and depositing one path element.
+  static let offscreenWeight = 3.0
+  static let shadowWeight = 12.0
+  static let elementWeight = 40.0
+
+  public init() {}
+
+  public static func + (a: RenderCost, b: RenderCost) -> RenderCost {
+    var sum = a
+    sum.work += b.work
+    sum.isolatedLayers += b.isolatedLayers
+    sum.largestIsolatedPixels = max(a.largestIsolatedPixels, b.largestIsolatedPixels)
+    sum.shadows += b.shadows
+    return sum
+  }
+}
+
+extension Layer {
+  /// The cost of drawing this layer with `Compositor.render` into `target` (device pixels)
+  /// under `parent`.
+  public func estimatedCost(under parent: Transform, target: IntRect) -> RenderCost {
+    guard opacity > 0 else { return RenderCost() }
+    guard opacity < 1 || shadow != nil else { return contentCost(under: parent, target: target) }
+    guard let isolation = Compositor.isolation(of: self, parent: parent, target: target) else {
+      return RenderCost()
+    }
+    let box = isolation.box
+    let pixels = Double(box.width) * Double(box.height)
+    var cost = RenderCost()
+    cost.isolatedLayers = 1
+    cost.largestIsolatedPixels = box.width * box.height
+    cost.work = pixels * RenderCost.offscreenWeight
+    let local = IntRect(x: 0, y: 0, width: box.width, height: box.height)
+    let toOffscreen = parent.concatenating(
+      .translation(Double(-box.minX), Double(-box.minY)))
+    var content = self
+    content.opacity = 1
+    content.shadow = nil
+    cost = cost + content.contentCost(under: toOffscreen, target: local)
+    if isolation.shadow != nil {
+      cost.shadows += 1
+      cost.work += pixels * RenderCost.shadowWeight
+      cost = cost + content.contentCost(under: toOffscreen, target: local)
+    }
+    return cost
+  }
+
+  /// The cost of the content alone (no isolation of this layer itself).
+  func contentCost(under parent: Transform, target: IntRect) -> RenderCost {
+    let t = transform.concatenating(parent)
+    switch content {
+    case .fill(let path, _, _):
+      var cost = RenderCost()
+      cost.work = Double(path.elements.count) * RenderCost.elementWeight
+      if let bounds = bounds(under: parent) {
+        let covered = bounds.roundedOut.intersection(target)
+        if !covered.isEmpty { cost.work += Double(covered.width) * Double(covered.height) }
+      }
+      return cost
+    case .group(let children):
+      return children.reduce(RenderCost()) { $0 + $1.estimatedCost(under: t, target: target) }
+    }
+  }
+}
