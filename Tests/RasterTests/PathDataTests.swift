@@ -223,4 +223,45 @@ private func parse(_ text: String) throws -> Path { try PathDataParser.parse(tex
     #expect(path.elements[0] == .move(Point(0.1, 0.2)))
     #expect(path.elements[1] == .line(Point(1e-7, 123456789.123456789)))
   }
+
+  /// Literals of every shape the grammar allows (signs, leading and trailing zeros, no integer or
+  /// no fraction part, exponents, up to 20 digits) parse to the Double that `Double(String)`
+  /// gives, bit for bit (the short ones take a fast path; the parser adds the origin, +0 for
+  /// absolute commands, so −0 comes out as +0 either way).
+  @Test func numbersMatchDoubleParsingBitForBit() throws {
+    var random = SeededGenerator(seed: 31)
+    func pick(_ options: [String]) -> String {
+      options[Int.random(in: 0..<options.count, using: &random)]
+    }
+    func digits(_ count: Int) -> String {
+      String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
+    }
+    var literals = [
+      "0", "-0", "+0", "0.0", "-0.0", ".0", "0.", "1e22", "1e23", "1e-22", "1e-23",
+      "999999999999999", "9999999999999999", "123456789012345e7", "0.000000000000000000001",
+      "4.35", "0.3", "-2.675", "1.0000000000000000001",
+    ]
+    for _ in 0..<20_000 {
+      let integer = digits(Int.random(in: 0...10, using: &random))
+      let fraction = digits(Int.random(in: 0...10, using: &random))
+      var literal = pick(["", "-", "+"]) + integer
+      if !fraction.isEmpty || integer.isEmpty {
+        literal += "." + (fraction.isEmpty ? "5" : fraction)
+      }
+      if Bool.random(using: &random) {
+        literal +=
+          pick(["e", "E"]) + pick(["", "-", "+"])
+          + String(Int.random(in: 0...30, using: &random))
+      }
+      literals.append(literal)
+    }
+    for literal in literals {
+      let path = try parse("M\(literal) 0L0 1")
+      guard case .move(let p) = path.elements.first, let expected = Double(literal) else {
+        Issue.record("\(literal) did not parse")
+        continue
+      }
+      #expect(p.x.bitPattern == (expected + 0).bitPattern, "\(literal)")
+    }
+  }
 }

@@ -332,3 +332,85 @@ import Glibc
     }
   }
 }
+
+@Suite struct TurnRowTests {
+  /// Outlines with many vertical turns: tiny triangles (some overlapping), rows of one-pixel
+  /// sawteeth (chains of joined lines inside a row), vertical strokes at whole x, random walks.
+  private static func outlines() -> [Path] {
+    var random = SeededGenerator(seed: 7)
+    func r(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &random) }
+    var paths: [Path] = []
+    var triangles = PathBuilder()
+    for _ in 0..<120 {
+      let (x, y) = (r(0...60), r(0...60))
+      triangles.move(to: Point(x, y))
+      triangles.line(to: Point(x + r(0.2...3), y + r(0.1...1.5)))
+      triangles.line(to: Point(x + r(-1...1), y + r(0.3...2.5)))
+      triangles.close()
+    }
+    paths.append(triangles.build() ?? .empty)
+    var saw = PathBuilder()
+    saw.move(to: Point(1, 0.2))
+    for row in stride(from: 0, to: 60, by: 3) {
+      let xs = Array(4..<58)
+      for (i, x) in (row % 2 == 0 ? xs : xs.reversed()).enumerated() {
+        saw.line(to: Point(Double(x) + r(-0.3...0.3), Double(row) + (i % 2 == 0 ? 0.2 : 0.8)))
+      }
+      if Int(r(0...3)) == 0 { saw.line(to: Point(r(0...60), Double(row) + 0.5)) }
+    }
+    saw.close()
+    paths.append(saw.build() ?? .empty)
+    var strokes = PathBuilder()
+    for _ in 0..<100 {
+      let x = Double(Int(r(0...60)))
+      let y = r(0...58)
+      strokes.move(to: Point(x, y))
+      strokes.line(to: Point(x, y + r(0.1...1.5)))
+      strokes.line(
+        to: Point(x + [0, 0, 0.5][Int.random(in: 0...2, using: &random)], y + r(0.1...0.9)))
+      strokes.close()
+    }
+    paths.append(strokes.build() ?? .empty)
+    var walk = PathBuilder()
+    var p = Point(30, 30)
+    walk.move(to: p)
+    for _ in 0..<3000 {
+      p = Point(min(max(p.x + r(-1.5...1.5), 0), 64), min(max(p.y + r(-0.7...0.7), 0), 64))
+      walk.line(to: p)
+    }
+    walk.close()
+    paths.append(walk.build() ?? .empty)
+    return paths
+  }
+
+  /// The batched row test (sorted extents, chains walked once) marks exactly the rows that
+  /// `turnMeetsOtherEdges` marks turn by turn; every line is passed as active, a superset of the
+  /// lines the rasterizer passes that differs only by lines outside the row.
+  @Test func batchedRowsMatchTurnByTurnTests() {
+    var marked = 0
+    var unmarked = 0
+    for path in Self.outlines() {
+      let flat = Flattener(width: 64, height: 64).flatten(path, transform: .identity)
+      let all = flat.lines.indices.map { Int32($0) }
+      let turns = flat.turns.filter { $0.y != $0.y.rounded(.down) }.sorted { $0.y < $1.y }
+      var index = TurnRowIndex()
+      var start = 0
+      while start < turns.count {
+        var end = start + 1
+        while end < turns.count, Int(turns[end].y) == Int(turns[start].y) { end += 1 }
+        let row = turns[start..<end]
+        let oneByOne = row.contains {
+          CoverageAccumulator.turnMeetsOtherEdges($0, flat.lines, all)
+        }
+        let batched =
+          index.mark(
+            row, lines: flat.lines, active: all, regionMinY: 0, marked: 0, directTests: 0) != 0
+        #expect(batched == oneByOne, "row \(Int(turns[start].y))")
+        if oneByOne { marked += 1 } else { unmarked += 1 }
+        start = end
+      }
+    }
+    // Both answers occur, so both are checked.
+    #expect(marked > 30 && unmarked > 30, "\(marked) marked, \(unmarked) not")
+  }
+}

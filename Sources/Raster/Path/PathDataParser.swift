@@ -215,12 +215,68 @@ public struct PathDataParser: Sendable {
       if exponentEnd > e { i = exponentEnd }
     }
     index = i
+    if let value = Self.exactValue(text, start, i) { return value }
     let literal = String(decoding: text[start..<i], as: UTF8.self)
     guard let value = Double(literal), value.isFinite else {
       index = start
       throw error(.numberOutOfRange)
     }
     return value
+  }
+
+  /// Powers of ten that a Double holds exactly (10^0 ... 10^22).
+  private static let exactPowersOfTen: [Double] = (0...22).reduce(into: []) { powers, k in
+    powers.append(k == 0 ? 1 : powers[k - 1] * 10)
+  }
+
+  /// The value of the number literal `text[start..<end]` (already checked by `number`) when it
+  /// has at most 15 significant digits and a decimal exponent of at most 22 either way: then the
+  /// digits and the power of ten are exact Doubles, and one correctly rounded multiplication or
+  /// division gives the correctly rounded value, the one `Double(String)` gives. Nil otherwise.
+  @inline(__always)
+  private static func exactValue(_ text: [UInt8], _ start: Int, _ end: Int) -> Double? {
+    var i = start
+    let negative = text[i] == UInt8(ascii: "-")
+    if negative || text[i] == UInt8(ascii: "+") { i += 1 }
+    var digits: UInt64 = 0
+    var count = 0
+    var exponent = 0
+    var inFraction = false
+    while i < end {
+      let c = text[i]
+      if c == UInt8(ascii: ".") {
+        inFraction = true
+      } else if c &- UInt8(ascii: "0") < 10 {
+        if digits != 0 || c != UInt8(ascii: "0") { count += 1 }
+        guard count <= 15 else { return nil }
+        digits = digits * 10 + UInt64(c &- UInt8(ascii: "0"))
+        if inFraction { exponent -= 1 }
+      } else {
+        break  // the exponent
+      }
+      i += 1
+    }
+    if i < end {
+      i += 1  // e or E
+      var exponentNegative = false
+      if text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
+        exponentNegative = text[i] == UInt8(ascii: "-")
+        i += 1
+      }
+      guard end - i <= 4 else { return nil }
+      var value = 0
+      while i < end {
+        value = value * 10 + Int(text[i] &- UInt8(ascii: "0"))
+        i += 1
+      }
+      exponent += exponentNegative ? -value : value
+    }
+    guard exponent >= -22, exponent <= 22 else { return nil }
+    let mantissa = Double(digits)  // < 10^15 < 2^53: exact
+    let value =
+      exponent < 0
+      ? mantissa / exactPowersOfTen[-exponent] : mantissa * exactPowersOfTen[exponent]
+    return negative ? -value : value
   }
 
   private func digits(from start: Int) -> Int {

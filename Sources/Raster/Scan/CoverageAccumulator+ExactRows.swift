@@ -16,6 +16,13 @@ struct ExactRowResolver: Sendable {
   /// Pair tests allowed for one path, so a pathological path cannot hang the renderer; rows past
   /// the budget keep the summed-area coverage.
   static let pairBudget = 20_000_000
+  /// Slab visits (slabs × pieces of a row) allowed for one path, for the same reason: a row of
+  /// n pieces can have n²/2 crossings, hence slabs, each of which walks its pieces. Rows past the
+  /// budget keep the summed-area coverage.
+  static let slabBudget = 100_000_000
+  /// Rows with at most this many pieces sort each slab's pieces afresh; more crowded rows update
+  /// the previous slab's order (`orderSlab`). Both give the same order.
+  static let sortedSlabPieces = 32
 
   private struct Piece {
     var x0: Float, y0: Float, dxdy: Float, y1: Float, winding: Int32
@@ -24,41 +31,58 @@ struct ExactRowResolver: Sendable {
   }
 
   private var remainingPairs = 0
+  private var remainingSlabs = 0
   private var pieces: [Piece] = []
   private var events: [Float] = []
   private var order: [(x: Float, index: Int32)] = []
+  /// Per piece, whether it is in `order`.
+  private var inOrder: [Bool] = []
   private var row: [Float] = []
   /// The cells of `row` that deposits reached: `touchedLow..<touchedHigh` (empty when low ≥ high).
   private var touchedLow = Int.max
   private var touchedHigh = 0
 
-  mutating func startPath() { remainingPairs = Self.pairBudget }
+  mutating func startPath() {
+    remainingPairs = Self.pairBudget
+    remainingSlabs = Self.slabBudget
+  }
 
-  /// Whether the row can be resolved exactly within the limits; reserves its share of the budget.
-  mutating func admits(row: Int, lines: [Line], active: [Int32], layout: BandLayout) -> Bool {
-    let top = layout.originY + Float(row)
-    var count = 0
-    for index in active {
-      let line = lines[Int(index)]
-      if min(line.y0, line.y1) < top + 1, max(line.y0, line.y1) > top { count += 1 }
-    }
+  /// Whether a row through which `count` lines pass can be resolved exactly within the limits on
+  /// pieces and pairs; reserves its share of the pair budget.
+  mutating func admits(pieces count: Int) -> Bool {
     let pairs = count * count
     guard count <= Self.maximumPieces, pairs <= remainingPairs else { return false }
     remainingPairs -= pairs
     return true
   }
 
-  /// Computes the row's exact coverage and sends it to `sink`.
-  mutating func resolve<Sink: CoverageSink>(
-    row rowIndex: Int, lines: [Line], active: [Int32], layout: BandLayout, region: IntRect,
-    rule: FillRule, into sink: inout Sink
-  ) {
+  /// Cuts an admitted row into its pieces and slabs; whether its slabs fit the slab budget
+  /// (reserving them). Then `resolve` computes the row.
+  mutating func prepare(
+    row rowIndex: Int, lines: [Line], active: [Int32], layout: BandLayout
+  )
+    -> Bool
+  {
     let top = Float(rowIndex)
     let bottom = top + 1
     collectPieces(top: top, bottom: bottom, lines: lines, active: active, layout: layout)
     collectEvents(top: top, bottom: bottom)
+    let slabs = (events.count - 1) * pieces.count
+    guard slabs <= remainingSlabs else { return false }
+    remainingSlabs -= slabs
+    events.sort()
+    return true
+  }
+
+  /// Computes the exact coverage of the row `prepare` cut last and sends it to `sink`.
+  mutating func resolve<Sink: CoverageSink>(
+    row rowIndex: Int, region: IntRect, rule: FillRule, into sink: inout Sink
+  ) {
     let width = region.width
     if row.count < width + 2 { row = [Float](repeating: 0, count: width + 2) }
+    order.removeAll(keepingCapacity: true)
+    inOrder.removeAll(keepingCapacity: true)
+    inOrder.append(contentsOf: repeatElement(false, count: pieces.count))
     for slab in 0..<(events.count - 1) {
       let ya = events[slab]
       let yb = events[slab + 1]
@@ -92,7 +116,8 @@ struct ExactRowResolver: Sendable {
     }
   }
 
-  /// The row's slab boundaries: its top and bottom, every piece end inside it, every crossing.
+  /// The row's slab boundaries, unsorted: its top and bottom, every piece end inside it, every
+  /// crossing.
   private mutating func collectEvents(top: Float, bottom: Float) {
     events.removeAll(keepingCapacity: true)
     events.append(top)
@@ -113,16 +138,69 @@ struct ExactRowResolver: Sendable {
         if y > lo, y < hi { events.append(y) }
       }
     }
-    events.sort()
+  }
+
+  /// Sets `order` to the pieces through the slab's middle `ym`, by x there and then by index: the
+  /// order of a stable sort by x of the pieces taken in index order. Starts from the previous
+  /// slab's order, which differs only by the pieces that cross, end or start between the two:
+  /// an insertion sort restores it in a few moves.
+  private mutating func orderSlab(_ ym: Float) {
+    let alive = order.count
+    // Room for every piece, so that the loops below write through pointers.
+    order.append(
+      contentsOf: repeatElement((x: Float(0), index: Int32(0)), count: pieces.count - alive))
+    let count = pieces.withUnsafeBufferPointer { pieces in
+      order.withUnsafeMutableBufferPointer { order in
+        inOrder.withUnsafeMutableBufferPointer { inOrder in
+          var count = 0
+          for k in 0..<alive {
+            let index = order[k].index
+            let p = pieces[Int(index)]
+            if p.y0 < ym && p.y1 > ym {
+              order[count] = (p.x(at: ym), index)
+              count += 1
+            } else {
+              inOrder[Int(index)] = false  // ended: the slabs go down
+            }
+          }
+          for (i, p) in pieces.enumerated() where !inOrder[i] && p.y0 < ym && p.y1 > ym {
+            order[count] = (p.x(at: ym), Int32(i))
+            count += 1
+            inOrder[i] = true
+          }
+          // Insertion sort by x, then index.
+          var k = 1
+          while k < count {
+            let entry = order[k]
+            var j = k
+            while j > 0,
+              order[j - 1].x > entry.x
+                || (order[j - 1].x == entry.x && order[j - 1].index > entry.index)
+            {
+              order[j] = order[j - 1]
+              j -= 1
+            }
+            order[j] = entry
+            k += 1
+          }
+          return count
+        }
+      }
+    }
+    order.removeLast(order.count - count)
   }
 
   private mutating func depositSlab(_ ya: Float, _ yb: Float, rule: FillRule) {
     let ym = (ya + yb) / 2
-    order.removeAll(keepingCapacity: true)
-    for (i, p) in pieces.enumerated() where p.y0 < ym && p.y1 > ym {
-      order.append((p.x(at: ym), Int32(i)))
+    if pieces.count <= Self.sortedSlabPieces {
+      order.removeAll(keepingCapacity: true)
+      for (i, p) in pieces.enumerated() where p.y0 < ym && p.y1 > ym {
+        order.append((p.x(at: ym), Int32(i)))
+      }
+      order.sort { $0.x < $1.x }  // stable: ties keep the index order
+    } else {
+      orderSlab(ym)
     }
-    order.sort { $0.x < $1.x }
     let height = yb - ya
     var winding: Int32 = 0
     var entering: Piece?

@@ -64,7 +64,8 @@ struct CoverageAccumulator: Sendable {
   /// meet the summed area is exact and the deposit need not read them. Ids start at 2 and are at most
   /// 2 × the line count, so they fit Int32 for fewer than 2^30 lines (16 GiB of them).
   private var edges: [Edge] = []
-  /// Per owner id, the index of its line (ids skipped: 0, never stored in a cell).
+  /// Per owner id, the index of its line (ids skipped: 0, never stored in a cell). Slot 0 holds
+  /// `allMarked` instead.
   private var ownerLines: [Int32] = []
   private var touched: [UInt64] = []
   private var bucketStarts: [Int] = []
@@ -72,7 +73,14 @@ struct CoverageAccumulator: Sendable {
   /// Per line, the band it is bucketed in (scratch of `bucketLines`).
   private var lineBands: [Int32] = []
   private var active: [Int32] = []
+  /// The edges of the active lines, in the same order (the first `active.count`; the array is
+  /// scratch as long as `edges`): the deposit reads them one after the other instead of from all
+  /// over `edges`, which on large paths cost a cache miss per line and band.
+  private var activeEdges: [Edge] = []
+  /// Per band row, then per boundary: the lines through each row of the band (scratch).
+  private var rowLines: [Int] = []
   var exactRows = ExactRowResolver()
+  var turnRows = TurnRowIndex()
 
   /// Deposits every line (canvas pixels, inside `region`) and sweeps the region's rows into
   /// `sink`, band by band.
@@ -98,6 +106,9 @@ struct CoverageAccumulator: Sendable {
     prepareEdges(lines, contourStarts: path.contourStarts, region: region)
     bucketLines(lines.count, bands: bands)
     active.removeAll(keepingCapacity: true)
+    if activeEdges.count < lines.count {
+      activeEdges = [Edge](repeating: Edge(), count: lines.count)
+    }
     exactRows.startPath()
     // Vertical turns of the outline inside the region's rows, from the top down (rows relative to
     // the region); `nextTurn` is the first not yet reached by the bands.
@@ -112,39 +123,95 @@ struct CoverageAccumulator: Sendable {
     for band in 0..<bands {
       let rowStart = band * bandRows
       let rowEnd = min(rowStart + bandRows, region.height)
+      let wasActive = active.count
       for i in bucketStarts[band]..<bucketStarts[band + 1] { active.append(sortedLines[i]) }
+      active.withUnsafeBufferPointer { active in
+        edges.withUnsafeBufferPointer { edges in
+          activeEdges.withUnsafeMutableBufferPointer { activeEdges in
+            for k in wasActive..<active.count { activeEdges[k] = edges[Int(active[k])] }
+          }
+        }
+      }
       let layout = BandLayout(
         originX: Float(region.minX), originY: originY, rowStart: rowStart, rowEnd: rowEnd,
         stride: stride, cellWords: cellWords, wordsPerRow: wordsPerRow)
       var complexRows = deposit(lines, layout: layout)
-      while nextTurn < turns.count, Int(turns[nextTurn].y) - region.minY < rowEnd {
-        let turn = turns[nextTurn]
-        if Self.turnMeetsOtherEdges(turn, lines, active) {
-          complexRows |= 1 << ((Int(turn.y) - region.minY) % bandRows)
-        }
-        nextTurn += 1
-      }
+      let bandTurns = nextTurn
+      while nextTurn < turns.count, Int(turns[nextTurn].y) - region.minY < rowEnd { nextTurn += 1 }
+      complexRows = turnRows.mark(
+        turns[bandTurns..<nextTurn], lines: lines, active: active, regionMinY: region.minY,
+        marked: complexRows)
+      // The exact rows are sent before the sweep sends the others (rows are independent), so
+      // that a row whose slabs exceed the budget can still be swept.
       var exact: UInt32 = 0
-      var candidates = complexRows
-      while candidates != 0 {
-        let bandRow = candidates.trailingZeroBitCount
-        candidates &= candidates - 1
-        if exactRows.admits(row: rowStart + bandRow, lines: lines, active: active, layout: layout) {
-          exact |= 1 << bandRow
+      if complexRows != 0 {
+        countRowLines(complexRows, lines: lines, layout: layout)
+        var candidates = complexRows
+        while candidates != 0 {
+          let bandRow = candidates.trailingZeroBitCount
+          candidates &= candidates - 1
+          if exactRows.admits(pieces: rowLines[bandRow]),
+            exactRows.prepare(row: rowStart + bandRow, lines: lines, active: active, layout: layout)
+          {
+            exactRows.resolve(row: rowStart + bandRow, region: region, rule: rule, into: &sink)
+            exact |= 1 << bandRow
+          }
         }
       }
       sweep(layout: layout, region: region, rule: rule, complexRows: exact, into: &sink)
-      var exactLeft = exact
-      while exactLeft != 0 {
-        let bandRow = exactLeft.trailingZeroBitCount
-        exactLeft &= exactLeft - 1
-        exactRows.resolve(
-          row: rowStart + bandRow, lines: lines, active: active, layout: layout, region: region,
-          rule: rule, into: &sink)
+      // Retire the lines that end in this band: those whose rows end by the band's end (their
+      // lower end is at most its bottom).
+      let kept = active.withUnsafeMutableBufferPointer { active in
+        activeEdges.withUnsafeMutableBufferPointer { activeEdges in
+          var kept = 0
+          for k in active.indices where Int(activeEdges[k].endRow) > rowEnd {
+            active[kept] = active[k]
+            activeEdges[kept] = activeEdges[k]
+            kept += 1
+          }
+          return kept
+        }
       }
-      // Retire the lines that end in this band.
-      let bandBottom = originY + Float(rowEnd)
-      active.removeAll { lines[Int($0)].y0 <= bandBottom && lines[Int($0)].y1 <= bandBottom }
+      active.removeLast(active.count - kept)
+    }
+  }
+
+  /// Sets `rowLines[r]`, for the band rows `r` in `candidates`, to the number of active lines
+  /// passing through the row (the lines the exact resolver takes). For a row or two, a pass over
+  /// the lines per row; for more, one pass over their edges (whose rows ⌊y0⌋ ..< ⌈y1⌉, relative
+  /// to the region, are exactly the rows they pass through), so that crowded bands do not pay
+  /// for every row.
+  private mutating func countRowLines(_ candidates: UInt32, lines: [Line], layout: BandLayout) {
+    let rows = layout.rowEnd - layout.rowStart
+    rowLines.removeAll(keepingCapacity: true)
+    rowLines.append(contentsOf: repeatElement(0, count: rows + 1))
+    if candidates.nonzeroBitCount <= 2 {
+      var left = candidates
+      while left != 0 {
+        let bandRow = left.trailingZeroBitCount
+        left &= left - 1
+        let top = layout.originY + Float(layout.rowStart + bandRow)
+        var count = 0
+        for index in active {
+          let line = lines[Int(index)]
+          if min(line.y0, line.y1) < top + 1, max(line.y0, line.y1) > top { count += 1 }
+        }
+        rowLines[bandRow] = count
+      }
+      return
+    }
+    activeEdges.withUnsafeBufferPointer { edges in
+      rowLines.withUnsafeMutableBufferPointer { counts in
+        for edge in edges[..<active.count] {
+          let first = max(Int(edge.firstRow), layout.rowStart) - layout.rowStart
+          let end = min(Int(edge.endRow), layout.rowEnd) - layout.rowStart
+          if first < end {
+            counts[first] += 1
+            counts[end] -= 1
+          }
+        }
+        for row in 1..<rows { counts[row] += counts[row - 1] }
+      }
     }
   }
 
@@ -262,23 +329,33 @@ struct CoverageAccumulator: Sendable {
         cells.withUnsafeMutableBufferPointer { cellBuffer in
           owners.withUnsafeMutableBufferPointer { ownerBuffer in
             touched.withUnsafeMutableBufferPointer { bitBuffer in
-              edges.withUnsafeBufferPointer { edges in
-                ownerLines.withUnsafeBufferPointer { ownerLines in
+              activeEdges.withUnsafeBufferPointer { activeEdges in
+                ownerLines.withUnsafeMutableBufferPointer { ownerLines in
                   withUnsafeTemporaryAllocation(of: Crossing.self, capacity: Self.bandRows + 1) {
                     crossings in
                     guard let cellBase = cellBuffer.baseAddress,
                       let bitBase = bitBuffer.baseAddress, let ownerBase = ownerBuffer.baseAddress,
-                      let lineBase = allLines.baseAddress, let edgeBase = edges.baseAddress,
+                      let lineBase = allLines.baseAddress,
                       let ownerLineBase = ownerLines.baseAddress,
                       let crossingBase = crossings.baseAddress
                     else { return }
                     let target = DepositTarget(
-                      cells: cellBase, bits: bitBase, owners: ownerBase, edges: edgeBase,
+                      cells: cellBase, bits: bitBase, owners: ownerBase,
                       ownerLines: ownerLineBase, crossings: crossingBase)
-                    for index in activeLines {
-                      complexRows |= Self.deposit(
-                        line: Int(index), lines: lineBase, layout, into: target)
+                    // Once every row of the band is marked, the claims' connection tests could
+                    // only mark them again: `allMarked` (in the slot of owner id 0, which no
+                    // line has) lets them skip it.
+                    let allRows: UInt32 = 1 &<< UInt32(layout.rowEnd &- layout.rowStart) &- 1
+                    for k in activeLines.indices {
+                      let marked = Self.deposit(
+                        line: Int(activeLines[k]), edge: activeEdges[k], lines: lineBase, layout,
+                        into: target)
+                      if marked != 0 {
+                        complexRows |= marked
+                        if complexRows == allRows { ownerLineBase[Self.allMarked] = 1 }
+                      }
                     }
+                    ownerLineBase[Self.allMarked] = 0
                   }
                 }
               }
@@ -433,13 +510,12 @@ struct CoverageAccumulator: Sendable {
     return UInt8(truncatingIfNeeded: (a * 255 + 8_388_608).bitPattern)
   }
 
-  /// Where deposits go: one band's cells, owners and touched bits; the lines as edges; and
+  /// Where deposits go: one band's cells, owners and touched bits; the owner ids' lines; and
   /// scratch for one line's row crossings (`bandRows` + 1).
   struct DepositTarget {
     let cells: UnsafeMutablePointer<Float>
     let bits: UnsafeMutablePointer<UInt64>
     let owners: UnsafeMutablePointer<Int32>
-    let edges: UnsafePointer<Edge>
     let ownerLines: UnsafePointer<Int32>
     let crossings: UnsafeMutablePointer<Crossing>
   }
@@ -459,13 +535,13 @@ struct CoverageAccumulator: Sendable {
     }
   }
 
-  /// One line's area, row by row within the band; returns the band rows in which it shared a
-  /// pixel with a line it is not connected to.
+  /// One line's area (line `index`, whose edge is `edge`), row by row within the band; returns
+  /// the band rows in which it shared a pixel with a line it is not connected to.
   @inline(__always)
   private static func deposit(
-    line index: Int, lines: UnsafePointer<Line>, _ layout: BandLayout, into target: DepositTarget
+    line index: Int, edge: Edge, lines: UnsafePointer<Line>, _ layout: BandLayout,
+    into target: DepositTarget
   ) -> UInt32 {
-    let edge = target.edges[index]
     guard edge.y0 < edge.y1 else { return 0 }
     let x0 = edge.x0
     let y0 = edge.y0
@@ -556,13 +632,19 @@ struct CoverageAccumulator: Sendable {
     return (offset | (2 &- offset)) & (0 &- previous) < 0
   }
 
-  /// Whether the line with owner id `owner` is connected to line `index`. Out of line: it is
-  /// rarely needed, and the deposit loop keeps more in registers without it.
+  /// The slot of `ownerLines` that holds, while a band's lines are deposited, whether every row
+  /// of the band is marked already (1) or not (0); no line has owner id 0.
+  static let allMarked = 0
+
+  /// Whether the line with owner id `owner` is connected to line `index`; false without a test
+  /// once every row of the band is marked (`allMarked`), where the answer could only mark a row
+  /// again. Out of line: it is rarely needed, and the deposit loop keeps more in registers
+  /// without it.
   @inline(never)
   private static func connected(
     _ owner: Int32, _ index: Int, lines: UnsafePointer<Line>, ownerLines: UnsafePointer<Int32>
   ) -> Bool {
-    connected(lines[Int(ownerLines[Int(owner)])], lines[index])
+    ownerLines[allMarked] == 0 && connected(lines[Int(ownerLines[Int(owner)])], lines[index])
   }
 
   /// Whether segments `a` and `b` may intersect: false only when each lies strictly on one side
