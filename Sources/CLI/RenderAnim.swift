@@ -1,4 +1,5 @@
 import Codecs
+import FileIO
 import Raster
 
 #if canImport(Glibc)
@@ -78,9 +79,11 @@ public enum RenderAnim {
           + "  See 'render-anim \(spec.name) --help' for more information.\n")
       return usageExitCode
     } catch let error as RuntimeError {
+      Temporaries.waitIfInterrupted()
       console.standardError("render-anim: error: \(error.message)\n")
       return error.code
     } catch {
+      Temporaries.waitIfInterrupted()
       console.standardError("render-anim: error: \(error)\n")
       return 1
     }

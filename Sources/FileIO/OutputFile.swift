@@ -93,6 +93,7 @@ public final class OutputFile: ByteSink, PendingOutput {
   }
 
   public func write(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
+    Temporaries.waitIfInterrupted()
     guard case .writing = state else { return }
     switch destination {
     case .standardOutput(let spool):
@@ -132,6 +133,7 @@ public final class OutputFile: ByteSink, PendingOutput {
   /// Puts the finished bytes in place: renames the temporary over the target, or copies the
   /// spool to standard output.
   public func publish() throws(FileError) {
+    Temporaries.waitIfInterrupted()
     guard case .finished = state else { return }
     state = .committed
     switch destination {

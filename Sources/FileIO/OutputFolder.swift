@@ -56,6 +56,7 @@ public final class OutputFolder: PendingOutput {
 
   /// Writes one file of the folder.
   public func write(_ bytes: [UInt8], name: String) throws(FileError) {
+    Temporaries.waitIfInterrupted()
     let file = temporary + "/" + name
     let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw FileError.system(path + name, isOutput: true) }
@@ -79,6 +80,7 @@ public final class OutputFolder: PendingOutput {
 
   /// Puts the new folder in place of the destination.
   public func publish() throws(FileError) {
+    Temporaries.waitIfInterrupted()
     guard state == .writing else { return }
     var info = stat()
     let exists = lstat(target, &info) == 0

@@ -11,6 +11,9 @@ import Glibc
 public enum Temporaries {
   private static let registered = Mutex<[String: Bool]>([:])
   private static let sources = Mutex<[any DispatchSourceSignal]>([])
+  /// Set once a signal has come: the handler is removing the temporaries and will end the
+  /// process; the work in progress will fail on the missing files and must not report that.
+  private static let interrupted = Atomic<Bool>(false)
 
   /// Remembers a temporary file (`isFolder` false) or folder of flat files.
   static func register(_ path: String, isFolder: Bool) {
@@ -22,14 +25,19 @@ public enum Temporaries {
     _ = registered.withLock { $0.removeValue(forKey: path) }
   }
 
-  /// Removes every registered temporary now.
+  /// Removes every registered temporary now. A folder is emptied until it can be removed: a
+  /// writer may add one more file after the interruption (it stops at its next write).
   public static func removeAll() {
     let all = registered.withLock { paths in
       defer { paths = [:] }
       return paths
     }
     for (path, isFolder) in all {
-      if isFolder { removeFolder(path) } else { unlink(path) }
+      guard isFolder else {
+        unlink(path)
+        continue
+      }
+      for _ in 0..<50 where !removeFolder(path) { usleep(10_000) }
     }
   }
 
@@ -44,9 +52,9 @@ public enum Temporaries {
         signal(number, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
         source.setEventHandler {
+          interrupted.store(true, ordering: .sequentiallyConsistent)
           removeAll()
-          signal(number, SIG_DFL)
-          raise(number)
+          endAsIfBy(signal: number)
         }
         source.resume()
         sources.append(source)
@@ -54,10 +62,33 @@ public enum Temporaries {
     }
   }
 
-  /// Deletes a folder of plain files (what output folders hold), then the folder.
-  static func removeFolder(_ path: String) {
+  /// Ends the process the way `number`'s default action does, so the parent sees a death by
+  /// that signal. The signal may be blocked in every thread (libdispatch watches it through a
+  /// signalfd, and a child inherits its parent's mask), so it is unblocked in this thread and
+  /// raised here; should the process somehow survive, it exits with the shell's 128 + number.
+  private static func endAsIfBy(signal number: Int32) -> Never {
+    signal(number, SIG_DFL)
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, number)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    raise(number)
+    _exit(128 + number)
+  }
+
+  /// When a signal has come, waits for its handler to end the process (so the failures its
+  /// cleanup causes are neither reported nor turned into an exit status); otherwise returns.
+  public static func waitIfInterrupted() {
+    guard interrupted.load(ordering: .sequentiallyConsistent) else { return }
+    while true { pause() }
+  }
+
+  /// Deletes a folder of plain files (what output folders hold), then the folder; whether it
+  /// is gone.
+  @discardableResult
+  static func removeFolder(_ path: String) -> Bool {
     for name in FolderListing.names(in: path) { unlink(path + "/" + name) }
-    rmdir(path)
+    return rmdir(path) == 0 || errno == ENOENT
   }
 }
 

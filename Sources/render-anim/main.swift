@@ -7,4 +7,6 @@ import Glibc
 
 // An interrupted run removes the temporary files and folders its outputs were being written to.
 Temporaries.removeOnSignals()
-exit(RenderAnim.main(Array(CommandLine.arguments.dropFirst())))
+let status = RenderAnim.main(Array(CommandLine.arguments.dropFirst()))
+Temporaries.waitIfInterrupted()
+exit(status)

@@ -354,3 +354,60 @@ let tinyScene = """
     #expect(run.standardError.contains("or fewer frames (--fps, --hold)"), "\(run.standardError)")
   }
 }
+
+/// An interrupted run leaves its outputs as they were and removes its temporaries (the process
+/// boundary is the point here, so the binary runs in a process of its own).
+@Suite struct InterruptTests {
+  let scratch = Scratch("hardening-signal")
+
+  /// A scene of 3000 frames at 800×600: long enough to be interrupted while writing.
+  static let longScene = """
+    {"canvas": {"width": 400, "height": 300, "scale": 2}, "state": {"x": 0},
+     "layers": [{"shape": "circle", "frame": {"width": 40, "height": 40}, "fill": "blue",
+                 "offset": {"x": "=x", "y": 0}}],
+     "events": [{"at": 0, "set": {"x": 100}, "animation": {"type": "linear", "duration": 60}}]}
+    """
+
+  private func interrupt(_ arguments: [String], whenExists marker: () -> Bool) throws -> Process {
+    let process = Process()
+    process.executableURL = ToolRun.binary
+    process.arguments = arguments
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(60)
+    while !marker(), process.isRunning, Date() < deadline { usleep(20_000) }
+    process.interrupt()
+    process.waitUntilExit()
+    return process
+  }
+
+  @Test func sigintLeavesAFramesFolderAsItWas() throws {
+    let scene = try scratch.write(Self.longScene, "long.json")
+    let tiny = try scratch.write(tinyScene, "tiny.json")
+    let out = scratch.path + "/out/"
+    #expect(try ToolRun(["scene", tiny, "--fps", "10", "--hold", "0", "-o", out]).status == 0)
+    let before = scratch.list("out").map { scratch.bytes("out/" + $0) }
+    let process = try interrupt(["scene", scene, "--fps", "50", "-o", out]) {
+      // The hidden sibling holds a few frames.
+      scratch.list().contains { name in
+        name.hasPrefix(".out.") && scratch.list(name).count >= 3
+      }
+    }
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(process.terminationStatus == SIGINT)
+    #expect(scratch.list("out") == ["frame-0000.png", "frame-0001.png", "frame-0002.png"])
+    #expect(scratch.list("out").map { scratch.bytes("out/" + $0) } == before)
+    #expect(scratch.list().filter { $0.hasPrefix(".") }.isEmpty, "\(scratch.list())")
+  }
+
+  @Test func sigintLeavesAGIFAsItWas() throws {
+    let scene = try scratch.write(Self.longScene, "long.json")
+    FileManager.default.createFile(atPath: scratch.path + "/a.gif", contents: Data([7, 7, 7]))
+    let process = try interrupt(["scene", scene, "--fps", "50", "-o", scratch.path + "/a.gif"]) {
+      scratch.list().contains { $0.hasPrefix(".a.gif.") }
+    }
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(scratch.bytes("a.gif") == [7, 7, 7])
+    #expect(scratch.list().filter { $0.hasPrefix(".") }.isEmpty, "\(scratch.list())")
+  }
+}

@@ -31,6 +31,29 @@ public enum KnownFindings {
       }
   }
 
+  /// Known finding 5: a shadow's blur works on an offscreen as large as the canvas grown by
+  /// 3σ on every side, σ being the radius times the layer's scale, so a small scene with a
+  /// large `scaleEffect` needs gigabytes (21 bytes a pixel). True when some frame in `frames`
+  /// would need more than `pixels` pixels for one shadow.
+  public static func hasHugeShadow(_ scene: Scene, frames: [Int], pixels: Int = 1 << 24) -> Bool {
+    guard !strict else { return false }
+    let (width, height) = (Double(scene.pixelWidth), Double(scene.pixelHeight))
+    func huge(_ layer: Layer, _ parent: Transform) -> Bool {
+      let t = layer.transform.concatenating(parent)
+      if let shadow = layer.shadow, shadow.color.alpha > 0 {
+        let reach = 2 * (3 * shadow.radius * abs(t.determinant).squareRoot() + 2)
+        if !((width + reach) * (height + reach) <= Double(pixels)) { return true }
+      }
+      if case .group(let children) = layer.content {
+        return children.contains { huge($0, t) }
+      }
+      return false
+    }
+    return frames.contains {
+      huge(scene.layer(at: scene.time(ofFrame: $0)), .scale(scene.scale, scene.scale))
+    }
+  }
+
   static func animations(_ scene: Scene) -> [Animation] {
     scene.channels.values.flatMap { $0.changes.map(\.animation) }
   }

@@ -38,6 +38,7 @@ public func fuzzSceneRender(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
 
   let exporter = SceneExporter(scene: scene, threads: 1)
   let indices = Array(Set([0, frames / 2, frames - 1])).sorted()
+  if KnownFindings.hasHugeShadow(scene, frames: indices) { return -1 }
   let direct: [Pixmap]
   let batched: [Pixmap]
   do {
@@ -72,7 +73,9 @@ public func fuzzSceneRender(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
 
   _ = exporter.trace()
 
-  if frames * width * height <= Budget.gifWork {
+  if frames * width * height <= Budget.gifWork,
+    !KnownFindings.hasHugeShadow(scene, frames: Array(0..<frames))
+  {
     do {
       let gif = try exporter.gif()
       guard gif.starts(with: Array("GIF89a".utf8)), gif.last == 0x3B else {
