@@ -95,7 +95,9 @@ public final class GIFEncoder {
     for y in rect.minY..<rect.maxY {
       let row = (y - rect.minY) * rect.width
       for x in rect.minX..<rect.maxX
-      where frame.draws(row + x - rect.minX, colors: colors, shown: displayed[y * width + x]) {
+      where frame.draws(
+        row + x - rect.minX, pixel: y * width + x, colors: colors, shown: displayed[y * width + x])
+      {
         drawn[row + x - rect.minX] = true
         bounds.add(x: x, y: y)
       }
@@ -168,41 +170,37 @@ public final class GIFEncoder {
       rect = IntRect(x: 0, y: 0, width: width, height: height)
     }
     guard let rect else { return GIFFrame(width: width, height: height) }
-    var changed: [UInt32] = []
-    var isChanged = [Bool](repeating: false, count: rect.width * rect.height)
-    var truth = [UInt32](repeating: 0, count: isChanged.count)
-    changed.reserveCapacity(isChanged.count)
-    var k = 0
+    // The colours of the changed pixels, counted without a copy of them: memory stays about the
+    // histogram and the indices, however large the frame.
+    let pixels = frame.pixels
+    let earlier = before?.pixels
+    func changed(_ i: Int) -> Bool { earlier.map { $0[i] != pixels[i] } ?? true }
+    var histogram = ColorHistogram()
+    var run = ColorHistogram.Run()
+    var changedCount = 0
     for y in rect.minY..<rect.maxY {
-      for x in rect.minX..<rect.maxX {
-        let i = y * width + x
-        let p = frame.pixels[i]
-        if before?.pixels[i] != p {
-          isChanged[k] = true
-          truth[k] = GIFPalette.rgb(p)
-          changed.append(truth[k])
-        }
-        k += 1
+      for i in (y * width + rect.minX)..<(y * width + rect.maxX) where changed(i) {
+        _ = histogram.add(GIFPalette.rgb(pixels[i]), run: &run)
+        changedCount += 1
       }
     }
-    let histogram = ColorHistogram(changed)
     let (nearest, error) = palette.nearest(histogram.colors, counts: histogram.counts)
     var table = nearest.map { UInt8(truncatingIfNeeded: $0) }
     var localPalette: [UInt32]?
     // A palette of the frame's own pays when it cuts the error well below the global one's.
-    let pixels = Double(max(1, 3 * changed.count))
+    let channels = Double(max(1, 3 * changedCount))
     if before == nil, let first = firstPalette {
       localPalette = first.colors
       table = first.nearest(histogram.colors, counts: histogram.counts).indices.map {
         UInt8(truncatingIfNeeded: $0)
       }
-    } else if Double(error) / pixels > localPaletteFloor {
+    } else if Double(error) / channels > localPaletteFloor {
       // Its own palette pays when it is exact (the changed pixels have few colours) or when the
       // shared one fits them badly and the own one is far better.
       if histogram.colors.count <= localPaletteSize {
         localPalette = histogram.colors
         table = histogram.colors.indices.map { UInt8(truncatingIfNeeded: $0) }
-      } else if Double(error) / pixels > localPalettePoorFit {
+      } else if Double(error) / channels > localPalettePoorFit {
         let local = Quantizer(maximumColors: localPaletteSize, refinementPasses: 3).quantize(
           histogram.colors, counts: histogram.counts)
         let localError = zip(histogram.colors.indices, local.indices).reduce(0) { sum, pair in
@@ -215,19 +213,20 @@ public final class GIFEncoder {
         }
       }
     }
-    var indices = [UInt8](repeating: 0, count: isChanged.count)
-    var next = 0
-    for i in isChanged.indices {
-      if isChanged[i] {
-        indices[i] = table[Int(histogram.pixelColors[next])]
-        next += 1
-      } else {
-        indices[i] = GIFFrame.unchangedIndex
+    var indices = [UInt8](repeating: GIFFrame.unchangedIndex, count: rect.width * rect.height)
+    run = ColorHistogram.Run()
+    var k = 0
+    for y in rect.minY..<rect.maxY {
+      for i in (y * width + rect.minX)..<(y * width + rect.maxX) {
+        if changed(i) {
+          indices[k] = table[Int(histogram.index(of: GIFPalette.rgb(pixels[i]), run: &run))]
+        }
+        k += 1
       }
     }
     return GIFFrame(
       width: width, height: height, rect: rect, indices: indices, localPalette: localPalette,
-      truth: truth)
+      pixels: pixels)
   }
 
   /// The smallest rectangle holding every pixel whose colour changed; nil when none did.

@@ -11,12 +11,9 @@ public struct GIFFrame: Sendable {
   public var indices: [UInt8] = []
   /// 0xRRGGBB entries, when the frame needs colours of its own.
   public var localPalette: [UInt32]?
-  /// The true 0xRRGGBB of each pixel of `rect` (meaningful where the index is not unchanged).
-  public var truth: [UInt32] = []
-
-  /// How much worse (squared RGB distance) the shown colour may be than the new one and still
-  /// be kept, so that tiny sub-pixel changes stay transparent.
-  static let keepTolerance = 0
+  /// The whole frame's premultiplied opaque pixels, row-major: the true colour of each pixel.
+  /// Shared with the rendered frame (an array's storage is not copied), not a copy of it.
+  public var pixels: [UInt32] = []
 
   /// Palettes hold at most 255 colours, so 255 is free to mark unchanged pixels.
   static let unchangedIndex: UInt8 = 255
@@ -24,24 +21,24 @@ public struct GIFFrame: Sendable {
 
   init(
     width: Int, height: Int, rect: IntRect? = nil, indices: [UInt8] = [],
-    localPalette: [UInt32]? = nil, truth: [UInt32] = []
+    localPalette: [UInt32]? = nil, pixels: [UInt32] = []
   ) {
     self.width = width
     self.height = height
     self.rect = rect
     self.indices = indices
     self.localPalette = localPalette
-    self.truth = truth
+    self.pixels = pixels
   }
 
-  /// Whether the pixel at `i` (in `rect`) should be drawn: it changed, and its new colour is
-  /// nearer its true colour than what is shown now. Otherwise the shown colour is kept, which
-  /// costs nothing in quality and makes the pixel transparent.
-  func draws(_ i: Int, colors: [UInt32], shown: UInt32) -> Bool {
+  /// Whether the pixel at `i` in `rect` (at `pixel` in the frame) should be drawn: it changed,
+  /// and its new colour is nearer its true colour than what is shown now. Otherwise the shown
+  /// colour is kept, which costs nothing in quality and makes the pixel transparent.
+  func draws(_ i: Int, pixel: Int, colors: [UInt32], shown: UInt32) -> Bool {
     let index = Int(indices[i])
     guard index != GIFFrame.unchanged, colors[index] != shown else { return false }
     guard shown != 0xFFFF_FFFF else { return true }
-    return Quantizer.distance(truth[i], colors[index]) + GIFFrame.keepTolerance
-      < Quantizer.distance(truth[i], shown)
+    let truth = GIFPalette.rgb(pixels[pixel])
+    return Quantizer.distance(truth, colors[index]) < Quantizer.distance(truth, shown)
   }
 }

@@ -29,10 +29,13 @@ public struct GIFPalette: Hashable, Sendable {
   public static func forFirstFrame(
     _ first: [UInt32], last: [UInt32], persistence: Int
   ) -> GIFPalette {
-    let histogram = ColorHistogram(first.map(rgb))
+    var histogram = ColorHistogram()
+    var run = ColorHistogram.Run()
+    for pixel in first { _ = histogram.add(rgb(pixel), run: &run) }
     var counts = histogram.counts
-    for (i, p) in first.enumerated() where i < last.count && last[i] == p {
-      counts[Int(histogram.pixelColors[i])] += persistence - 1
+    run = ColorHistogram.Run()
+    for (i, pixel) in first.enumerated() where i < last.count && last[i] == pixel {
+      counts[Int(histogram.index(of: rgb(pixel), run: &run))] += persistence - 1
     }
     let result = Quantizer(maximumColors: 255, refinementPasses: 10).quantize(
       histogram.colors, counts: counts)
@@ -68,7 +71,9 @@ public struct ColorCounts: Sendable {
 
   /// The colours of one frame's premultiplied opaque pixels.
   public init(_ pixels: [UInt32]) {
-    let histogram = ColorHistogram(pixels.map(GIFPalette.rgb), recordingPixels: false)
+    var histogram = ColorHistogram()
+    var run = ColorHistogram.Run()
+    for pixel in pixels { _ = histogram.add(GIFPalette.rgb(pixel), run: &run) }
     colors = histogram.colors
     counts = histogram.counts
   }

@@ -162,46 +162,65 @@ public struct Quantizer: Sendable {
 struct ColorHistogram {
   private(set) var colors: [UInt32] = []
   private(set) var counts: [Int] = []
-  /// For each pixel, the index of its colour in `colors`.
+  /// For each pixel, the index of its colour in `colors` (empty unless recorded).
   private(set) var pixelColors: [Int32] = []
   private var keys: [UInt32]
   private var slots: [Int32]
-  private let mask: Int
 
-  /// Counts `pixels`; `recordingPixels` false leaves `pixelColors` empty (for counts alone).
+  /// An empty histogram; the hash table starts small and doubles as colours arrive, so a frame
+  /// of few colours costs little whatever its size.
+  init() {
+    keys = [UInt32](repeating: 0, count: 1024)
+    slots = [Int32](repeating: -1, count: 1024)
+  }
+
+  /// Counts `pixels` (0xRRGGBB); `recordingPixels` also keeps each pixel's colour index.
   init(_ pixels: [UInt32], recordingPixels: Bool = true) {
-    var capacity = 1024
-    while capacity < pixels.count * 2 && capacity < 1 << 22 { capacity <<= 1 }
-    keys = [UInt32](repeating: 0, count: capacity)
-    slots = [Int32](repeating: -1, count: capacity)
-    mask = capacity - 1
+    self.init()
     if recordingPixels { pixelColors.reserveCapacity(pixels.count) }
-    var last: UInt32 = 0
-    var lastSlot: Int32 = -1
+    var run = Run()
     for pixel in pixels {
-      // Runs of one colour are the rule in UI frames.
-      if pixel == last, lastSlot >= 0 {
-        counts[Int(lastSlot)] += 1
-        if recordingPixels { pixelColors.append(lastSlot) }
-        continue
-      }
-      var position = find(pixel)
-      if slots[position] < 0 {
-        if colors.count * 2 >= keys.count {
-          grow()
-          position = find(pixel)
-        }
-        keys[position] = pixel
-        slots[position] = Int32(colors.count)
-        colors.append(pixel)
-        counts.append(1)
-      } else {
-        counts[Int(slots[position])] += 1
-      }
-      last = pixel
-      lastSlot = slots[position]
-      if recordingPixels { pixelColors.append(lastSlot) }
+      let slot = add(pixel, run: &run)
+      if recordingPixels { pixelColors.append(slot) }
     }
+  }
+
+  /// The last colour added and its slot: runs of one colour are the rule in UI frames.
+  struct Run {
+    var color: UInt32 = 0
+    var slot: Int32 = -1
+  }
+
+  /// Counts one more pixel of `color`; returns its colour index.
+  @inline(__always)
+  mutating func add(_ color: UInt32, run: inout Run) -> Int32 {
+    if color == run.color, run.slot >= 0 {
+      counts[Int(run.slot)] += 1
+      return run.slot
+    }
+    var position = find(color)
+    if slots[position] < 0 {
+      if colors.count * 2 >= keys.count {
+        grow()
+        position = find(color)
+      }
+      keys[position] = color
+      slots[position] = Int32(colors.count)
+      colors.append(color)
+      counts.append(1)
+    } else {
+      counts[Int(slots[position])] += 1
+    }
+    run = Run(color: color, slot: slots[position])
+    return run.slot
+  }
+
+  /// The index of `color`, which must have been added; `run` caches the last lookup.
+  @inline(__always)
+  func index(of color: UInt32, run: inout Run) -> Int32 {
+    if color == run.color, run.slot >= 0 { return run.slot }
+    run = Run(color: color, slot: slots[find(color)])
+    return run.slot
   }
 
   private func find(_ key: UInt32) -> Int {
