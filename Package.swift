@@ -108,7 +108,7 @@ let package = Package(
     ),
     .testTarget(
       name: "CodecsTests",
-      dependencies: ["Codecs", "Raster", "Typeset"]
+      dependencies: ["Codecs", "FileIO", "Raster", "Typeset"]
     ),
     .testTarget(
       name: "TypesetTests",
