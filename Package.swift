@@ -18,7 +18,10 @@ let package = Package(
     .library(name: "Typeset", targets: ["Typeset"]),
     .library(
       name: "RenderAnimKit",
-      targets: ["RenderAnimKit", "SceneFormat", "Motion", "Raster", "FileIO", "Codecs", "Typeset"]),
+      targets: [
+        "RenderAnimKit", "SceneFormat", "SceneGraph", "Motion", "Raster", "FileIO", "Codecs",
+        "Typeset",
+      ]),
   ],
   targets: [
     // MARK: - C libraries (Debian packages, found by pkg-config)
@@ -71,21 +74,24 @@ let package = Package(
       dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFontconfig"]
     ),
     .target(
-      name: "Motion",
-      dependencies: ["Raster", "Typeset"]
+      name: "Motion"
+    ),
+    .target(
+      name: "SceneGraph",
+      dependencies: ["Raster", "Motion"]
     ),
     .target(
       name: "SceneFormat",
-      dependencies: ["Raster", "FileIO", "Typeset", "Motion"]
+      dependencies: ["Raster", "FileIO", "Typeset", "Motion", "SceneGraph"]
     ),
     .target(
       name: "RenderAnimKit",
-      dependencies: ["Raster", "FileIO", "Codecs", "Typeset", "Motion", "SceneFormat"]
+      dependencies: ["Raster", "FileIO", "Codecs", "Motion", "SceneGraph", "SceneFormat"]
     ),
     .target(
       name: "CLI",
       dependencies: [
-        "Raster", "FileIO", "Codecs", "Typeset", "Motion", "SceneFormat", "RenderAnimKit",
+        "Raster", "FileIO", "Codecs", "SceneGraph", "SceneFormat", "RenderAnimKit",
       ]
     ),
 
@@ -108,7 +114,7 @@ let package = Package(
     ),
     .testTarget(
       name: "CodecsTests",
-      dependencies: ["Codecs", "FileIO", "Raster", "Typeset"]
+      dependencies: ["Codecs", "FileIO", "Raster"]
     ),
     .testTarget(
       name: "TypesetTests",
@@ -116,20 +122,24 @@ let package = Package(
     ),
     .testTarget(
       name: "MotionTests",
-      dependencies: ["Motion", "Raster", "Typeset"]
+      dependencies: ["Motion"]
+    ),
+    .testTarget(
+      name: "SceneGraphTests",
+      dependencies: ["SceneGraph", "Motion", "Raster"]
     ),
     .testTarget(
       name: "ComposeTests",
-      dependencies: ["Raster", "Typeset", "Motion", "Codecs", "SceneFormat"],
+      dependencies: ["Raster", "Typeset", "SceneGraph", "Codecs", "SceneFormat"],
       exclude: ["Goldens"]
     ),
     .testTarget(
       name: "SceneFormatTests",
-      dependencies: ["SceneFormat", "Motion", "Raster", "Typeset"]
+      dependencies: ["SceneFormat", "SceneGraph", "Motion", "Raster"]
     ),
     .testTarget(
       name: "CLITests",
-      dependencies: ["CLI", "Codecs", "Raster", "RenderAnimKit", "Motion", "SceneFormat"]
+      dependencies: ["CLI", "Codecs", "Raster", "RenderAnimKit", "SceneGraph", "SceneFormat"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,8 +1,8 @@
 import Codecs
 import FileIO
-import Motion
 import Raster
 import RenderAnimKit
+import SceneGraph
 
 #if canImport(Glibc)
 import Glibc

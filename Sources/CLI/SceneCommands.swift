@@ -1,10 +1,9 @@
 import Codecs
 import FileIO
-import Motion
 import Raster
 import RenderAnimKit
 import SceneFormat
-import Typeset
+import SceneGraph
 
 #if canImport(Glibc)
 import Glibc

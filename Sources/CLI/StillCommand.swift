@@ -1,5 +1,4 @@
 import Codecs
-import Motion
 import Raster
 import SceneFormat
 

@@ -3,6 +3,7 @@
 @_exported import Motion
 @_exported import Raster
 @_exported import SceneFormat
+@_exported import SceneGraph
 
 #if canImport(Glibc)
 import Glibc

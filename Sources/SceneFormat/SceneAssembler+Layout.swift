@@ -1,5 +1,5 @@
-import Motion
 import Raster
+import SceneGraph
 import Typeset
 
 /// Layout, as SwiftUI does it for the views a scene file can hold: a parent proposes a size,
@@ -234,12 +234,12 @@ extension SceneAssembler {
       return .shape(path, color, .nonzero, .identity)
     case .ring(let lineWidth, let from, let to, let roundCaps):
       let ring = RingShape(
-        diameter: min(f.width, f.height), lineWidth: lineWidth, roundCaps: roundCaps, color: color)
+        diameter: min(f.width, f.height), lineWidth: lineWidth, roundCaps: roundCaps)
       let trim = (
         try bind(from, name + ".trim.from", count: 1, what: "a number")[0],
         try bind(to, name + ".trim.to", count: 1, what: "a number")[0]
       )
-      let content = SceneNode.Content.ring(ring, from: trim.0, to: trim.1)
+      let content = SceneNode.Content.ring(ring, color, from: trim.0, to: trim.1)
       guard midX != 0 || midY != 0 else { return content }
       var inner = SceneNode(
         name + ".ring", content, centerX: .constant(midX), centerY: .constant(midY))

@@ -1,5 +1,6 @@
 import Motion
 import Raster
+import SceneGraph
 import Typeset
 
 /// Builds a `Scene` from a `SceneDescription`: fixes the canvas, lays the layers out as SwiftUI

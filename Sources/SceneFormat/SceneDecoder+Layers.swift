@@ -1,5 +1,4 @@
 import FileIO
-import Motion
 import Raster
 import Typeset
 

@@ -1,6 +1,7 @@
 import FileIO
 import Motion
 import Raster
+import SceneGraph
 import Typeset
 
 /// Reads a scene file's JSON into a `SceneDescription`, checking every key, type and bound, and

@@ -1,5 +1,6 @@
 import Motion
 import Raster
+import SceneGraph
 import Typeset
 
 /// A scene file as read: everything checked that can be checked without fonts or a device. The

@@ -1,6 +1,6 @@
 import FileIO
-import Motion
 import Raster
+import SceneGraph
 import Typeset
 
 /// Scene files: animated SwiftUI-like scenes described as JSON (see README, "Scene files", and

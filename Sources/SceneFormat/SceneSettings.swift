@@ -1,4 +1,4 @@
-import Motion
+import SceneGraph
 
 /// What the command line (or an embedding program) decides about a scene file's rendering; the
 /// file's own canvas and taps apply where these are nil.

@@ -1,8 +1,8 @@
 import Codecs
-import Motion
 import Raster
 import RenderAnimKit
 import SceneFormat
+import SceneGraph
 import Testing
 
 @Suite struct SceneExporterTests {

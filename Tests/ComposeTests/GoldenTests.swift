@@ -1,6 +1,6 @@
-import Motion
 import Raster
 import SceneFormat
+import SceneGraph
 import Testing
 import Typeset
 

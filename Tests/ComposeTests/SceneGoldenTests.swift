@@ -1,6 +1,6 @@
-import Motion
 import Raster
 import SceneFormat
+import SceneGraph
 import Testing
 
 /// Frames of both demo scenes at scale 1, compared with recorded goldens.

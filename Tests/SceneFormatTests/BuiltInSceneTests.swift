@@ -1,5 +1,6 @@
 import Motion
 import Raster
+import SceneGraph
 import Testing
 
 @testable import SceneFormat

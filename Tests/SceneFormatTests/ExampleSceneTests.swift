@@ -1,4 +1,3 @@
-import Motion
 import Raster
 import Testing
 

@@ -1,4 +1,3 @@
-import Motion
 import Testing
 
 @testable import SceneFormat

@@ -1,5 +1,4 @@
 import Dispatch
-import Motion
 import Raster
 import Synchronization
 import Testing

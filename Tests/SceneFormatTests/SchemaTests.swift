@@ -1,4 +1,4 @@
-import Motion
+import SceneGraph
 import Testing
 
 @testable import SceneFormat

@@ -1,7 +1,8 @@
+import Motion
 import Raster
 import Testing
 
-@testable import Motion
+@testable import SceneGraph
 
 @Suite struct AnimatedPropertyTests {
   /// Colour and shadow are channels like any other: a square turns from red to blue while its

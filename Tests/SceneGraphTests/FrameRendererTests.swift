@@ -1,8 +1,9 @@
+import Motion
 import Raster
 import Synchronization
 import Testing
 
-@testable import Motion
+@testable import SceneGraph
 
 /// The frame pipeline: frames in order, the same pixels with any number of threads, and a fixed
 /// number of frames alive however many there are (issue #11: memory grew with `--threads`).

@@ -1,5 +1,3 @@
-import Raster
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,13 +13,11 @@ public struct RingShape: Hashable, Sendable {
   public var lineWidth: Double
   /// Round caps (`.round`) instead of butt caps (`.butt`).
   public var roundCaps: Bool
-  public var color: Color
 
-  public init(diameter: Double, lineWidth: Double, roundCaps: Bool, color: Color) {
+  public init(diameter: Double, lineWidth: Double, roundCaps: Bool) {
     self.diameter = diameter
     self.lineWidth = lineWidth
     self.roundCaps = roundCaps
-    self.color = color
   }
 
   /// The outline of the stroke between fractions `from` and `to` of the circle (each clamped to

@@ -1,5 +1,3 @@
-import Raster
-
 /// An iPhone's screen in points, portrait, with its safe-area insets (§5 of the reference notes).
 public struct Device: Hashable, Sendable {
   public var name: String
@@ -52,15 +50,4 @@ public struct Device: Hashable, Sendable {
 
   /// The safe area's height in points (what a GeometryReader inside it measures).
   public var safeHeight: Double { height - safeTop - safeBottom }
-}
-
-/// Which SDK's SwiftUI defaults to follow.
-public enum SwiftUIVersion: String, Hashable, Sendable, CaseIterable {
-  /// iOS 17+ SDK: `.spring()` is response 0.5, ζ 1; corners are continuous.
-  case ios17 = "17"
-  /// Xcode 11–14: `.spring()` is response 0.55, ζ 0.825; corners are circular.
-  case legacy
-
-  public var defaultSpring: Spring { self == .ios17 ? .swiftUI17Default : .swiftUILegacyDefault }
-  public var cornerStyle: CornerStyle { self == .ios17 ? .continuous : .circular }
 }

@@ -1,3 +1,4 @@
+import Motion
 import Raster
 
 /// An animated scene as data: a canvas, a tree of nodes whose modifiers may be bound to animated

@@ -1,20 +1,5 @@
 import Raster
 
-/// A number in a scene: fixed, or one component of an animated channel.
-public enum ScalarBinding: Hashable, Sendable {
-  case constant(Double)
-  case channel(String, component: Int)
-
-  func resolve(_ values: [String: [Double]]) -> Double {
-    switch self {
-    case .constant(let v): return v
-    case .channel(let name, let component):
-      guard let vector = values[name], component < vector.count else { return 0 }
-      return vector[component]
-    }
-  }
-}
-
 /// A view of a scene with SwiftUI-shaped modifiers, all in points.
 ///
 /// The content is drawn centred on its own origin; then, in SwiftUI's order: `.shadow` (in the
@@ -29,8 +14,8 @@ public struct SceneNode: Hashable, Sendable {
     case layer(Layer)
     /// A path drawn through `transform` (e.g. a glyph fitted into its frame) in a colour.
     case shape(Path, Color, FillRule, Transform)
-    /// A trimmed, stroked circle whose trim fractions may be animated.
-    case ring(RingShape, from: ScalarBinding, to: ScalarBinding)
+    /// A trimmed, stroked circle in a colour, whose trim fractions may be animated.
+    case ring(RingShape, Color, from: ScalarBinding, to: ScalarBinding)
   }
 
   public var name: String
@@ -88,7 +73,7 @@ public struct SceneNode: Hashable, Sendable {
     else { return false }
     switch content {
     case .group(let children): return children.allSatisfy(\.isStatic)
-    case .ring(_, let from, let to):
+    case .ring(_, _, let from, let to):
       return [from, to].allSatisfy { if case .constant = $0 { true } else { false } }
     case .fill, .layer, .shape: return true
     }
@@ -125,9 +110,9 @@ public struct SceneNode: Hashable, Sendable {
     case .layer(let layer): drawn = .group([layer])
     case .shape(let path, let color, let rule, let pathTransform):
       drawn = .group([.fill(path, paint(color, values), rule: rule, transform: pathTransform)])
-    case .ring(let ring, let from, let to):
+    case .ring(let ring, let color, let from, let to):
       let path = ring.path(from: from.resolve(values), to: to.resolve(values))
-      drawn = .group(path.map { [.fill($0, paint(ring.color, values))] } ?? [])
+      drawn = .group(path.map { [.fill($0, paint(color, values))] } ?? [])
     }
     var shade = shadow
     if var animated = shade {
