@@ -110,7 +110,8 @@ let package = Package(
     // MARK: - Tests
     .testTarget(
       name: "RasterTests",
-      dependencies: ["Raster", "Codecs"]
+      dependencies: ["Raster", "Codecs"],
+      exclude: ["Refcases"]
     ),
     .testTarget(
       name: "CodecsTests",

@@ -3,11 +3,26 @@ import Testing
 
 @testable import Raster
 
-/// Accuracy against slow references: the raster-core issue asks for a mean absolute error over
-/// partially covered pixels ≤ 2/255 and no pixel off by more than 24/255.
+/// Accuracy against slow references: mean absolute error over partially covered pixels and the
+/// largest error of any pixel, in 1/255. The raster-core issue's bar was 2 / 24; the limits here
+/// are what was measured (at e8d3433, the worst case of each group) plus 25 %, so that a real
+/// regression fails instead of hiding under an eightfold allowance. Exact pixels are held by the
+/// pixel locks (`PixelLockTests`); these say how far from the truth they are.
 @Suite struct AccuracyTests {
-  static let meanLimit = 2.0
-  static let maxLimit = 24.0
+  struct Limit {
+    var mean: Double
+    var maximum: Double
+  }
+  /// Measured 1.46 / 5 (fa-regular-circle-check at 128 px, against 16×16 samples a pixel).
+  static let refcasePNG128 = Limit(mean: 1.85, maximum: 6.25)
+  /// Measured 4.69 / 19: the 512 px references have 8×8 samples a pixel, whose own error
+  /// reaches 16/255 on near-horizontal edges, so this is a sanity bound.
+  static let refcasePNG512 = Limit(mean: 5.9, maximum: 24)
+  /// Measured 0.92 / 2.97 (tiny features at 200 px; circle at 97 px).
+  static let ownShapes = Limit(mean: 1.15, maximum: 3.75)
+  /// Measured 0.69 / 2.68 at 128 px (64 sample rows) and 0.81 / 8.37 at 512 px (16 rows).
+  static let refcasePaths128 = Limit(mean: 0.87, maximum: 3.35)
+  static let refcasePaths512 = Limit(mean: 1.0, maximum: 10.5)
 
   private func fastCoverage(
     _ path: Path, _ transform: Transform, _ rule: FillRule, _ w: Int, _ h: Int
@@ -20,7 +35,7 @@ import Testing
     return values.map { Double($0) / 255 }
   }
 
-  /// Against the supersampled PNGs in ../shared/refcases. The issue's bar applies to references
+  /// Against the supersampled PNGs in Tests/RasterTests/Refcases. The issue's bar applies to references
   /// with at least 16×16 samples a pixel, which the 128 px renders have; the 512 px renders have
   /// 8×8, whose own error reaches 1/16 (16/255) on near-horizontal edges, so they are held to a
   /// sanity bound only (the same paths meet the bar against our own reference below).
@@ -37,15 +52,15 @@ import Testing
     }
     let measure = ErrorMeasure(reference: reference, actual: actual)
     print("refcase \(refcase): \(measure)")
-    let coarse = refcase.size >= 512
-    #expect(measure.mean <= (coarse ? 6 : Self.meanLimit), "\(refcase): \(measure)")
-    #expect(measure.maximum <= Self.maxLimit, "\(refcase): \(measure)")
+    let limit = refcase.size >= 512 ? Self.refcasePNG512 : Self.refcasePNG128
+    #expect(measure.mean <= limit.mean, "\(refcase): \(measure)")
+    #expect(measure.maximum <= limit.maximum, "\(refcase): \(measure)")
   }
 
-  @Test func refcasesArePresentOrSkipped() {
-    if !TestLocations.hasRefcases {
-      print("skipping refcase accuracy: \(TestLocations.refcases.path) is absent")
-    }
+  /// The refcases are in the repository: a fresh clone runs every accuracy test.
+  @Test func refcasesArePresent() {
+    #expect(Refcase.all.count == 16)
+    #expect(Refcase.all.allSatisfy { !$0.pathData.isEmpty })
   }
 
   /// Against our own reference rasterizer (64 sample lines per pixel, exact along x) on shapes
@@ -62,8 +77,8 @@ import Testing
         .coverage(of: path, transform: transform, rule: shape.rule)
       let measure = ErrorMeasure(reference: reference, actual: actual)
       print("\(name) @\(size): \(measure)")
-      #expect(measure.mean <= Self.meanLimit, "\(name)@\(size): \(measure)")
-      #expect(measure.maximum <= Self.maxLimit, "\(name)@\(size): \(measure)")
+      #expect(measure.mean <= Self.ownShapes.mean, "\(name)@\(size): \(measure)")
+      #expect(measure.maximum <= Self.ownShapes.maximum, "\(name)@\(size): \(measure)")
     }
   }
 
@@ -80,7 +95,8 @@ import Testing
     .coverage(of: path, transform: transform, rule: .nonzero)
     let measure = ErrorMeasure(reference: reference, actual: actual)
     print("refcase \(refcase) vs own reference: \(measure)")
-    #expect(measure.mean <= Self.meanLimit)
-    #expect(measure.maximum <= Self.maxLimit)
+    let limit = refcase.size >= 512 ? Self.refcasePaths512 : Self.refcasePaths128
+    #expect(measure.mean <= limit.mean, "\(refcase): \(measure)")
+    #expect(measure.maximum <= limit.maximum, "\(refcase): \(measure)")
   }
 }

@@ -2,19 +2,16 @@ import Foundation
 
 @testable import Raster
 
-/// Where the package and the shared folder beside it are, found from this file's location.
+/// Where the package and the test data in it are, found from this file's location.
 enum TestLocations {
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-  static let refcases = packageRoot.deletingLastPathComponent()
-    .appendingPathComponent("shared/refcases")
-  static var hasRefcases: Bool {
-    FileManager.default.fileExists(atPath: refcases.appendingPathComponent("manifest.tsv").path)
-  }
+  /// Font Awesome icon paths and their supersampled references (see `Refcases/NOTICE.md`).
+  static let refcases = packageRoot.appendingPathComponent("Tests/RasterTests/Refcases")
 }
 
-/// One entry of ../shared/refcases/manifest.tsv.
+/// One entry of Tests/RasterTests/Refcases/manifest.tsv.
 struct Refcase: CustomStringConvertible, Sendable {
   let name: String
   let size: Int
