@@ -29,7 +29,8 @@ enum BenchClock {
   }
 
   static let iterationsOption = OptionSpec(
-    "iters", valueName: "K", help: "Timed calls after one warm-up call.", isRequired: true)
+    "iters", value: .integer(1...1_000_000), valueName: "K",
+    help: "Timed calls after one warm-up call.", isRequired: true)
 }
 
 /// `render-anim bench fill`.
@@ -44,8 +45,12 @@ enum BenchFillCommand: Command {
       """,
     options: [
       OptionSpec("path-file", valueName: "file", help: "SVG path data.", isRequired: true),
-      OptionSpec("viewbox", valueName: "x,y,w,h", help: "The path's view box.", isRequired: true),
-      OptionSpec("size", valueName: "S", help: "Canvas side in pixels.", isRequired: true),
+      OptionSpec(
+        "viewbox", value: .viewBox, valueName: "x,y,w,h", help: "The path's view box.",
+        isRequired: true),
+      OptionSpec(
+        "size", value: .size(allowSquare: true), valueName: "S", help: "Canvas side in pixels.",
+        isRequired: true),
       BenchClock.iterationsOption,
       OptionSpec("out", valueName: "file.png", help: "Also write one fresh fill as a PNG."),
     ])
@@ -53,8 +58,7 @@ enum BenchFillCommand: Command {
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
     let viewBox = try ValueParsers.viewBox(arguments.required("viewbox"))
     let side = try ValueParsers.size(arguments.required("size"), allowSquare: true)
-    let iterations = try ValueParsers.integer(
-      arguments.required("iters"), option: "iters", in: 1...1_000_000)
+    let iterations = try arguments.requiredInteger("iters")
     if let out = arguments.value("out") { try OutputOptions.checkPNG(out, option: "--out") }
     let path = try PathInput.load(try arguments.required("path-file"))
     let frame = Rect(x: 0, y: 0, width: Double(side.width), height: Double(side.height))
@@ -93,12 +97,19 @@ enum BenchBlurCommand: Command {
       """,
     options: [
       OptionSpec("path-file", valueName: "file", help: "SVG path data.", isRequired: true),
-      OptionSpec("viewbox", valueName: "x,y,w,h", help: "The path's view box.", isRequired: true),
-      OptionSpec("size", valueName: "S", help: "Canvas side in pixels.", isRequired: true),
       OptionSpec(
-        "pad", valueName: "px", help: "Margin around the path in pixels.", defaultText: "24"),
+        "viewbox", value: .viewBox, valueName: "x,y,w,h", help: "The path's view box.",
+        isRequired: true),
       OptionSpec(
-        "sigma", valueName: "px", help: "Gaussian standard deviation in pixels.", defaultText: "6"),
+        "size", value: .size(allowSquare: true), valueName: "S", help: "Canvas side in pixels.",
+        isRequired: true),
+      OptionSpec(
+        "pad", value: .integer(0...4096), valueName: "px",
+        help: "Margin around the path in pixels.",
+        defaultValue: "24"),
+      OptionSpec(
+        "sigma", value: .number(0...1000), valueName: "px",
+        help: "Gaussian standard deviation in pixels.", defaultValue: "6"),
       BenchClock.iterationsOption,
       OptionSpec("out", valueName: "file.png", help: "Also write the blurred canvas."),
     ])
@@ -106,11 +117,9 @@ enum BenchBlurCommand: Command {
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
     let viewBox = try ValueParsers.viewBox(arguments.required("viewbox"))
     let side = try ValueParsers.size(arguments.required("size"), allowSquare: true)
-    let pad = try ValueParsers.integer(arguments.value("pad") ?? "24", option: "pad", in: 0...4096)
-    let sigma = try ValueParsers.number(
-      arguments.value("sigma") ?? "6", option: "sigma", in: 0...1000)
-    let iterations = try ValueParsers.integer(
-      arguments.required("iters"), option: "iters", in: 1...1_000_000)
+    let pad = try arguments.requiredInteger("pad")
+    let sigma = try arguments.requiredNumber("sigma")
+    let iterations = try arguments.requiredInteger("iters")
     guard 2 * pad < min(side.width, side.height) else {
       throw UsageError(
         "Invalid value '\(pad)' for '--pad': the margins leave no room in the canvas")
@@ -154,18 +163,20 @@ enum BenchPNGCommand: Command {
       OptionSpec(
         "rgba", valueName: "file.rgba", help: "Raw straight RGBA, W×H×4 bytes.",
         isRequired: true),
-      OptionSpec("width", valueName: "W", help: "Image width in pixels.", isRequired: true),
-      OptionSpec("height", valueName: "H", help: "Image height in pixels.", isRequired: true),
+      OptionSpec(
+        "width", value: .integer(1...ValueParsers.maximumImageSide), valueName: "W",
+        help: "Image width in pixels.", isRequired: true),
+      OptionSpec(
+        "height", value: .integer(1...ValueParsers.maximumImageSide), valueName: "H",
+        help: "Image height in pixels.", isRequired: true),
       BenchClock.iterationsOption,
       OptionSpec("out", valueName: "file.png", help: "Also write the encoded PNG."),
     ])
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
-    let limit = 1...ValueParsers.maximumImageSide
-    let width = try ValueParsers.integer(arguments.required("width"), option: "width", in: limit)
-    let height = try ValueParsers.integer(arguments.required("height"), option: "height", in: limit)
-    let iterations = try ValueParsers.integer(
-      arguments.required("iters"), option: "iters", in: 1...1_000_000)
+    let width = try arguments.requiredInteger("width")
+    let height = try arguments.requiredInteger("height")
+    let iterations = try arguments.requiredInteger("iters")
     let file = try arguments.required("rgba")
     guard Pixmap.isValidSize(width: width, height: height) else {
       throw UsageError(

@@ -41,14 +41,14 @@ enum CheckCommand: Command {
       OptionSpec(
         "golden", valueName: "dir", help: "The folder of golden frames.", isRequired: true),
       OptionSpec(
-        "record", valueName: "missing|failed|all|never", help: "When to write goldens.",
-        defaultText: "never with CI set, else missing"),
+        "record", value: .choice(of: RecordMode.self), valueName: "missing|failed|all|never",
+        help: "When to write goldens.", defaultDescription: "never with CI set, else missing"),
     ]
       + ComparisonOptions.specs(budgetPer: "frame")
       + [
         OptionSpec(
           "artifacts", valueName: "dir", help: "Where failing frames' actual and diff images go.",
-          defaultText: "GOLDEN-artifacts")
+          defaultDescription: "GOLDEN-artifacts")
       ]
       + SceneOptions.options(sceneHelp: "").filter {
         !["output", "frame", "trace", "loop", "png-compression"].contains($0.name)
@@ -67,8 +67,7 @@ enum CheckCommand: Command {
     let golden = try arguments.required("golden")
     let folder = golden.hasSuffix("/") ? golden : golden + "/"
     let inCI = getenv("CI") != nil
-    let mode: RecordMode = try ValueParsers.choice(
-      arguments.value("record") ?? (inCI ? "never" : "missing"), option: "record")
+    let mode: RecordMode = try arguments.choice("record") ?? (inCI ? .never : .missing)
     let (tolerance, budget) = try ComparisonOptions.parse(arguments)
     let artifacts = (arguments.value("artifacts") ?? String(folder.dropLast()) + "-artifacts") + "/"
     let settings = try SceneOptions.settings(arguments, needsOutput: false)

@@ -4,20 +4,18 @@ enum ComparisonOptions {
   static func specs(budgetPer unit: String) -> [OptionSpec] {
     [
       OptionSpec(
-        "tolerance", valueName: "n", help: "Largest channel difference ignored, 0 to 255.",
-        defaultText: "0"),
+        "tolerance", value: .integer(0...255), valueName: "n",
+        help: "Largest channel difference ignored, 0 to 255.", defaultValue: "0"),
       OptionSpec(
-        "max-pixels", valueName: "m", help: "Differing pixels allowed per \(unit).",
-        defaultText: "0"),
+        "max-pixels", value: .integer(0...Int(Int32.max)), valueName: "m",
+        help: "Differing pixels allowed per \(unit).", defaultValue: "0"),
     ]
   }
 
   /// The parsed values: `tolerance` in 8-bit channel steps, `budget` in pixels.
   static func parse(_ arguments: ParsedArguments) throws -> (tolerance: UInt8, budget: Int) {
-    let tolerance = try ValueParsers.integer(
-      arguments.value("tolerance") ?? "0", option: "tolerance", in: 0...255)
-    let budget = try ValueParsers.integer(
-      arguments.value("max-pixels") ?? "0", option: "max-pixels", in: 0...Int(Int32.max))
+    let tolerance = try arguments.requiredInteger("tolerance")
+    let budget = try arguments.requiredInteger("max-pixels")
     return (UInt8(tolerance), budget)
   }
 }

@@ -29,16 +29,16 @@ enum DiffCommand: Command {
         OptionSpec(
           "diff-out", valueName: "diff.png", help: "Write a difference image when they differ."),
         OptionSpec(
-          "diff-style", valueName: "overlay|triptych",
+          "diff-style", value: .choice(of: ImageDifference.Style.self),
+          valueName: "overlay|triptych",
           help:
             "overlay: differing pixels in magenta over the faded expected image; triptych: expected | actual | overlay.",
-          defaultText: "overlay"),
+          defaultValue: "overlay"),
       ])
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
     let (tolerance, budget) = try ComparisonOptions.parse(arguments)
-    let style: ImageDifference.Style = try ValueParsers.choice(
-      arguments.value("diff-style") ?? "overlay", option: "diff-style")
+    let style: ImageDifference.Style = try arguments.requiredChoice("diff-style")
     let paths = (arguments.positional(0) ?? "", arguments.positional(1) ?? "")
     let diffOut = arguments.value("diff-out")
     if let diffOut { try OutputOptions.checkPNG(diffOut, option: "--diff-out") }

@@ -1,5 +1,49 @@
-/// One option or positional argument of a command: the single table that drives both parsing and
-/// `--help` (swift-argument-parser's convention, without the package).
+import Raster
+
+/// What an option's value is: how it is checked when the arguments are split (so every bad value
+/// is a usage error naming its option, before any work) and how `--help` shows it.
+public enum OptionValue: Sendable {
+  /// Any text (a file name).
+  case text
+  /// A whole number in the range.
+  case integer(ClosedRange<Int>)
+  /// A finite number in the range.
+  case number(ClosedRange<Double>)
+  /// One of these names (an enumeration's raw values).
+  case choice([String])
+  /// `#RGB`, `#RRGGBB`, `#RRGGBBAA` or `0xRRGGBB`.
+  case color
+  /// `x,y,w,h`, width and height above zero.
+  case viewBox
+  /// `WxH` in pixels (or `S` for a square when `allowSquare`).
+  case size(allowSquare: Bool)
+
+  /// The names of an enumeration's cases.
+  static func choice<T: CaseIterable & RawRepresentable>(of type: T.Type) -> OptionValue
+  where T.RawValue == String {
+    .choice(T.allCases.map(\.rawValue))
+  }
+
+  /// Refuses `text` as a value of this type for option `name` (without dashes).
+  public func check(_ text: String, option name: String) throws(UsageError) {
+    switch self {
+    case .text: return
+    case .integer(let range): _ = try ValueParsers.integer(text, option: name, in: range)
+    case .number(let range): _ = try ValueParsers.number(text, option: name, in: range)
+    case .choice(let names):
+      guard names.contains(text) else {
+        throw ValueParsers.invalid(name, text, "expected one of " + names.joined(separator: ", "))
+      }
+    case .color: _ = try ValueParsers.color(text, option: name)
+    case .viewBox: _ = try ValueParsers.viewBox(text, option: name)
+    case .size(let square): _ = try ValueParsers.size(text, option: name, allowSquare: square)
+    }
+  }
+}
+
+/// One option or positional argument of a command, declared once: its name, the type of its
+/// value, its default and its help. The table drives splitting, checking, defaults and `--help`
+/// (swift-argument-parser's convention, without the package).
 public struct OptionSpec: Sendable {
   public enum Kind: Sendable {
     /// `--name` alone; present or not.
@@ -17,24 +61,32 @@ public struct OptionSpec: Sendable {
   /// A one-letter alias (`o` for `-o`), if any.
   public let short: Character?
   public let kind: Kind
+  /// What the value is; checked when the arguments are split.
+  public let value: OptionValue
   /// How the value is shown in help: `<x,y,w,h>`.
   public let valueName: String
   public let help: String
-  /// Shown as "(default: …)" in help.
-  public let defaultText: String?
+  /// The value used when the option is not given (it is checked like a given one, and shown as
+  /// "(default: …)"); nil when there is none.
+  public let defaultValue: String?
+  /// Help's words for a default that is not one fixed value ("the number of cores").
+  public let defaultDescription: String?
   /// Whether the command refuses to run without it.
   public let isRequired: Bool
 
   public init(
-    _ name: String, short: Character? = nil, kind: Kind = .value, valueName: String = "value",
-    help: String, defaultText: String? = nil, isRequired: Bool = false
+    _ name: String, short: Character? = nil, kind: Kind = .value, value: OptionValue = .text,
+    valueName: String = "value", help: String, defaultValue: String? = nil,
+    defaultDescription: String? = nil, isRequired: Bool = false
   ) {
     self.name = name
     self.short = short
     self.kind = kind
+    self.value = value
     self.valueName = valueName
     self.help = help
-    self.defaultText = defaultText
+    self.defaultValue = defaultValue
+    self.defaultDescription = defaultDescription
     self.isRequired = isRequired
   }
 
@@ -75,6 +127,9 @@ public struct CommandSpec: Sendable {
     self.options = options
   }
 
+  /// The option named `name` (long name, without dashes).
+  public func option(_ name: String) -> OptionSpec? { options.first { $0.name == name } }
+
   public var usage: String {
     var parts = ["render-anim", name]
     for option in options {
@@ -104,11 +159,13 @@ public struct CommandSpec: Sendable {
 
   private static func helpRow(_ option: OptionSpec) -> String {
     var help = option.help
-    if let defaultText = option.defaultText { help += " (default: \(defaultText))" }
+    if let shown = option.defaultDescription ?? option.defaultValue {
+      help += " (default: \(shown))"
+    }
     return helpRow(label: option.helpLabel, help: help)
   }
 
-  private static func helpRow(label: String, help: String) -> String {
+  static func helpRow(label: String, help: String) -> String {
     let column = 26
     let wrapped = wrap(help, width: 100 - column)
     var lines: [String] = []
@@ -122,7 +179,7 @@ public struct CommandSpec: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private static func wrap(_ text: String, width: Int) -> [String] {
+  static func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     var current = ""
     for word in text.split(separator: " ") {

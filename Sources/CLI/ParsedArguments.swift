@@ -1,4 +1,7 @@
-/// The arguments of one command, split by its `CommandSpec`, before validation.
+import Raster
+
+/// The arguments of one command, split by its `CommandSpec` and checked against each option's
+/// value type; absent options read as their table defaults.
 public struct ParsedArguments: Sendable {
   public let spec: CommandSpec
   private var values: [String: [String]] = [:]
@@ -54,6 +57,7 @@ public struct ParsedArguments: Sendable {
           value = arguments[index]
           index += 1
         }
+        try option.value.check(value, option: option.name)
         if option.kind == .value {
           values[option.name] = [value]
         } else {
@@ -68,6 +72,9 @@ public struct ParsedArguments: Sendable {
     if positionals.count > positionalSpecs.count {
       throw UsageError("Unexpected argument '\(positionals[positionalSpecs.count])'")
     }
+    for (option, value) in zip(positionalSpecs, positionals) {
+      try option.value.check(value, option: option.name)
+    }
     for (i, option) in positionalSpecs.enumerated() where option.isRequired {
       if i >= positionals.count {
         throw UsageError("Missing expected argument '<\(option.valueName)>'")
@@ -80,8 +87,45 @@ public struct ParsedArguments: Sendable {
     }
   }
 
-  /// The last value given for `--name`, if any.
-  public func value(_ name: String) -> String? { values[name]?.last }
+  /// The last value given for `--name`, else its default in the table, if any.
+  public func value(_ name: String) -> String? {
+    values[name]?.last ?? spec.option(name)?.defaultValue
+  }
+
+  /// Whether `--name` was given (not merely defaulted).
+  public func isGiven(_ name: String) -> Bool { values[name] != nil }
+
+  /// `--name`'s whole number (given or default; its range is the table's), if any.
+  public func integer(_ name: String) throws(UsageError) -> Int? {
+    guard let text = value(name) else { return nil }
+    guard case .integer(let range) = spec.option(name)?.value else {
+      throw UsageError("'--\(name)' is not a whole-number option")
+    }
+    return try ValueParsers.integer(text, option: name, in: range)
+  }
+
+  /// `--name`'s number (given or default), if any.
+  public func number(_ name: String) throws(UsageError) -> Double? {
+    guard let text = value(name) else { return nil }
+    guard case .number(let range) = spec.option(name)?.value else {
+      throw UsageError("'--\(name)' is not a number option")
+    }
+    return try ValueParsers.number(text, option: name, in: range)
+  }
+
+  /// `--name`'s case of an enumeration (given or default), if any.
+  public func choice<T: RawRepresentable & CaseIterable>(
+    _ name: String, as type: T.Type = T.self
+  ) throws(UsageError) -> T? where T.RawValue == String {
+    guard let text = value(name) else { return nil }
+    return try ValueParsers.choice(text, option: name)
+  }
+
+  /// `--name`'s colour (given or default), if any.
+  public func color(_ name: String) throws(UsageError) -> Color? {
+    guard let text = value(name) else { return nil }
+    return try ValueParsers.color(text, option: name)
+  }
 
   /// Every value given for a repeatable `--name`, in order.
   public func allValues(_ name: String) -> [String] { values[name] ?? [] }
@@ -93,9 +137,35 @@ public struct ParsedArguments: Sendable {
     index < positionals.count ? positionals[index] : nil
   }
 
-  /// The required value of `--name` (parsing already checked that it is present).
+  /// The value of `--name`, given or default; a usage error when it has neither.
   public func required(_ name: String) throws(UsageError) -> String {
     guard let value = value(name) else { throw UsageError("Missing expected argument '--\(name)'") }
+    return value
+  }
+
+  // The same, for options that have a value whenever the command runs (given, or the table's
+  // default): a usage error naming the option otherwise.
+
+  public func requiredInteger(_ name: String) throws(UsageError) -> Int {
+    try present(name, integer(name))
+  }
+
+  public func requiredNumber(_ name: String) throws(UsageError) -> Double {
+    try present(name, number(name))
+  }
+
+  public func requiredChoice<T: RawRepresentable & CaseIterable>(
+    _ name: String, as type: T.Type = T.self
+  ) throws(UsageError) -> T where T.RawValue == String {
+    try present(name, choice(name, as: type))
+  }
+
+  public func requiredColor(_ name: String) throws(UsageError) -> Color {
+    try present(name, color(name))
+  }
+
+  private func present<T>(_ name: String, _ value: T?) throws(UsageError) -> T {
+    guard let value else { throw UsageError("Missing expected argument '--\(name)'") }
     return value
   }
 

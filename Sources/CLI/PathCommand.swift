@@ -17,16 +17,19 @@ enum PathCommand: Command {
         help: "A file holding SVG path data (the d attribute); - reads standard input.",
         isRequired: true),
       OptionSpec(
-        "viewbox", valueName: "x,y,w,h", help: "The user-space rectangle mapped onto the image.",
+        "viewbox", value: .viewBox, valueName: "x,y,w,h",
+        help: "The user-space rectangle mapped onto the image.", isRequired: true),
+      OptionSpec(
+        "size", value: .size(allowSquare: false), valueName: "WxH", help: "Image size in pixels.",
         isRequired: true),
-      OptionSpec("size", valueName: "WxH", help: "Image size in pixels.", isRequired: true),
-      OptionSpec("fill", valueName: "colour", help: "Fill colour.", defaultText: "#000000"),
       OptionSpec(
-        "background", valueName: "colour", help: "Background colour; #RRGGBBAA for translucent.",
-        defaultText: "#FFFFFF"),
+        "fill", value: .color, valueName: "colour", help: "Fill colour.", defaultValue: "#000000"),
       OptionSpec(
-        "fill-rule", valueName: "nonzero|evenodd", help: "Which points are inside.",
-        defaultText: "nonzero"),
+        "background", value: .color, valueName: "colour",
+        help: "Background colour; #RRGGBBAA for translucent.", defaultValue: "#FFFFFF"),
+      OptionSpec(
+        "fill-rule", value: .choice(of: FillRule.self), valueName: "nonzero|evenodd",
+        help: "Which points are inside.", defaultValue: "nonzero"),
       ImageOptions.pngCompression,
       OptionSpec(
         "output", short: "o", valueName: "out.png", help: "The PNG file to write (- for stdout).",
@@ -38,12 +41,10 @@ enum PathCommand: Command {
     let file = arguments.positional(0) ?? "-"
     let viewBox = try ValueParsers.viewBox(arguments.required("viewbox"))
     let size = try ValueParsers.size(arguments.required("size"))
-    let fill = try ValueParsers.color(arguments.value("fill") ?? "#000000", option: "fill")
-    let background = try ValueParsers.color(
-      arguments.value("background") ?? "#FFFFFF", option: "background")
-    let rule: FillRule = try ValueParsers.choice(
-      arguments.value("fill-rule") ?? "nonzero", option: "fill-rule")
-    let compression: PNGCompression = try ImageOptions.pngCompression(arguments)
+    let fill = try arguments.requiredColor("fill")
+    let background = try arguments.requiredColor("background")
+    let rule: FillRule = try arguments.requiredChoice("fill-rule")
+    let compression: PNGCompression = try arguments.requiredChoice("png-compression")
     let output = try arguments.required("output")
     try OutputOptions.checkPNG(output, option: "-o")
 

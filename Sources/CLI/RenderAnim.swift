@@ -1,6 +1,7 @@
 import Codecs
 import FileIO
 import Raster
+import RenderAnimKit
 
 #if canImport(Glibc)
 import Glibc
@@ -20,27 +21,32 @@ public enum RenderAnim {
     ]
   }
 
-  public static let overview = """
-    OVERVIEW: Render UI animations to PNG frames and animated GIFs with a CPU rasterizer.
+  /// The top-level help, made from the commands' own specs.
+  public static var overview: String {
+    var subcommands = ""
+    for command in commands where !command.spec.name.hasPrefix("bench ") {
+      subcommands += CommandSpec.helpRow(label: command.spec.name, help: command.spec.abstract)
+    }
+    let modes = benchCommands.map { String($0.spec.name.dropFirst(6)) }
+    subcommands += CommandSpec.helpRow(
+      label: "bench",
+      help: "Time the rasterizer and codecs (" + modes.joined(separator: ", ") + "); prints JSON.")
+    return
+      "OVERVIEW: Render UI animations to PNG frames and animated GIFs with a CPU rasterizer.\n\n"
+      + "USAGE: render-anim <subcommand>\n\n"
+      + "OPTIONS:\n"
+      + CommandSpec.helpRow(label: "--version", help: "Show the version.")
+      + CommandSpec.helpRow(label: "-h, --help", help: "Show help information.")
+      + "\nSUBCOMMANDS:\n" + subcommands
+      + "\n  See 'render-anim <subcommand> --help' for detailed help.\n\n"
+  }
 
-    USAGE: render-anim <subcommand>
+  /// Every command's spec, for tests and documentation.
+  public static var commandSpecs: [CommandSpec] { commands.map { $0.spec } }
 
-    OPTIONS:
-      -h, --help              Show help information.
-
-    SUBCOMMANDS:
-      cats                    Render the cats demo (three cats that spring to a tap) to GIF or PNGs.
-      cards                   Render the wallet demo (cards that spring apart) to GIF or PNGs.
-      scene                   Render a scene file (JSON) to GIF or PNGs.
-      check                   Render a scene and compare every frame with golden PNGs.
-      diff                    Compare two PNGs pixel by pixel (exit 0 same, 1 different, 2 bad input).
-      path                    Fill SVG path data into a PNG image.
-      still                   Render one element of the demos (a cat, a card) as a still PNG.
-      bench                   Time the rasterizer and codecs (fill, blur, png); prints JSON.
-
-      See 'render-anim <subcommand> --help' for detailed help.
-
-    """
+  static var benchCommands: [any Command.Type] {
+    commands.filter { $0.spec.name.hasPrefix("bench ") }
+  }
 
   /// Runs the tool on `arguments` (without the program name) and returns the exit status.
   public static func main(_ arguments: [String], console: Console = .standard) -> Int32 {
@@ -48,6 +54,10 @@ public enum RenderAnim {
     guard let first = arguments.first, first != "-h", first != "--help", first != "help" else {
       console.standardOutput(overview)
       return arguments.isEmpty ? usageExitCode : 0
+    }
+    if first == "--version" || first == "version" {
+      console.standardOutput("render-anim \(RenderAnimKit.version)\n")
+      return 0
     }
     let (command, rest) = select(arguments)
     guard let command else {
@@ -89,20 +99,19 @@ public enum RenderAnim {
     }
   }
 
-  static let benchOverview = """
-    OVERVIEW: Time the rasterizer and codecs: one warm-up call, then K timed calls; prints one JSON
-    line and exits 0 (2 for a mode not supported yet).
-
-    USAGE: render-anim bench <mode>
-
-    MODES:
-      fill                    Anti-aliased nonzero fills of a path.
-      blur                    Fills of a path into a mask, each blurred with a Gaussian.
-      png                     PNG encodes of raw RGBA to memory.
-
-      See 'render-anim bench <mode> --help' for detailed help.
-
-    """
+  /// `render-anim bench`'s help, made from the bench commands' specs.
+  static var benchOverview: String {
+    var modes = ""
+    for command in benchCommands {
+      modes += CommandSpec.helpRow(
+        label: String(command.spec.name.dropFirst(6)), help: command.spec.abstract)
+    }
+    return
+      "OVERVIEW: Time the rasterizer and codecs: one warm-up call, then K timed calls; prints one"
+      + " JSON\nline and exits 0 (2 for a mode not supported yet).\n\n"
+      + "USAGE: render-anim bench <mode>\n\nMODES:\n" + modes
+      + "\n  See 'render-anim bench <mode> --help' for detailed help.\n\n"
+  }
 
   private static func select(_ arguments: [String]) -> ((any Command.Type)?, [String]) {
     for command in commands {

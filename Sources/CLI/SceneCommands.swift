@@ -12,10 +12,13 @@ import Glibc
 /// The options `cats` and `cards` share, and how they render a scene to GIF, PNG frames or one
 /// PNG.
 enum SceneOptions {
-  static let maximumTaps = 100
-  static let maximumTime = 60.0
+  static let maximumTaps = SceneLimits.taps
+  static let maximumTime = SceneLimits.time
   /// `--threads` above this is refused; within it, the count is clamped to the cores.
   static let maximumThreads = 1024
+  /// The highest frame rate: 50 for a GIF (whose delays are whole centiseconds, at least 2).
+  static let maximumFrameRate = 120
+  static let maximumGIFFrameRate = 50
 
   static func options(sceneHelp: String) -> [OptionSpec] {
     [
@@ -25,32 +28,38 @@ enum SceneOptions {
           "A tap at screen point x,y (from the top left of the display) at t seconds (default 0). Repeatable. \(sceneHelp)"
       ),
       OptionSpec(
-        "device", valueName: "name",
+        "device", value: .choice(Device.presets.map(\.name)), valueName: "name",
         help: "The iPhone: " + Device.presets.map(\.name).joined(separator: ", ") + ".",
-        defaultText: "the scene's; 14 (390×844 pt) for cats and cards"),
+        defaultDescription: "the scene's; 14 (390×844 pt) for cats and cards"),
       OptionSpec(
-        "scale", valueName: "1|2|3", help: "Pixels per point.", defaultText: "the scene's, or 2"),
+        "scale", value: .integer(1...3), valueName: "1|2|3", help: "Pixels per point.",
+        defaultDescription: "the scene's, or 2"),
       OptionSpec(
-        "swiftui", valueName: "17|legacy",
+        "swiftui", value: .choice(of: SwiftUIVersion.self), valueName: "17|legacy",
         help:
           "SDK defaults: 17 = .spring() response 0.5, ζ 1, continuous corners; legacy = 0.55, ζ 0.825, circular corners.",
-        defaultText: "17"),
+        defaultValue: "17"),
       OptionSpec(
-        "fps", valueName: "n", help: "Frames per second (at most 50 for a GIF).", defaultText: "50"),
+        "fps", value: .integer(1...maximumFrameRate), valueName: "n",
+        help: "Frames per second (at most \(maximumGIFFrameRate) for a GIF).", defaultValue: "50"),
       OptionSpec(
-        "hold", valueName: "seconds", help: "Still frames after the animation ends.",
-        defaultText: "0.5"),
+        "hold", value: .number(0...maximumTime), valueName: "seconds",
+        help: "Still frames after the animation ends.", defaultValue: "0.5"),
       OptionSpec(
-        "loop", valueName: "n", help: "GIF loop count; 0 loops forever.", defaultText: "0"),
-      OptionSpec("frame", valueName: "n", help: "Write only frame n (time n / fps) as one PNG."),
+        "loop", value: .integer(0...65_535), valueName: "n",
+        help: "GIF loop count; 0 loops forever.", defaultValue: "0"),
+      OptionSpec(
+        "frame", value: .integer(0...1_000_000), valueName: "n",
+        help: "Write only frame n (time n / fps) as one PNG."),
       OptionSpec(
         "trace", valueName: "file.csv",
         help:
           "Write every frame's animated values, in points (- for stdout). With it, -o may be left out."
       ),
       OptionSpec(
-        "threads", valueName: "n", help: "Frames rendered at once (at most the number of cores).",
-        defaultText: "the number of cores"),
+        "threads", value: .integer(1...maximumThreads), valueName: "n",
+        help: "Frames rendered at once (at most the number of cores).",
+        defaultDescription: "the number of cores"),
       OptionSpec(
         "allow-files-outside", kind: .flag,
         help:
@@ -58,7 +67,7 @@ enum SceneOptions {
       ),
       ImageOptions.font,
       ImageOptions.pngCompression,
-      OptionSpec("quiet", kind: .flag, help: "No progress bar."),
+      OptionSpec("quiet", kind: .flag, help: "No progress bar and no closing line."),
       OptionSpec(
         "output", short: "o", valueName: "out.gif|dir/|frame.png",
         help:
@@ -95,21 +104,13 @@ enum SceneOptions {
   }
 
   static func settings(_ arguments: ParsedArguments, needsOutput: Bool = true) throws -> Settings {
-    let device = try arguments.value("device").map { name in
-      guard let device = Device.named(name) else {
-        throw ValueParsers.invalid(
-          "device", name, "expected one of " + Device.presets.map(\.name).joined(separator: ", "))
-      }
-      return device
-    }
+    let device = arguments.value("device").flatMap(Device.named)
     let tapTexts = arguments.allValues("tap")
     guard tapTexts.count <= maximumTaps else {
       throw UsageError("At most \(maximumTaps) '--tap' options")
     }
     let taps = try tapTexts.map { try tap($0) }
-    let frame = try arguments.value("frame").map {
-      try ValueParsers.integer($0, option: "frame", in: 0...1_000_000)
-    }
+    let frame = try arguments.integer("frame")
     let trace = arguments.value("trace")
     let kind: Settings.Output
     if !needsOutput {
@@ -123,25 +124,24 @@ enum SceneOptions {
       throw UsageError("Missing expected argument '-o <out.gif|dir/|frame.png>' (or --trace)")
     }
     if let trace { try OutputOptions.checkApart(trace: trace, from: kind) }
-    let fpsLimit = { if case .gif = kind { return 50 } else { return 120 } }()
+    let fps = try arguments.requiredInteger("fps")
+    if case .gif = kind, fps > maximumGIFFrameRate {
+      throw ValueParsers.invalid(
+        "fps", String(fps),
+        "a GIF plays at most \(maximumGIFFrameRate) frames per second (delays are whole centiseconds)"
+      )
+    }
     return Settings(
       taps: tapTexts.isEmpty ? nil : taps, device: device,
-      scale: try arguments.value("scale").map {
-        Double(try ValueParsers.integer($0, option: "scale", in: 1...3))
-      },
-      swiftUI: try ValueParsers.choice(arguments.value("swiftui") ?? "17", option: "swiftui"),
-      fps: Double(
-        try ValueParsers.integer(arguments.value("fps") ?? "50", option: "fps", in: 1...fpsLimit)),
-      hold: try ValueParsers.number(
-        arguments.value("hold") ?? "0.5", option: "hold", in: 0...maximumTime),
-      loop: try ValueParsers.integer(
-        arguments.value("loop") ?? "0", option: "loop", in: 0...65_535),
+      scale: try arguments.integer("scale").map(Double.init),
+      swiftUI: try arguments.requiredChoice("swiftui"), fps: Double(fps),
+      hold: try arguments.requiredNumber("hold"),
+      // `check` has no GIF or PNG output, hence no --loop or --png-compression.
+      loop: needsOutput ? try arguments.requiredInteger("loop") : 0,
       frame: frame, trace: trace,
-      threads: try ValueParsers.integer(
-        arguments.value("threads") ?? "\(FrameRenderer.processorCount)",
-        option: "threads", in: 1...maximumThreads),
+      threads: try arguments.integer("threads") ?? FrameRenderer.processorCount,
       font: arguments.value("font"),
-      compression: try ImageOptions.pngCompression(arguments),
+      compression: needsOutput ? try arguments.requiredChoice("png-compression") : .default,
       quiet: arguments.flag("quiet"), allowsFilesOutside: arguments.flag("allow-files-outside"),
       output: kind)
   }

@@ -19,13 +19,15 @@ enum StillCommand: Command {
       """,
     options: [
       OptionSpec(
-        "element", kind: .positional, valueName: "cat|cats|walmart|target|card",
-        help: "What to draw.", isRequired: true),
-      OptionSpec("scale", valueName: "1|2|3", help: "Pixels per point.", defaultText: "3"),
+        "element", kind: .positional, value: .choice(of: Element.self),
+        valueName: "cat|cats|walmart|target|card", help: "What to draw.", isRequired: true),
       OptionSpec(
-        "corner-style", valueName: "continuous|circular",
+        "scale", value: .integer(1...3), valueName: "1|2|3", help: "Pixels per point.",
+        defaultValue: "3"),
+      OptionSpec(
+        "corner-style", value: .choice(of: CornerStyle.self), valueName: "continuous|circular",
         help: "Card corners: iOS 17 SDK continuous, or Xcode 11's circular.",
-        defaultText: "continuous"),
+        defaultValue: "continuous"),
       ImageOptions.font,
       ImageOptions.pngCompression,
       OptionSpec(
@@ -35,11 +37,9 @@ enum StillCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
     let element: Element = try ValueParsers.choice(arguments.positional(0) ?? "", option: "element")
-    let scale = Double(
-      try ValueParsers.integer(arguments.value("scale") ?? "3", option: "scale", in: 1...3))
-    let corners: CornerStyle = try ValueParsers.choice(
-      arguments.value("corner-style") ?? "continuous", option: "corner-style")
-    let compression: PNGCompression = try ImageOptions.pngCompression(arguments)
+    let scale = Double(try arguments.requiredInteger("scale"))
+    let corners: CornerStyle = try arguments.requiredChoice("corner-style")
+    let compression: PNGCompression = try arguments.requiredChoice("png-compression")
     let output = try arguments.required("output")
     try OutputOptions.checkPNG(output, option: "-o")
 

@@ -9,6 +9,9 @@
 import Glibc
 #endif
 
+/// This library's version (`render-anim --version` prints it).
+public let version = "0.10.0"
+
 /// The embedding API: renders a `Scene` to what the command line writes — single frames, PNG
 /// frames, an animated GIF, the trace — in memory or to files, with progress callbacks.
 ///

@@ -4,8 +4,8 @@ import Raster
 /// dots, `[a, b]` points, calls, `!` and unary `-`, `* /`, `+ -`, comparisons, `== !=`, `&&`,
 /// `||` and `c ? a : b`, loosest last. Errors name the column within the expression.
 struct ExpressionParser {
-  static let maximumLength = 1_000
-  static let maximumDepth = 32
+  static let maximumLength = SceneLimits.expressionBytes
+  static let maximumDepth = SceneLimits.expressionNesting
 
   private let chars: [Character]
   private var index = 0

@@ -4,10 +4,8 @@ import Raster
 /// and rejects duplicate keys, trailing commas, comments, and nesting deeper than `maximumDepth`.
 public struct JSONParser {
   /// Texts longer than this (bytes) are refused before parsing.
-  public static let maximumLength = 4 << 20
-  /// Room for every layer depth a scene allows (each layer level is an object inside an array),
-  /// plus the values inside the deepest layer.
-  public static let maximumDepth = 2 * SceneDecoder.maximumNesting + 16
+  public static let maximumLength = SceneLimits.jsonBytes
+  public static let maximumDepth = SceneLimits.jsonNesting
 
   private let bytes: [UInt8]
   private var index = 0

@@ -43,20 +43,8 @@ struct SceneAssembler {
     var height: Double
   }
 
-  /// Changes of animated values over all events and taps (each is simulated once).
-  static let maximumChanges = 20_000
   var changeCount = 0
 
-  /// The largest frame, in pixels (4096 × 4096; an iPhone 16 Pro Max at 3× has 3.8 M).
-  static let maximumPixels = 1 << 24
-  /// The most work one frame may cost, in `RenderCost` units (about a nanosecond each on this
-  /// project's 2-core test machine; BENCHMARKS.md): a few seconds of drawing.
-  static let maximumFrameWork = 4e9
-  /// The most work a whole render may cost (frames × their cost): about ten minutes.
-  static let maximumRenderWork = 6e11
-  /// The largest offscreen an isolated layer may need, in pixels: 32 M, about 700 MB with its
-  /// mask and blur planes (21 bytes a pixel), held by each worker thread.
-  static let maximumOffscreenPixels = 1 << 25
   /// Frames whose cost is estimated: spread evenly, first and last included.
   static let costSamples = 64
 
@@ -125,12 +113,13 @@ struct SceneAssembler {
       width: width, height: height, scale: scale, background: description.canvas.background,
       root: root, channels: timelines, traceColumns: columns, frameRate: settings.frameRate,
       hold: settings.hold)
-    guard scene.pixelWidth <= 8192, scene.pixelHeight <= 8192,
-      scene.pixelWidth * scene.pixelHeight <= Self.maximumPixels
+    guard scene.pixelWidth <= SceneLimits.frameSidePixels,
+      scene.pixelHeight <= SceneLimits.frameSidePixels,
+      scene.pixelWidth * scene.pixelHeight <= SceneLimits.framePixels
     else {
       throw SceneFileError(
         path: "canvas",
-        "\(scene.pixelWidth)×\(scene.pixelHeight) pixels; at most 8192 a side and \(Self.maximumPixels) in all"
+        "\(scene.pixelWidth)×\(scene.pixelHeight) pixels; at most \(SceneLimits.frameSidePixels) a side and \(SceneLimits.framePixels) in all"
       )
     }
     try checkCost(of: scene)
@@ -160,25 +149,25 @@ struct SceneAssembler {
     let advice =
       "use fewer or smaller shadowed or translucent layers, smaller shadow radii, or a smaller "
       + "canvas or --scale"
-    if largest > Self.maximumOffscreenPixels {
+    if largest > SceneLimits.offscreenPixels {
       throw SceneFileError(
         path: "layers",
         "a layer drawn offscreen (translucent or shadowed) would need \(amount(Double(largest))) "
           + "pixels, its shadow's blur margin included; at most "
-          + "\(amount(Double(Self.maximumOffscreenPixels))): \(advice)")
+          + "\(amount(Double(SceneLimits.offscreenPixels))): \(advice)")
     }
-    if worst.work > Self.maximumFrameWork {
+    if worst.work > SceneLimits.frameWork {
       throw SceneFileError(
         path: "layers",
         "a frame would cost about \(amount(worst.work)) pixel operations (\(what)); at most "
-          + "\(amount(Self.maximumFrameWork)) are drawn per frame: \(advice)")
+          + "\(amount(SceneLimits.frameWork)) are drawn per frame: \(advice)")
     }
     let total = worst.work * Double(count)
-    if total > Self.maximumRenderWork {
+    if total > SceneLimits.renderWork {
       throw SceneFileError(
         path: "layers",
         "\(count) frames of about \(amount(worst.work)) pixel operations each (\(what)) would "
-          + "cost \(amount(total)) in all; at most \(amount(Self.maximumRenderWork)): \(advice), "
+          + "cost \(amount(total)) in all; at most \(amount(SceneLimits.renderWork)): \(advice), "
           + "or fewer frames (--fps, --hold)")
     }
   }
@@ -342,10 +331,10 @@ struct SceneAssembler {
         scope, count: channels[index].initial.count, what: "the same size")
       guard target != channels[index].lastTarget else { continue }
       changeCount += 1
-      guard changeCount <= Self.maximumChanges else {
+      guard changeCount <= SceneLimits.changes else {
         throw SceneFileError(
           path: "events",
-          "the events and taps change animated values \(changeCount) times; at most \(Self.maximumChanges)"
+          "the events and taps change animated values \(changeCount) times; at most \(SceneLimits.changes)"
         )
       }
       channels[index].changes.append(

@@ -26,11 +26,11 @@ extension SceneDecoder {
     -> LayerDescription
   {
     layerCount += 1
-    guard layerCount <= Self.maximumLayers else {
-      throw field.error("more than \(Self.maximumLayers) layers")
+    guard layerCount <= SceneLimits.layers else {
+      throw field.error("more than \(SceneLimits.layers) layers")
     }
-    guard nesting < Self.maximumNesting else {
-      throw field.error("layers nested more than \(Self.maximumNesting) deep")
+    guard nesting < SceneLimits.layerNesting else {
+      throw field.error("layers nested more than \(SceneLimits.layerNesting) deep")
     }
     nesting += 1
     defer { nesting -= 1 }
@@ -91,16 +91,17 @@ extension SceneDecoder {
     let source = try o.required(kind)
     switch kind {
     case "text":
-      let text = try source.string(maxLength: Self.maximumTextLength)
+      let text = try source.string(maxLength: SceneLimits.textBytes)
       textBytes += text.utf8.count
-      guard textBytes <= Self.maximumTotalText else {
-        throw source.error("the scene's texts add up to more than \(Self.maximumTotalText) bytes")
+      guard textBytes <= SceneLimits.totalTextBytes else {
+        throw source.error(
+          "the scene's texts add up to more than \(SceneLimits.totalTextBytes) bytes")
       }
       content = .text(text, try Self.font(o))
     case "path", "pathFile":
       let path: Path
       if kind == "path" {
-        let data = try source.string(maxLength: 1 << 20)
+        let data = try source.string(maxLength: SceneLimits.pathStringBytes)
         try countPathData(data.utf8.count, at: source)
         do { path = try PathDataParser.parse(data) } catch {
           throw source.error("invalid path data: \(error)")
@@ -132,7 +133,7 @@ extension SceneDecoder {
         throw field.error("\(key) applies to rings only")
       }
       if kind == .ring {
-        let lineWidth = try o["lineWidth"]?.number(in: 0...Self.maximumSide) ?? 1
+        let lineWidth = try o["lineWidth"]?.number(in: 0...SceneLimits.canvasSide) ?? 1
         var from = Bound.constant([0], at: source)
         var to = Bound.constant([1], at: source)
         if let trim = o["trim"] {
@@ -144,7 +145,7 @@ extension SceneDecoder {
         let cap = try o["lineCap"]?.choice(LayerDescription.RingCap.self) ?? .butt
         content = .ring(lineWidth: lineWidth, from: from, to: to, roundCaps: cap == .round)
       } else {
-        let radius = try o["cornerRadius"]?.number(in: 0...Self.maximumSide) ?? 0
+        let radius = try o["cornerRadius"]?.number(in: 0...SceneLimits.canvasSide) ?? 0
         let style = try o["cornerStyle"]?.choice(CornerStyle.self)
         content = .shape(kind, cornerRadius: radius, style: style)
       }
@@ -152,7 +153,7 @@ extension SceneDecoder {
       let axis: LayerDescription.StackAxis =
         kind == "vstack" ? .vstack : kind == "hstack" ? .hstack : .zstack
       var children: [LayerDescription] = []
-      for child in try source.array(maxCount: Self.maximumLayers) {
+      for child in try source.array(maxCount: SceneLimits.layers) {
         children.append(try layer(child, inheritedColor: ownColor ?? inheritedColor))
       }
       let alignments: [LayerDescription.StackAlignment] =
@@ -166,14 +167,14 @@ extension SceneDecoder {
         ?? .center
       content = .stack(
         axis, children, alignment: alignment,
-        spacing: try o["spacing"]?.number(in: 0...Self.maximumSide) ?? 8)
+        spacing: try o["spacing"]?.number(in: 0...SceneLimits.canvasSide) ?? 8)
     }
     var frame: (Double?, Double?) = (nil, nil)
     if let f = o["frame"] {
       let fo = try f.object(keys: ["width", "height"])
       frame = (
-        try fo["width"]?.number(in: 0...Self.maximumSide),
-        try fo["height"]?.number(in: 0...Self.maximumSide)
+        try fo["width"]?.number(in: 0...SceneLimits.canvasSide),
+        try fo["height"]?.number(in: 0...SceneLimits.canvasSide)
       )
     }
     let zero = Bound.constant([0], at: field)
@@ -202,9 +203,10 @@ extension SceneDecoder {
   /// Adds `count` bytes to the scene's path data, refusing more than the limit in all.
   mutating func countPathData(_ count: Int, at field: JSONField) throws(SceneFileError) {
     pathBytes += count
-    guard pathBytes <= Self.maximumTotalPathData else {
+    guard pathBytes <= SceneLimits.totalPathDataBytes else {
       throw field.error(
-        "the scene's path data adds up to more than \(byteCountText(Self.maximumTotalPathData))")
+        "the scene's path data adds up to more than \(byteCountText(SceneLimits.totalPathDataBytes))"
+      )
     }
   }
 
@@ -218,14 +220,15 @@ extension SceneDecoder {
     case .success(let path): resolved = path
     case .failure(let refusal): throw source.error("\"\(name)\": \(refusal)")
     }
-    let left = Self.maximumTotalPathData - pathBytes
+    let left = SceneLimits.totalPathDataBytes - pathBytes
     let bytes: [UInt8]?
     do { bytes = try FileReader.read(resolved, atMost: left) } catch {
       throw source.error("cannot read \"\(name)\": \(error.reason)")
     }
     guard let bytes else {
       throw source.error(
-        "the scene's path data adds up to more than \(byteCountText(Self.maximumTotalPathData))")
+        "the scene's path data adds up to more than \(byteCountText(SceneLimits.totalPathDataBytes))"
+      )
     }
     try countPathData(bytes.count, at: source)
     do { return try PathDataParser.parse(utf8: bytes) } catch {
@@ -239,15 +242,15 @@ extension SceneDecoder {
     switch field.value.kind {
     case .bool(true): return (16, 16, 16, 16)
     case .number:
-      let p = try field.number(in: 0...maximumSide)
+      let p = try field.number(in: 0...SceneLimits.canvasSide)
       return (p, p, p, p)
     case .object:
       let o = try field.object(keys: [
         "top", "leading", "bottom", "trailing", "horizontal", "vertical",
       ])
       func edge(_ key: String, _ axis: String) throws(SceneFileError) -> Double {
-        if let value = o[key] { return try value.number(in: 0...maximumSide) }
-        return try o[axis]?.number(in: 0...maximumSide) ?? 0
+        if let value = o[key] { return try value.number(in: 0...SceneLimits.canvasSide) }
+        return try o[axis]?.number(in: 0...SceneLimits.canvasSide) ?? 0
       }
       return (
         try edge("top", "vertical"), try edge("leading", "horizontal"),

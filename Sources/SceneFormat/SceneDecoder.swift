@@ -10,25 +10,13 @@ struct SceneDecoder {
   /// Where `pathFile` names are looked up, and whether they may lead out of the scene's folder.
   var files: FileConfinement
 
-  static let maximumLayers = 2_000
-  static let maximumStateValues = 100
-  /// Taps and timed events each; every tap is hit-tested against the animation so far.
-  static let maximumEvents = 200
-  static let maximumTaps = 100
-  static let maximumTime = 60.0
-  static let maximumSide = 4_096.0
-  static let maximumTextLength = 1_000
-
   var layerCount = 0
   /// How deep the layer being read is, and the definitions being expanded around it.
   var nesting = 0
   var expanding: [String] = []
-  static let maximumNesting = 32
   /// Text and path data read so far, for the totals below (a definition counts each use).
   var textBytes = 0
   var pathBytes = 0
-  static let maximumTotalText = 20_000
-  static let maximumTotalPathData = 16 << 20
   /// `definitions`: layers that others `use` and adjust.
   var definitions: [String: JSONValue] = [:]
 
@@ -62,8 +50,8 @@ struct SceneDecoder {
     var state: [StateValue] = []
     if let field = top["state"] {
       guard case .object(let members) = field.value.kind else { throw field.expected("an object") }
-      guard members.count <= Self.maximumStateValues else {
-        throw field.error("\(members.count) state values; at most \(Self.maximumStateValues)")
+      guard members.count <= SceneLimits.stateValues else {
+        throw field.error("\(members.count) state values; at most \(SceneLimits.stateValues)")
       }
       for member in members {
         let value = JSONField(member.value, path: JSONField.join(field.path, member.key))
@@ -71,12 +59,13 @@ struct SceneDecoder {
         state.append(StateValue(name: member.key, initial: try Self.stateValue(value)))
       }
     }
-    let layers = try top.required("layers").array(maxCount: Self.maximumLayers).map {
+    let layers = try top.required("layers").array(maxCount: SceneLimits.layers).map {
       (field) throws(SceneFileError) in try layer(field, inheritedColor: nil)
     }
-    let taps = try top["taps"]?.array(maxCount: Self.maximumTaps).map(Self.tap) ?? []
-    let handlers = try top["onTap"]?.array(maxCount: 100).map(Self.handler) ?? []
-    let events = try top["events"]?.array(maxCount: Self.maximumEvents).map(Self.event) ?? []
+    let taps = try top["taps"]?.array(maxCount: SceneLimits.taps).map(Self.tap) ?? []
+    let handlers =
+      try top["onTap"]?.array(maxCount: SceneLimits.tapHandlers).map(Self.handler) ?? []
+    let events = try top["events"]?.array(maxCount: SceneLimits.timedEvents).map(Self.event) ?? []
     return SceneDescription(
       canvas: canvas, state: state, layers: layers, taps: taps, tapHandlers: handlers,
       events: events)
@@ -104,16 +93,16 @@ struct SceneDecoder {
       throw field.error(
         "give either \"device\" or \"width\", \"height\" and \"safeArea\", not both")
     }
-    let width = try o["width"]?.number(in: 1...maximumSide)
-    let height = try o["height"]?.number(in: 1...maximumSide)
+    let width = try o["width"]?.number(in: 1...SceneLimits.canvasSide)
+    let height = try o["height"]?.number(in: 1...SceneLimits.canvasSide)
     if device == nil, width == nil || height == nil {
       throw field.error("missing \"device\", or \"width\" and \"height\"")
     }
     var (top, bottom) = (0.0, 0.0)
     if let safe = o["safeArea"] {
       let s = try safe.object(keys: ["top", "bottom"])
-      top = try s["top"]?.number(in: 0...maximumSide) ?? 0
-      bottom = try s["bottom"]?.number(in: 0...maximumSide) ?? 0
+      top = try s["top"]?.number(in: 0...SceneLimits.canvasSide) ?? 0
+      bottom = try s["bottom"]?.number(in: 0...SceneLimits.canvasSide) ?? 0
       if top + bottom >= height ?? 0 { throw safe.error("the insets leave no safe area") }
     }
     return CanvasDescription(
@@ -206,7 +195,7 @@ struct SceneDecoder {
   }
 
   static func time(_ field: JSONField) throws(SceneFileError) -> Double {
-    try field.number(in: 0...maximumTime)
+    try field.number(in: 0...SceneLimits.time)
   }
 
   // MARK: - Events
@@ -271,7 +260,7 @@ struct SceneDecoder {
         line: member.value.line, column: member.value.column)
     }
     return AnimationDescription(
-      kind: try kind(type, o), delay: try o["delay"]?.number(in: 0...maximumTime) ?? 0)
+      kind: try kind(type, o), delay: try o["delay"]?.number(in: 0...SceneLimits.time) ?? 0)
   }
 
   private static func kind(
@@ -282,7 +271,7 @@ struct SceneDecoder {
     func number(_ key: String, _ range: ClosedRange<Double>) throws(SceneFileError) -> Double? {
       try o[key]?.number(in: range)
     }
-    let duration = try number("duration", 0...maximumTime)
+    let duration = try number("duration", 0...SceneLimits.time)
     let curveDuration = duration ?? TimingCurve.defaultDuration
     switch type {
     case .none: return .none
@@ -314,7 +303,7 @@ struct SceneDecoder {
       }
       if !byResponse.isEmpty {
         let spring = Spring(
-          response: try number("response", 0.01...maximumTime) ?? 0.5,
+          response: try number("response", 0.01...SceneLimits.time) ?? 0.5,
           dampingFraction: try number("dampingFraction", 0...10) ?? 0.825)
         return fluid ? .fluid(spring) : .interpolating(spring)
       }

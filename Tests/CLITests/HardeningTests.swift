@@ -1,6 +1,8 @@
+import CLI
 import Codecs
 import Foundation
 import Raster
+import RenderAnimKit
 import Testing
 
 /// A tiny animated scene: 3 frames at 10 fps without hold, 13 with `--hold 1`.
@@ -409,5 +411,51 @@ let tinyScene = """
     #expect(process.terminationReason == .uncaughtSignal)
     #expect(scratch.bytes("a.gif") == [7, 7, 7])
     #expect(scratch.list().filter { $0.hasPrefix(".") }.isEmpty, "\(scratch.list())")
+  }
+}
+
+/// The option tables drive parsing, defaults and help (issue #12): each option is declared once.
+@Suite struct OptionTableTests {
+  static let commands = RenderAnim.commandSpecs
+
+  /// Every default in the tables is a valid value of its own option.
+  @Test func everyDefaultParsesAsItsOption() throws {
+    for spec in Self.commands {
+      for option in spec.options {
+        guard let value = option.defaultValue else { continue }
+        #expect(throws: Never.self, "\(spec.name) --\(option.name) \(value)") {
+          try option.value.check(value, option: option.name)
+        }
+      }
+    }
+  }
+
+  /// A bad value is refused when the arguments are split, naming the option, before any work.
+  @Test func badValuesAreRefusedByTheirType() {
+    let run = InProcessRun(["cats", "--hold", "70", "-o", "x.gif"])
+    #expect(run.status == 64)
+    #expect(
+      run.standardError.hasPrefix(
+        "Error: Invalid value '70' for '--hold': expected a number from 0"))
+    let gif = InProcessRun(["cats", "--fps", "60", "-o", "x.gif"])
+    #expect(gif.status == 64)
+    #expect(gif.standardError.contains("a GIF plays at most 50 frames per second"))
+  }
+
+  @Test func theOverviewListsEveryCommandFromItsSpec() {
+    let run = InProcessRun(["--help"])
+    #expect(run.status == 0)
+    for spec in Self.commands where !spec.name.hasPrefix("bench ") {
+      #expect(run.standardOutput.contains("  \(spec.name) "), "\(spec.name)")
+      #expect(
+        run.standardOutput.contains(String(spec.abstract.prefix(40))), "\(spec.name)'s abstract")
+    }
+    #expect(run.standardOutput.contains("bench") && run.standardOutput.contains("fill, blur, png"))
+  }
+
+  @Test func versionIsPrinted() {
+    let run = InProcessRun(["--version"])
+    #expect(run.status == 0)
+    #expect(run.standardOutput == "render-anim \(RenderAnimKit.version)\n")
   }
 }

@@ -177,8 +177,8 @@ import Testing
       for _ in 1..<depth { layer = #"{"zstack": [\#(layer)]}"# }
       return Self.file(layer, "")
     }
-    #expect(loadError(nested(SceneDecoder.maximumNesting)) == nil)
-    let deeper = try #require(loadError(nested(SceneDecoder.maximumNesting + 1)))
+    #expect(loadError(nested(SceneLimits.layerNesting)) == nil)
+    let deeper = try #require(loadError(nested(SceneLimits.layerNesting + 1)))
     #expect(deeper.message.contains("layers nested more than 32 deep"), "\(deeper)")
   }
 
