@@ -28,6 +28,17 @@ enum BenchClock {
     "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}\n"
   }
 
+  /// The path, its view box and the canvas size, which `bench fill` and `bench blur` share.
+  static let pathOptions = [
+    OptionSpec("path-file", valueName: "file", help: "SVG path data.", isRequired: true),
+    OptionSpec(
+      "viewbox", value: .viewBox, valueName: "x,y,w,h", help: "The path's view box.",
+      isRequired: true),
+    OptionSpec(
+      "size", value: .size(allowSquare: true), valueName: "S", help: "Canvas side in pixels.",
+      isRequired: true),
+  ]
+
   static let iterationsOption = OptionSpec(
     "iters", value: .integer(1...1_000_000), valueName: "K",
     help: "Timed calls after one warm-up call.", isRequired: true)
@@ -43,14 +54,7 @@ enum BenchFillCommand: Command {
       the view box mapped xMidYMid meet; there is no clear between calls. Prints \
       {"sec_per_iter": t}.
       """,
-    options: [
-      OptionSpec("path-file", valueName: "file", help: "SVG path data.", isRequired: true),
-      OptionSpec(
-        "viewbox", value: .viewBox, valueName: "x,y,w,h", help: "The path's view box.",
-        isRequired: true),
-      OptionSpec(
-        "size", value: .size(allowSquare: true), valueName: "S", help: "Canvas side in pixels.",
-        isRequired: true),
+    options: BenchClock.pathOptions + [
       BenchClock.iterationsOption,
       OptionSpec("out", valueName: "file.png", help: "Also write one fresh fill as a PNG."),
     ])
@@ -95,14 +99,7 @@ enum BenchBlurCommand: Command {
       call does both. --out writes the result as black with the blurred coverage as alpha; with \
       --sigma 0 it writes the unblurred fill. Prints {"sec_per_iter": t}.
       """,
-    options: [
-      OptionSpec("path-file", valueName: "file", help: "SVG path data.", isRequired: true),
-      OptionSpec(
-        "viewbox", value: .viewBox, valueName: "x,y,w,h", help: "The path's view box.",
-        isRequired: true),
-      OptionSpec(
-        "size", value: .size(allowSquare: true), valueName: "S", help: "Canvas side in pixels.",
-        isRequired: true),
+    options: BenchClock.pathOptions + [
       OptionSpec(
         "pad", value: .integer(0...4096), valueName: "px",
         help: "Margin around the path in pixels.",
