@@ -60,14 +60,14 @@ extension SceneAssembler {
   private mutating func ownSize(
     _ layer: LayerDescription, _ proposal: Size
   ) throws(SceneFileError) -> Size {
-    let (top, leading, bottom, trailing) = layer.padding
+    let p = layer.padding
     let inner = Size(
-      width: layer.frameWidth ?? max(0, proposal.width - leading - trailing),
-      height: layer.frameHeight ?? max(0, proposal.height - top - bottom))
+      width: layer.frameWidth ?? max(0, proposal.width - p.leading - p.trailing),
+      height: layer.frameHeight ?? max(0, proposal.height - p.top - p.bottom))
     let natural = try naturalSize(layer, inner)
     return Size(
-      width: (layer.frameWidth ?? natural.width) + leading + trailing,
-      height: (layer.frameHeight ?? natural.height) + top + bottom)
+      width: (layer.frameWidth ?? natural.width) + p.leading + p.trailing,
+      height: (layer.frameHeight ?? natural.height) + p.top + p.bottom)
   }
 
   private mutating func naturalSize(
@@ -165,10 +165,10 @@ extension SceneAssembler {
   ) throws(SceneFileError) -> SceneNode {
     let name = layer.id ?? layer.path
     if let id = layer.id { hitSizes[id] = size }
-    let (top, leading, bottom, trailing) = layer.padding
+    let p = layer.padding
     let frame = Rect(
-      minX: -size.width / 2 + leading, minY: -size.height / 2 + top,
-      maxX: size.width / 2 - trailing, maxY: size.height / 2 - bottom)
+      minX: -size.width / 2 + p.leading, minY: -size.height / 2 + p.top,
+      maxX: size.width / 2 - p.trailing, maxY: size.height / 2 - p.bottom)
     // A constant colour is drawn as it is; an animated one comes from its channel each frame.
     let colorBinding = try bind(layer.color, name + ".fill", count: 4, what: "a colour")
     var rgba = [0.0, 0, 0, 0]

@@ -86,118 +86,121 @@ extension SceneDecoder {
     }
     let ownColor = try (o["fill"] ?? o["foregroundColor"]).map(Self.color)
     let black = Bound(expression: .constant([0, 0, 0, 1]), path: field.path, line: 0, column: 0)
-    let color = ownColor ?? inheritedColor ?? black
-    let content: LayerDescription.Content
     let source = try o.required(kind)
+    let content: LayerDescription.Content
     switch kind {
-    case "text":
-      let text = try source.string(maxLength: SceneLimits.textBytes)
-      textBytes += text.utf8.count
-      guard textBytes <= SceneLimits.totalTextBytes else {
-        throw source.error(
-          "the scene's texts add up to more than \(SceneLimits.totalTextBytes) bytes")
-      }
-      content = .text(text, try Self.font(o))
-    case "path", "pathFile":
-      let path: Path
-      if kind == "path" {
-        let data = try source.string(maxLength: SceneLimits.pathStringBytes)
-        try countPathData(data.utf8.count, at: source)
-        do { path = try PathDataParser.parse(data) } catch {
-          throw source.error("invalid path data: \(error)")
-        }
-      } else {
-        path = try pathFile(source)
-      }
-      var viewBox: Rect?
-      if let box = o["viewBox"] {
-        let numbers = try box.array(maxCount: 4)
-        guard numbers.count == 4 else { throw box.expected("[x, y, width, height]") }
-        var v: [Double] = []
-        for n in numbers { v.append(try n.number(in: -1e7...1e7)) }
-        guard v[2] > 0, v[3] > 0 else { throw box.error("the width and height must be > 0") }
-        viewBox = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
-      }
-      let rule = try o["fillRule"]?.choice(FillRule.self) ?? .nonzero
-      content = .path(path, viewBox: viewBox, rule: rule)
-    case "spacer":
-      guard try source.bool() else { throw source.expected("true") }
-      content = .spacer
-    case "shape":
-      let kind = try source.choice(LayerDescription.ShapeKind.self)
-      let rectangular = kind == .rectangle || kind == .roundedRectangle
-      for key in ["cornerRadius", "cornerStyle"] where o.has(key) && !rectangular {
-        throw field.error("\(key) applies to rectangles only")
-      }
-      for key in ["lineWidth", "trim", "lineCap"] where o.has(key) && kind != .ring {
-        throw field.error("\(key) applies to rings only")
-      }
-      if kind == .ring {
-        let lineWidth = try o["lineWidth"]?.number(in: 0...SceneLimits.canvasSide) ?? 1
-        var from = Bound.constant([0], at: source)
-        var to = Bound.constant([1], at: source)
-        if let trim = o["trim"] {
-          let ends = try trim.array(maxCount: 2)
-          guard ends.count == 2 else { throw trim.expected("[from, to]") }
-          from = try Self.scalar(ends[0], in: 0...1)
-          to = try Self.scalar(ends[1], in: 0...1)
-        }
-        let cap = try o["lineCap"]?.choice(LayerDescription.RingCap.self) ?? .butt
-        content = .ring(lineWidth: lineWidth, from: from, to: to, roundCaps: cap == .round)
-      } else {
-        let radius = try o["cornerRadius"]?.number(in: 0...SceneLimits.canvasSide) ?? 0
-        let style = try o["cornerStyle"]?.choice(CornerStyle.self)
-        content = .shape(kind, cornerRadius: radius, style: style)
-      }
-    default:
-      let axis: LayerDescription.StackAxis =
-        kind == "vstack" ? .vstack : kind == "hstack" ? .hstack : .zstack
-      var children: [LayerDescription] = []
-      for child in try source.array(maxCount: SceneLimits.layers) {
-        children.append(try layer(child, inheritedColor: ownColor ?? inheritedColor))
-      }
-      let alignments: [LayerDescription.StackAlignment] =
-        switch axis {
-        case .zstack: [.center]
-        case .vstack: [.center, .leading, .trailing]
-        case .hstack: [.center, .top, .bottom]
-        }
-      let alignment =
-        try o["alignment"]?.choice(LayerDescription.StackAlignment.self, among: alignments)
-        ?? .center
-      content = .stack(
-        axis, children, alignment: alignment,
-        spacing: try o["spacing"]?.number(in: 0...SceneLimits.canvasSide) ?? 8)
+    case "text": content = try textContent(source, o)
+    case "path": content = try pathContent(try inlinePath(source), o)
+    case "pathFile": content = try pathContent(try pathFile(source), o)
+    case "shape": content = try Self.shapeContent(source, o)
+    case "spacer": content = try Self.spacerContent(source)
+    case "vstack": content = try stackContent(.vstack, source, o, color: ownColor ?? inheritedColor)
+    case "hstack": content = try stackContent(.hstack, source, o, color: ownColor ?? inheritedColor)
+    default: content = try stackContent(.zstack, source, o, color: ownColor ?? inheritedColor)
     }
-    var frame: (Double?, Double?) = (nil, nil)
-    if let f = o["frame"] {
-      let fo = try f.object(keys: ["width", "height"])
-      frame = (
-        try fo["width"]?.number(in: 0...SceneLimits.canvasSide),
-        try fo["height"]?.number(in: 0...SceneLimits.canvasSide)
-      )
+    return try Self.modifiers(
+      of: content, o, color: ownColor ?? inheritedColor ?? black, field: field)
+  }
+
+  // MARK: - Contents
+
+  /// `"text": "…"` with its font: one line, shaped later.
+  mutating func textContent(
+    _ source: JSONField, _ o: JSONObject
+  ) throws(SceneFileError) -> LayerDescription.Content {
+    let text = try source.string(maxLength: SceneLimits.textBytes)
+    textBytes += text.utf8.count
+    guard textBytes <= SceneLimits.totalTextBytes else {
+      throw source.error(
+        "the scene's texts add up to more than \(SceneLimits.totalTextBytes) bytes")
     }
-    let zero = Bound.constant([0], at: field)
-    return LayerDescription(
-      path: field.path, line: field.value.line, column: field.value.column,
-      id: try o["id"]?.string(maxLength: 200), content: content,
-      frameWidth: frame.0, frameHeight: frame.1,
-      padding: try o["padding"].map(Self.padding) ?? (0, 0, 0, 0),
-      position: try o["position"].map { (f) throws(SceneFileError) in try Self.point(f) },
-      offset: try o["offset"].map { (f) throws(SceneFileError) in try Self.point(f, defaultValue: 0)
+    return .text(text, try Self.font(o))
+  }
+
+  /// `"path": "M…"`: data in the scene itself.
+  mutating func inlinePath(_ source: JSONField) throws(SceneFileError) -> Path {
+    let data = try source.string(maxLength: SceneLimits.pathStringBytes)
+    try countPathData(data.utf8.count, at: source)
+    do { return try PathDataParser.parse(data) } catch {
+      throw source.error("invalid path data: \(error)")
+    }
+  }
+
+  /// A path (from `path` or `pathFile`) with its `viewBox` and `fillRule`.
+  func pathContent(
+    _ path: Path, _ o: JSONObject
+  ) throws(SceneFileError) -> LayerDescription.Content {
+    var viewBox: Rect?
+    if let box = o["viewBox"] {
+      let numbers = try box.array(maxCount: 4)
+      guard numbers.count == 4 else { throw box.expected("[x, y, width, height]") }
+      var v: [Double] = []
+      for n in numbers { v.append(try n.number(in: -1e7...1e7)) }
+      guard v[2] > 0, v[3] > 0 else { throw box.error("the width and height must be > 0") }
+      viewBox = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+    let rule = try o["fillRule"]?.choice(FillRule.self) ?? .nonzero
+    return .path(path, viewBox: viewBox, rule: rule)
+  }
+
+  /// `"shape": "roundedRectangle"` and the parameters its kind takes.
+  static func shapeContent(
+    _ source: JSONField, _ o: JSONObject
+  ) throws(SceneFileError) -> LayerDescription.Content {
+    let kind = try source.choice(LayerDescription.ShapeKind.self)
+    let rectangular = kind == .rectangle || kind == .roundedRectangle
+    for key in ["cornerRadius", "cornerStyle"] where o.has(key) && !rectangular {
+      throw o.field.error("\(key) applies to rectangles only")
+    }
+    for key in ["lineWidth", "trim", "lineCap"] where o.has(key) && kind != .ring {
+      throw o.field.error("\(key) applies to rings only")
+    }
+    guard kind == .ring else {
+      let radius = try o["cornerRadius"]?.number(in: 0...SceneLimits.canvasSide) ?? 0
+      let style = try o["cornerStyle"]?.choice(CornerStyle.self)
+      return .shape(kind, cornerRadius: radius, style: style)
+    }
+    let lineWidth = try o["lineWidth"]?.number(in: 0...SceneLimits.canvasSide) ?? 1
+    var from = Bound.constant([0], at: source)
+    var to = Bound.constant([1], at: source)
+    if let trim = o["trim"] {
+      let ends = try trim.array(maxCount: 2)
+      guard ends.count == 2 else { throw trim.expected("[from, to]") }
+      from = try scalar(ends[0], in: 0...1)
+      to = try scalar(ends[1], in: 0...1)
+    }
+    let cap = try o["lineCap"]?.choice(LayerDescription.RingCap.self) ?? .butt
+    return .ring(lineWidth: lineWidth, from: from, to: to, roundCaps: cap == .round)
+  }
+
+  /// `"spacer": true`.
+  static func spacerContent(_ source: JSONField) throws(SceneFileError) -> LayerDescription.Content
+  {
+    guard try source.bool() else { throw source.expected("true") }
+    return .spacer
+  }
+
+  /// A stack's children (inheriting `color`, as SwiftUI's environment passes a container's
+  /// foreground colour down), its alignment (the ones its axis has) and spacing.
+  mutating func stackContent(
+    _ axis: LayerDescription.StackAxis, _ source: JSONField, _ o: JSONObject, color: Bound?
+  ) throws(SceneFileError) -> LayerDescription.Content {
+    var children: [LayerDescription] = []
+    for child in try source.array(maxCount: SceneLimits.layers) {
+      children.append(try layer(child, inheritedColor: color))
+    }
+    let alignments: [LayerDescription.StackAlignment] =
+      switch axis {
+      case .zstack: [.center]
+      case .vstack: [.center, .leading, .trailing]
+      case .hstack: [.center, .top, .bottom]
       }
-        ?? Bound.constant([0, 0], at: field),
-      scale: try o["scaleEffect"].map { (f) throws(SceneFileError) in
-        try Self.scalar(f, in: 0...1000)
-      }
-        ?? Bound.constant([1], at: field),
-      rotation: try o["rotationEffect"].map { (f) throws(SceneFileError) in try Self.scalar(f) }
-        ?? zero,
-      opacity: try o["opacity"].map { (f) throws(SceneFileError) in try Self.scalar(f, in: 0...1) }
-        ?? Bound.constant([1], at: field),
-      shadow: try o["shadow"].map(Self.shadow), color: color,
-      zIndex: try o["zIndex"]?.number(in: -1e6...1e6) ?? 0,
-      ignoresSafeArea: try o["ignoresSafeArea"]?.bool() ?? false)
+    let alignment =
+      try o["alignment"]?.choice(LayerDescription.StackAlignment.self, among: alignments)
+      ?? .center
+    return .stack(
+      axis, children, alignment: alignment,
+      spacing: try o["spacing"]?.number(in: 0...SceneLimits.canvasSide) ?? 8)
   }
 
   /// Adds `count` bytes to the scene's path data, refusing more than the limit in all.
@@ -234,75 +237,5 @@ extension SceneDecoder {
     do { return try PathDataParser.parse(utf8: bytes) } catch {
       throw source.error("invalid path data in \"\(name)\": \(error.descriptionWithoutInput)")
     }
-  }
-
-  /// A number (every edge), `true` (SwiftUI's default 16 pt), or edges by name.
-  static func padding(_ field: JSONField) throws(SceneFileError) -> (Double, Double, Double, Double)
-  {
-    switch field.value.kind {
-    case .bool(true): return (16, 16, 16, 16)
-    case .number:
-      let p = try field.number(in: 0...SceneLimits.canvasSide)
-      return (p, p, p, p)
-    case .object:
-      let o = try field.object(keys: [
-        "top", "leading", "bottom", "trailing", "horizontal", "vertical",
-      ])
-      func edge(_ key: String, _ axis: String) throws(SceneFileError) -> Double {
-        if let value = o[key] { return try value.number(in: 0...SceneLimits.canvasSide) }
-        return try o[axis]?.number(in: 0...SceneLimits.canvasSide) ?? 0
-      }
-      return (
-        try edge("top", "vertical"), try edge("leading", "horizontal"),
-        try edge("bottom", "vertical"), try edge("trailing", "horizontal")
-      )
-    default: throw field.expected("a number of points, true, or {\"top\", \"leading\", …}")
-    }
-  }
-
-  static func shadow(_ field: JSONField) throws(SceneFileError) -> LayerDescription.Shadow {
-    let o = try field.object(keys: ["color", "opacity", "radius", "x", "y"])
-    let color = try o["color"].map(staticColor)
-    // SwiftUI's default shadow colour is black at 33 %; an explicit colour is taken as it is.
-    let opacity = try o["opacity"]?.number(in: 0...1) ?? (color == nil ? 0.33 : 1)
-    return LayerDescription.Shadow(
-      color: (color ?? .black).opacity(opacity),
-      radius: Bound.constant([try Self.radius(o.required("radius"))], at: field),
-      opacity: Bound.constant([opacity], at: field),
-      x: try o["x"]?.number(in: -1e4...1e4) ?? 0, y: try o["y"]?.number(in: -1e4...1e4) ?? 0)
-  }
-
-  /// A shadow's radius in points: ≥ 0, at most 1000.
-  static func radius(_ field: JSONField) throws(SceneFileError) -> Double {
-    let r = try field.number(in: 0...Double.greatestFiniteMagnitude)
-    guard r <= 1000 else {
-      throw field.error("a radius of \(JSONValue.format(r)) pt; at most 1000")
-    }
-    return r
-  }
-
-  /// `"headline"`, or `{"style": "title", "size": 30, "weight": "bold", "family": "Inter",
-  /// "tracking": 0}`, with the layer's `bold` and `weight`.
-  static func font(_ o: JSONObject) throws(SceneFileError) -> FontRequest {
-    var request = FontRequest(style: .body)
-    if let field = o["font"] {
-      if case .string = field.value.kind {
-        request.style = try field.choice(TextStyle.self)
-      } else {
-        let f = try field.object(keys: ["style", "family", "size", "weight", "tracking"])
-        request.style = try f["style"]?.choice(TextStyle.self) ?? .body
-        request.family = try f["family"]?.string(maxLength: 200)
-        request.size = try f["size"]?.number(in: 1...1000)
-        request.weight = try f["weight"].map(weight)
-        request.tracking = try f["tracking"]?.number(in: -100...100)
-      }
-    }
-    if let w = o["weight"] { request.weight = try weight(w) }
-    if try o["bold"]?.bool() == true { request.weight = .bold }
-    return request
-  }
-
-  static func weight(_ field: JSONField) throws(SceneFileError) -> FontWeight {
-    try field.choice(FontWeight.allCases, name: \.name)
   }
 }

@@ -199,8 +199,7 @@ struct LayerDescription {
   var content: Content
   var frameWidth: Double?
   var frameHeight: Double?
-  /// top, leading, bottom, trailing.
-  var padding: (Double, Double, Double, Double)
+  var padding: EdgeInsets
   var position: Bound?
   var offset: Bound
   var scale: Bound

@@ -1,0 +1,103 @@
+import Raster
+import Typeset
+
+/// The modifiers any layer may have, and the values they take.
+extension SceneDecoder {
+  /// The layer with its content and its modifiers (frame, padding, position, offset,
+  /// scaleEffect, rotationEffect, opacity, shadow, zIndex, ignoresSafeArea).
+  static func modifiers(
+    of content: LayerDescription.Content, _ o: JSONObject, color: Bound, field: JSONField
+  ) throws(SceneFileError) -> LayerDescription {
+    var frame: (Double?, Double?) = (nil, nil)
+    if let f = o["frame"] {
+      let fo = try f.object(keys: ["width", "height"])
+      frame = (
+        try fo["width"]?.number(in: 0...SceneLimits.canvasSide),
+        try fo["height"]?.number(in: 0...SceneLimits.canvasSide)
+      )
+    }
+    let zero = Bound.constant([0], at: field)
+    return LayerDescription(
+      path: field.path, line: field.value.line, column: field.value.column,
+      id: try o["id"]?.string(maxLength: 200), content: content,
+      frameWidth: frame.0, frameHeight: frame.1,
+      padding: try o["padding"].map(padding) ?? EdgeInsets(),
+      position: try o["position"].map { (f) throws(SceneFileError) in try point(f) },
+      offset: try o["offset"].map { (f) throws(SceneFileError) in try point(f, defaultValue: 0) }
+        ?? Bound.constant([0, 0], at: field),
+      scale: try o["scaleEffect"].map { (f) throws(SceneFileError) in try scalar(f, in: 0...1000) }
+        ?? Bound.constant([1], at: field),
+      rotation: try o["rotationEffect"].map { (f) throws(SceneFileError) in try scalar(f) } ?? zero,
+      opacity: try o["opacity"].map { (f) throws(SceneFileError) in try scalar(f, in: 0...1) }
+        ?? Bound.constant([1], at: field),
+      shadow: try o["shadow"].map(shadow), color: color,
+      zIndex: try o["zIndex"]?.number(in: -1e6...1e6) ?? 0,
+      ignoresSafeArea: try o["ignoresSafeArea"]?.bool() ?? false)
+  }
+
+  /// A number (every edge), `true` (SwiftUI's default 16 pt), or edges by name.
+  static func padding(_ field: JSONField) throws(SceneFileError) -> EdgeInsets {
+    switch field.value.kind {
+    case .bool(true): return EdgeInsets(all: EdgeInsets.defaultPadding)
+    case .number: return EdgeInsets(all: try field.number(in: 0...SceneLimits.canvasSide))
+    case .object:
+      let o = try field.object(keys: [
+        "top", "leading", "bottom", "trailing", "horizontal", "vertical",
+      ])
+      func edge(_ key: String, _ axis: String) throws(SceneFileError) -> Double {
+        if let value = o[key] { return try value.number(in: 0...SceneLimits.canvasSide) }
+        return try o[axis]?.number(in: 0...SceneLimits.canvasSide) ?? 0
+      }
+      return EdgeInsets(
+        top: try edge("top", "vertical"), leading: try edge("leading", "horizontal"),
+        bottom: try edge("bottom", "vertical"), trailing: try edge("trailing", "horizontal"))
+    default: throw field.expected("a number of points, true, or {\"top\", \"leading\", …}")
+    }
+  }
+
+  static func shadow(_ field: JSONField) throws(SceneFileError) -> LayerDescription.Shadow {
+    let o = try field.object(keys: ["color", "opacity", "radius", "x", "y"])
+    let color = try o["color"].map(staticColor)
+    // SwiftUI's default shadow colour is black at 33 %; an explicit colour is taken as it is.
+    let opacity = try o["opacity"]?.number(in: 0...1) ?? (color == nil ? 0.33 : 1)
+    return LayerDescription.Shadow(
+      color: (color ?? .black).opacity(opacity),
+      radius: Bound.constant([try Self.radius(o.required("radius"))], at: field),
+      opacity: Bound.constant([opacity], at: field),
+      x: try o["x"]?.number(in: -1e4...1e4) ?? 0, y: try o["y"]?.number(in: -1e4...1e4) ?? 0)
+  }
+
+  /// A shadow's radius in points: ≥ 0, at most 1000.
+  static func radius(_ field: JSONField) throws(SceneFileError) -> Double {
+    let r = try field.number(in: 0...Double.greatestFiniteMagnitude)
+    guard r <= 1000 else {
+      throw field.error("a radius of \(JSONValue.format(r)) pt; at most 1000")
+    }
+    return r
+  }
+
+  /// `"headline"`, or `{"style": "title", "size": 30, "weight": "bold", "family": "Inter",
+  /// "tracking": 0}`, with the layer's `bold` and `weight`.
+  static func font(_ o: JSONObject) throws(SceneFileError) -> FontRequest {
+    var request = FontRequest(style: .body)
+    if let field = o["font"] {
+      if case .string = field.value.kind {
+        request.style = try field.choice(TextStyle.self)
+      } else {
+        let f = try field.object(keys: ["style", "family", "size", "weight", "tracking"])
+        request.style = try f["style"]?.choice(TextStyle.self) ?? .body
+        request.family = try f["family"]?.string(maxLength: 200)
+        request.size = try f["size"]?.number(in: 1...1000)
+        request.weight = try f["weight"].map(weight)
+        request.tracking = try f["tracking"]?.number(in: -100...100)
+      }
+    }
+    if let w = o["weight"] { request.weight = try weight(w) }
+    if try o["bold"]?.bool() == true { request.weight = .bold }
+    return request
+  }
+
+  static func weight(_ field: JSONField) throws(SceneFileError) -> FontWeight {
+    try field.choice(FontWeight.allCases, name: \.name)
+  }
+}
