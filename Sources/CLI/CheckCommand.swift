@@ -10,17 +10,9 @@ import Glibc
 
 /// `render-anim check`: renders a scene's frames and compares each with a golden PNG.
 enum CheckCommand: Command {
-  /// When goldens are written (swift-snapshot-testing's record modes).
-  enum RecordMode: String, CaseIterable {
-    /// Write goldens that do not exist; compare the rest.
-    case missing
-    /// Write missing goldens and rewrite failing ones; remove goldens the render has no frame for.
-    case failed
-    /// Rewrite every golden; remove goldens the render has no frame for.
-    case all
-    /// Write nothing: a missing golden fails.
-    case never
-  }
+  /// When goldens are written; `failed` and `all` also remove goldens the render has no frame
+  /// for.
+  typealias RecordMode = GoldenComparison.RecordMode
 
   static let spec = CommandSpec(
     name: "check",
@@ -54,12 +46,6 @@ enum CheckCommand: Command {
         !["output", "frame", "trace", "loop", "png-compression"].contains($0.name)
       })
 
-  /// One frame's outcome.
-  enum Outcome: Sendable {
-    case passed, recorded
-    case failed(String)
-  }
-
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
     guard let name = arguments.positional(0) else {
       throw UsageError("Missing <cats|cards|file.json>")
@@ -78,19 +64,21 @@ enum CheckCommand: Command {
     var recorded = 0
     let count = scene.frameCount
     let renderer = FrameRenderer(scene: scene, threads: settings.threads)
+    let comparison = GoldenComparison(tolerance: tolerance, maxDifferingPixels: budget)
     try renderer.render(
       Array(0..<count),
       prepare: { index, frame, _ in
-        compare(
-          frame, golden: folder + SceneExporter.frameName(index), mode: mode,
-          tolerance: tolerance, budget: budget,
-          artifacts: artifacts + SceneExporter.frameName(index))
+        let name = SceneExporter.frameName(index)
+        let stem = artifacts + name.dropLast(4)
+        return comparison.check(
+          frame, golden: folder + name, mode: mode,
+          artifacts: .init(actual: stem + "-actual.png", diff: stem + "-diff.png"))
       }
     ) { index, outcome in
       switch outcome {
       case .passed: passed += 1
       case .recorded: recorded += 1
-      case .failed(let reason):
+      case .failed(let reason, _):
         failed += 1
         console.standardOutput("\(SceneExporter.frameName(index)): \(reason)\n")
       }
@@ -117,56 +105,5 @@ enum CheckCommand: Command {
     if recorded > 0 { console.standardOutput("recorded \(recorded) golden frames in \(folder)\n") }
     console.standardOutput("\(passed + recorded) passed, \(failed) failed\n")
     return failed == 0 ? 0 : 1
-  }
-
-  /// Compares one frame with its golden, recording or writing artifacts as the mode says. Any
-  /// trouble with the golden (unreadable, truncated, a folder) or with writing is this frame's
-  /// failure, so the run goes on.
-  static func compare(
-    _ frame: Pixmap, golden: String, mode: RecordMode, tolerance: UInt8, budget: Int,
-    artifacts: String
-  ) -> Outcome {
-    var info = stat()
-    let exists = lstat(golden, &info) == 0
-    do {
-      if mode == .all || (!exists && (mode == .missing || mode == .failed)) {
-        try PNGCodec.write(frame, to: golden, compression: .small)
-        return .recorded
-      }
-      guard exists else { return .failed("no golden at \(golden)") }
-      let expected: (rgba: [UInt8], width: Int, height: Int)
-      do { expected = try PNGCodec.readStraightRGBA(golden) } catch {
-        guard mode == .failed else { return .failed("unreadable golden: \(error)") }
-        try PNGCodec.write(frame, to: golden, compression: .small)
-        return .recorded
-      }
-      let actual = PNGCodec.straightBytes(of: frame)
-      let difference =
-        expected.width == frame.width && expected.height == frame.height
-        ? ImageDifference(
-          expected: expected.rgba, actual: actual, width: frame.width, tolerance: tolerance)
-        : nil
-      if let difference, difference.differingPixels <= budget { return .passed }
-      if mode == .failed {
-        try PNGCodec.write(frame, to: golden, compression: .small)
-        return .recorded
-      }
-      guard let difference else {
-        return .failed(
-          "size \(frame.width)×\(frame.height), golden \(expected.width)×\(expected.height)")
-      }
-      let stem = String(artifacts.dropLast(4))
-      try Folders.create(String(stem[..<(stem.lastIndex(of: "/") ?? stem.endIndex)]))
-      try PNGCodec.write(frame, to: stem + "-actual.png")
-      let image = ImageDifference.image(
-        expected: expected.rgba, actual: actual, width: frame.width, height: frame.height,
-        tolerance: tolerance, style: .triptych)
-      try OutputFile.write(
-        PNGCodec.encode(straightRGBA: image.rgba, width: image.width, height: frame.height),
-        to: stem + "-diff.png")
-      return .failed("\(difference); see \(stem)-actual.png and \(stem)-diff.png")
-    } catch {
-      return .failed("\(error)")
-    }
   }
 }

@@ -1,3 +1,5 @@
+import Raster
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,13 +15,10 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
   public private(set) var maximumDelta = 0
   /// The first differing pixel in reading order.
   public private(set) var first: (x: Int, y: Int)?
-  /// The smallest rectangle holding every differing pixel.
-  public private(set) var box: IntBox?
-
-  /// A pixel rectangle, both corners included.
-  public struct IntBox: Sendable, Equatable {
-    public var minX: Int, minY: Int, maxX: Int, maxY: Int
-  }
+  /// The differing pixels' bounds: the smallest rectangle holding every one (`maxX`, `maxY`
+  /// exclusive, as every `IntRect`).
+  public var box: IntRect? { bounds.rect }
+  private var bounds = PixelBounds()
 
   /// Compares `expected` and `actual` (straight RGBA8, `width` pixels a row, same length): equal
   /// bytes first (memcmp), then eight bytes at a time, looking at single pixels only where the
@@ -82,15 +81,7 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
     differingPixels += 1
     let (x, y) = (pixel % width, pixel / width)
     if first == nil { first = (x, y) }
-    if var b = box {
-      b.minX = min(b.minX, x)
-      b.maxX = max(b.maxX, x)
-      b.minY = min(b.minY, y)
-      b.maxY = max(b.maxY, y)
-      box = b
-    } else {
-      box = IntBox(minX: x, minY: y, maxX: x, maxY: y)
-    }
+    bounds.add(x: x, y: y)
   }
 
   public var description: String {
@@ -100,7 +91,7 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
     }
     return
       "\(differingPixels) pixels differ, largest channel delta \(maximumDelta), first at (\(first.x), "
-      + "\(first.y)), all within (\(box.minX), \(box.minY))–(\(box.maxX), \(box.maxY))"
+      + "\(first.y)), all within (\(box.minX), \(box.minY))–(\(box.maxX - 1), \(box.maxY - 1))"
   }
 
   /// How the difference image is laid out.

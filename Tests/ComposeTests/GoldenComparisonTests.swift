@@ -1,4 +1,6 @@
 import Codecs
+import Foundation
+import Raster
 import Testing
 
 @Suite struct GoldenComparisonTests {
@@ -11,7 +13,7 @@ import Testing
     #expect(strict.differingPixels == 2)
     #expect(strict.maximumDelta == 3)
     #expect(strict.first?.x == 1 && strict.first?.y == 1)
-    #expect(strict.box?.maxX == 2)
+    #expect(strict.box == IntRect(x: 1, y: 1, width: 2, height: 1))
     let tolerant = ImageDifference(expected: expected, actual: actual, width: 3, tolerance: 2)
     #expect(tolerant.differingPixels == 1)
     #expect(
@@ -41,5 +43,60 @@ import Testing
     #expect(Array(image.rgba[0..<4]) == expected)
     #expect(Array(image.rgba[4..<8]) == actual)
     #expect(Array(image.rgba[8..<12]) == [255, 0, 255, 255])
+  }
+}
+
+/// `GoldenComparison.check`, which `render-anim check` and `assertGolden` share.
+@Suite struct GoldenCheckTests {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("render-anim-golden-\(UUID().uuidString)").path
+
+  private func image(_ color: Color) throws -> Pixmap {
+    try #require(Pixmap(width: 4, height: 3, filledWith: color.premultiplied))
+  }
+
+  @Test func recordsComparesAndFailsWithArtifacts() throws {
+    let golden = folder + "/deep/g.png"
+    let artifacts = GoldenComparison.Artifacts(
+      actual: folder + "/art/a.png", diff: folder + "/art/d.png")
+    let exact = GoldenComparison()
+    #expect(
+      exact.check(try image(.white), golden: golden, mode: .never, artifacts: nil)
+        == .failed("no golden at \(golden)", artifacts: nil))
+    #expect(
+      exact.check(try image(.white), golden: golden, mode: .missing, artifacts: nil) == .recorded)
+    #expect(exact.check(try image(.white), golden: golden, mode: .never, artifacts: nil) == .passed)
+    let changed = exact.check(try image(.black), golden: golden, mode: .never, artifacts: artifacts)
+    guard case .failed(let reason, let written) = changed else {
+      Issue.record("expected a failure, got \(changed)")
+      return
+    }
+    #expect(reason.hasPrefix("12 pixels differ, largest channel delta 255"))
+    #expect(written == artifacts)
+    #expect(try PNGCodec.read(artifacts.diff).width == 12)  // expected | actual | overlay
+    #expect(try PNGCodec.read(artifacts.actual) == image(.black))
+    // Within tolerance, and re-recorded by `failed`.
+    let tolerant = GoldenComparison(tolerance: 255)
+    #expect(
+      tolerant.check(try image(.black), golden: golden, mode: .never, artifacts: nil) == .passed)
+    #expect(
+      exact.check(try image(.black), golden: golden, mode: .failed, artifacts: nil) == .recorded)
+    #expect(try PNGCodec.read(golden) == image(.black))
+  }
+
+  @Test func anUnreadableGoldenIsAFailureNotAnError() throws {
+    let golden = folder + "/broken.png"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    FileManager.default.createFile(atPath: golden, contents: Data([137, 80, 78, 71]))
+    let outcome = GoldenComparison().check(
+      try image(.white), golden: golden, mode: .never, artifacts: nil)
+    guard case .failed(let reason, _) = outcome else {
+      Issue.record("expected a failure, got \(outcome)")
+      return
+    }
+    #expect(reason.hasPrefix("unreadable golden: \(golden): not a PNG file"))
+    #expect(
+      GoldenComparison().check(try image(.white), golden: golden, mode: .failed, artifacts: nil)
+        == .recorded)
   }
 }

@@ -3,94 +3,53 @@ import Foundation
 import Raster
 import Testing
 
-/// How two images are compared: equal bytes first, then a per-channel tolerance with a budget
-/// of differing pixels (after swift-snapshot-testing's strategy-as-value).
-struct GoldenComparison: Sendable {
-  /// Largest allowed difference of any channel, in 1/255.
-  var channelTolerance: UInt8
-  /// How many pixels may exceed the tolerance.
-  var maxDifferingPixels: Int
-
+/// The tolerances the test suites' goldens are compared with, named by what they cover.
+extension GoldenComparison {
   /// Pure geometry: fills with exact-area coverage.
-  static let exact = GoldenComparison(channelTolerance: 0, maxDifferingPixels: 0)
+  static let exact = GoldenComparison(tolerance: 0, maxDifferingPixels: 0)
   /// Anti-aliased edges of glyph outlines (FreeType or libm versions may move a unit).
-  static let antialiasing = GoldenComparison(channelTolerance: 1, maxDifferingPixels: 0)
+  static let antialiasing = GoldenComparison(tolerance: 1, maxDifferingPixels: 0)
   /// Blurred shadows: a float recursive filter, rounded once.
-  static let blur = GoldenComparison(channelTolerance: 2, maxDifferingPixels: 0)
+  static let blur = GoldenComparison(tolerance: 2, maxDifferingPixels: 0)
 }
 
-/// When goldens are (re)written: `GOLDEN_RECORD=missing|failed|all|never`. The default is
-/// `never` when the environment variable `CI` is set (a CI run can never pass by recording) and
-/// `missing` otherwise.
-enum GoldenRecordMode: String {
-  case missing, failed, all, never
-
-  static var current: GoldenRecordMode {
+extension GoldenComparison.RecordMode {
+  /// `GOLDEN_RECORD=missing|failed|all|never`; by default `never` when the environment variable
+  /// `CI` is set (a CI run can never pass by recording) and `missing` otherwise.
+  static var current: GoldenComparison.RecordMode {
     let environment = ProcessInfo.processInfo.environment
-    if let value = environment["GOLDEN_RECORD"], let mode = GoldenRecordMode(rawValue: value) {
+    if let value = environment["GOLDEN_RECORD"],
+      let mode = GoldenComparison.RecordMode(rawValue: value)
+    {
       return mode
     }
     return environment["CI"] == nil ? .missing : .never
   }
 }
 
-/// Compares `pixmap` with `Goldens/<suite>/<name>.png` beside this test target; on failure writes
-/// expected, actual and diff PNGs to `.build/golden-artifacts/<suite>/<name>/` and attaches them.
+/// Compares `pixmap` with `Goldens/<suite>/<name>.png` beside this test target, through the same
+/// `GoldenComparison` as `render-anim check`; on failure its actual and diff images go to
+/// `.build/golden-artifacts/<suite>/<name>-*.png` and are attached to the test.
 func assertGolden(
   _ pixmap: Pixmap, named name: String, suite: String, _ comparison: GoldenComparison,
   sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
   let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  let golden = root.appendingPathComponent("Goldens/\(suite)/\(name).png")
-  let mode = GoldenRecordMode.current
-  let actual = PNGCodec.straightBytes(of: pixmap)
-  func record() throws {
-    try FileManager.default.createDirectory(
-      at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try PNGCodec.write(pixmap, to: golden.path, compression: .small)
-  }
-  guard FileManager.default.fileExists(atPath: golden.path) else {
-    if mode == .never {
-      Issue.record(
-        "missing golden \(golden.path) (GOLDEN_RECORD=never)", sourceLocation: sourceLocation)
-    } else {
-      try record()
-      print("recorded golden \(golden.path)")
+  let golden = root.appendingPathComponent("Goldens/\(suite)/\(name).png").path
+  let stem = root.deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent(".build/golden-artifacts/\(suite)/\(name)").path
+  let artifacts = GoldenComparison.Artifacts(actual: stem + "-actual.png", diff: stem + "-diff.png")
+  switch comparison.check(pixmap, golden: golden, mode: .current, artifacts: artifacts) {
+  case .passed: return
+  case .recorded: print("recorded golden \(golden)")
+  case .failed(let reason, let written):
+    for path in [written?.actual, written?.diff].compactMap({ $0 }) {
+      if let bytes = FileManager.default.contents(atPath: path) {
+        Attachment.record(Array(bytes), named: URL(fileURLWithPath: path).lastPathComponent)
+      }
     }
-    return
-  }
-  if mode == .all { return try record() }
-  let expected = try PNGCodec.readStraightRGBA(golden.path)
-  guard expected.width == pixmap.width, expected.height == pixmap.height else {
     Issue.record(
-      "\(name): size \(pixmap.width)×\(pixmap.height), golden \(expected.width)×\(expected.height)",
+      "\(suite)/\(name): \(reason) (tolerance \(comparison.tolerance))",
       sourceLocation: sourceLocation)
-    return
   }
-  let difference = ImageDifference(
-    expected: expected.rgba, actual: actual, width: pixmap.width,
-    tolerance: comparison.channelTolerance)
-  guard difference.differingPixels > comparison.maxDifferingPixels else { return }
-  if mode == .failed { return try record() }
-  let artifacts = root.deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent(".build/golden-artifacts/\(suite)/\(name)")
-  try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
-  let diff = ImageDifference.image(
-    expected: expected.rgba, actual: actual, width: pixmap.width, height: pixmap.height,
-    tolerance: comparison.channelTolerance, style: .overlay
-  ).rgba
-  for (file, bytes) in [
-    ("expected.png", Array(try Data(contentsOf: golden))),
-    ("actual.png", try PNGCodec.encode(pixmap)),
-    (
-      "diff.png",
-      try PNGCodec.encode(straightRGBA: diff, width: pixmap.width, height: pixmap.height)
-    ),
-  ] {
-    try Data(bytes).write(to: artifacts.appendingPathComponent(file))
-    Attachment.record(bytes, named: "\(name)-\(file)")
-  }
-  Issue.record(
-    "\(suite)/\(name): \(difference) (tolerance \(comparison.channelTolerance)); artifacts in \(artifacts.path)",
-    sourceLocation: sourceLocation)
 }

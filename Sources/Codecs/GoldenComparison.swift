@@ -1,0 +1,131 @@
+import FileIO
+import Raster
+
+/// Comparing a rendered image with a golden PNG, and (re)recording goldens: the one
+/// implementation `render-anim check` and the test suites' golden support share.
+///
+/// Both images are compared as straight RGBA8 (so PNG colour types and optimisers never
+/// matter): equal bytes first, then a per-channel tolerance with a budget of differing pixels
+/// (swift-snapshot-testing's strategy-as-value).
+public struct GoldenComparison: Hashable, Sendable {
+  /// Largest difference of any channel that is ignored, in 1/255.
+  public var tolerance: UInt8
+  /// How many pixels may exceed the tolerance.
+  public var maxDifferingPixels: Int
+
+  public init(tolerance: UInt8 = 0, maxDifferingPixels: Int = 0) {
+    self.tolerance = tolerance
+    self.maxDifferingPixels = maxDifferingPixels
+  }
+
+  /// When goldens are written (swift-snapshot-testing's record modes).
+  public enum RecordMode: String, Hashable, Sendable, CaseIterable {
+    /// Write goldens that do not exist; compare the rest.
+    case missing
+    /// Write missing goldens and rewrite failing (or unreadable) ones.
+    case failed
+    /// Rewrite every golden.
+    case all
+    /// Write nothing: a missing golden fails.
+    case never
+  }
+
+  /// Where a failing comparison's images go: the actual image, and a diff image (expected |
+  /// actual | overlay).
+  public struct Artifacts: Hashable, Sendable {
+    public var actual: String
+    public var diff: String
+
+    public init(actual: String, diff: String) {
+      self.actual = actual
+      self.diff = diff
+    }
+  }
+
+  /// What came of one comparison.
+  public enum Outcome: Hashable, Sendable {
+    case passed
+    /// The golden was written (it was missing, or the mode rewrote it).
+    case recorded
+    /// Why it failed, and the artifacts written (nil when none could be).
+    case failed(String, artifacts: Artifacts?)
+  }
+
+  /// Compares `image` (premultiplied) with the PNG at `golden`, recording as `mode` says. Any
+  /// trouble with the golden (missing, unreadable, truncated, a folder) or with writing is this
+  /// comparison's failure, with its reason — never a thrown error — so a run of many goes on.
+  /// On failure the artifacts are written when `artifacts` is given.
+  public func check(
+    _ image: Pixmap, golden: String, mode: RecordMode, artifacts: Artifacts?
+  ) -> Outcome {
+    do {
+      let exists = FileStatus.exists(golden)
+      if mode == .all || (!exists && (mode == .missing || mode == .failed)) {
+        try record(image, to: golden)
+        return .recorded
+      }
+      guard exists else { return .failed("no golden at \(golden)", artifacts: nil) }
+      let expected: (rgba: [UInt8], width: Int, height: Int)
+      do { expected = try PNGCodec.readStraightRGBA(golden) } catch {
+        guard mode == .failed else {
+          return .failed("unreadable golden: \(error)", artifacts: nil)
+        }
+        try record(image, to: golden)
+        return .recorded
+      }
+      let actual = PNGCodec.straightBytes(of: image)
+      let sameSize = expected.width == image.width && expected.height == image.height
+      let difference =
+        sameSize
+        ? ImageDifference(
+          expected: expected.rgba, actual: actual, width: image.width, tolerance: tolerance)
+        : nil
+      if let difference, difference.differingPixels <= maxDifferingPixels { return .passed }
+      if mode == .failed {
+        try record(image, to: golden)
+        return .recorded
+      }
+      guard let difference else {
+        return .failed(
+          "size \(image.width)×\(image.height), golden \(expected.width)×\(expected.height)",
+          artifacts: nil)
+      }
+      guard let artifacts else { return .failed("\(difference)", artifacts: nil) }
+      try write(artifacts, image: image, expected: expected.rgba, actual: actual)
+      return .failed(
+        "\(difference); see \(artifacts.actual) and \(artifacts.diff)", artifacts: artifacts)
+    } catch {
+      return .failed("\(error)", artifacts: nil)
+    }
+  }
+
+  /// Writes `image` as a golden (the smallest PNG), creating its folder.
+  public func record(_ image: Pixmap, to golden: String) throws {
+    try Folders.create(OutputPathText.folder(of: golden))
+    try PNGCodec.write(image, to: golden, compression: .small)
+  }
+
+  private func write(
+    _ artifacts: Artifacts, image: Pixmap, expected: [UInt8], actual: [UInt8]
+  ) throws {
+    for path in [artifacts.actual, artifacts.diff] {
+      try Folders.create(OutputPathText.folder(of: path))
+    }
+    try PNGCodec.write(image, to: artifacts.actual)
+    let diff = ImageDifference.image(
+      expected: expected, actual: actual, width: image.width, height: image.height,
+      tolerance: tolerance, style: .triptych)
+    try OutputFile.write(
+      PNGCodec.encode(straightRGBA: diff.rgba, width: diff.width, height: image.height),
+      to: artifacts.diff)
+  }
+}
+
+/// The folder part of a path as text (`a/b/c.png` → `a/b`, `c.png` → `.`).
+enum OutputPathText {
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    let folder = String(path[..<slash])
+    return folder.isEmpty ? "/" : folder
+  }
+}
