@@ -1,6 +1,7 @@
 // The pixel hot loops, over unsafe buffers. Each has a scalar twin in `Blend.swift` (the row
-// writers' `pixel` also its own `span`) and a test that they agree on every input class
-// (PixelTests, CompositeKernelTests).
+// writers' `pixel` also its own `span`) and a test that they agree on every input class:
+// sourceOver, fill, scale and the row writers in PixelTests; composite, extractAlpha and
+// MaskOverRow in KernelTwinTests; placeShadow in PixelTests.
 //
 // Pixels are premultiplied RGBA8 packed little-endian in a UInt32 (r in the low byte). The blend
 // handles two channels per 32-bit lane pair (r and b, then g and a), each 16 bits wide, so one

@@ -1,0 +1,81 @@
+import Testing
+
+@testable import Raster
+
+/// The compositing kernels against their plain scalar twins in `Blend` (issue #12): every
+/// opacity class, placements partly outside the target, every coverage.
+@Suite struct KernelTwinTests {
+  /// A pixmap of random premultiplied pixels (every class: clear, opaque, translucent).
+  static func random(_ width: Int, _ height: Int, _ random: inout SeededGenerator) -> Pixmap? {
+    let pixels = (0..<(width * height)).map { i -> UInt32 in
+      switch i % 5 {
+      case 0: return 0
+      case 1:
+        return PremultipliedRGBA8(
+          r: .random(in: 0...255, using: &random), g: .random(in: 0...255, using: &random),
+          b: .random(in: 0...255, using: &random), a: 255
+        ).packed
+      default:
+        let a = UInt8.random(in: 0...255, using: &random)
+        return PremultipliedRGBA8(
+          r: .random(in: 0...a, using: &random), g: .random(in: 0...a, using: &random),
+          b: .random(in: 0...a, using: &random), a: a
+        ).packed
+      }
+    }
+    return Pixmap(width: width, height: height, pixels: pixels)
+  }
+
+  @Test(arguments: [0, 1, 77, 128, 254, 255])
+  func compositeMatchesItsTwin(opacity: Int) throws {
+    var generator = SeededGenerator(seed: UInt64(opacity) + 3)
+    let source = try #require(Self.random(13, 9, &generator))
+    for origin in [(0, 0), (-5, -3), (20, 14), (-12, 8), (25, 20), (-13, -9)] {
+      var fast = try #require(Self.random(30, 22, &generator))
+      var plain = fast
+      Kernels.composite(source, at: origin, onto: &fast, opacity: UInt32(opacity))
+      Blend.composite(source, at: origin, onto: &plain, opacity: UInt8(opacity))
+      #expect(fast == plain, "opacity \(opacity), origin \(origin)")
+    }
+  }
+
+  @Test func extractAlphaMatchesItsTwin() throws {
+    var generator = SeededGenerator(seed: 21)
+    let pixmap = try #require(Self.random(17, 11, &generator))
+    var mask = try #require(Mask(width: 17, height: 11))
+    Kernels.extractAlpha(pixmap, into: &mask)
+    #expect(mask.values == Blend.alpha(of: pixmap))
+  }
+
+  /// Every coverage over every mask value class, through the row writer's pixel and span paths.
+  @Test(arguments: [255, 200, 77, 1, 0])
+  func maskOverRowMatchesItsTwin(alpha: Int) {
+    var generator = SeededGenerator(seed: UInt64(alpha) + 9)
+    let coverage = (0...255).map { UInt8($0) }.shuffled(using: &generator)
+    let initial = coverage.map { _ in UInt8.random(in: 0...255, using: &generator) }
+    let expected = zip(coverage, initial).map {
+      Blend.maskOver(coverage: $0, alpha: UInt8(alpha), onto: $1)
+    }
+    var pixels = initial
+    var spans = initial
+    pixels.withUnsafeMutableBufferPointer { values in
+      var row = MaskOverRow(values: values.baseAddress!, width: 256, alpha: UInt32(alpha))
+      for (x, c) in coverage.enumerated() { row.pixel(x: x, coverage: c) }
+    }
+    spans.withUnsafeMutableBufferPointer { values in
+      var row = MaskOverRow(values: values.baseAddress!, width: 256, alpha: UInt32(alpha))
+      for (x, c) in coverage.enumerated() where c != 0 { row.span(x: x, count: 1, coverage: c) }
+    }
+    #expect(pixels == expected)
+    #expect(spans == expected)
+    // A long span of one coverage equals that many single pixels.
+    for c: UInt8 in [0, 1, 128, 255] {
+      var long = initial
+      long.withUnsafeMutableBufferPointer { values in
+        var row = MaskOverRow(values: values.baseAddress!, width: 256, alpha: UInt32(alpha))
+        row.span(x: 0, count: 256, coverage: c)
+      }
+      #expect(long == initial.map { Blend.maskOver(coverage: c, alpha: UInt8(alpha), onto: $0) })
+    }
+  }
+}
