@@ -3,12 +3,6 @@
 
 import PackageDescription
 
-/// Release builds only: exclusivity checks cost a few percent in the scanline loops and guard
-/// nothing there that tests do not already cover in debug builds.
-let releaseSpeed: [SwiftSetting] = [
-  .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
-]
-
 let package = Package(
   name: "render-anim",
   products: [
@@ -62,7 +56,6 @@ let package = Package(
     ),
     .target(
       name: "Raster",
-      swiftSettings: releaseSpeed,
       linkerSettings: [.linkedLibrary("m")]
     ),
     .target(
