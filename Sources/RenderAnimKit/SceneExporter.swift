@@ -29,6 +29,9 @@ public let version = "0.10.0"
 public struct SceneExporter: Sendable {
   public var scene: Scene
   public var threads: Int
+  /// What the command line prints as warnings: a font family that fell back to another, taps
+  /// that hit no handler. Empty for a scene given as a value.
+  public var notes: [String] = []
 
   /// Called after each frame with (frames done, frames in all).
   public typealias Progress = (Int, Int) -> Void
@@ -43,7 +46,13 @@ public struct SceneExporter: Sendable {
     file path: String, settings: SceneSettings = SceneSettings(),
     threads: Int = SceneExporter.processorCount
   ) throws(SceneFileError) {
-    self.init(scene: try SceneFile.load(path: path, settings: settings).scene, threads: threads)
+    self.init(loaded: try SceneFile.load(path: path, settings: settings), threads: threads)
+  }
+
+  /// A scene loaded from a file or text, with its notes.
+  public init(loaded: LoadedScene, threads: Int = SceneExporter.processorCount) {
+    self.init(scene: loaded.scene, threads: threads)
+    notes = loaded.notes
   }
 
   /// A scene file's text, e.g. one built by the program.
@@ -51,7 +60,7 @@ public struct SceneExporter: Sendable {
     json text: String, settings: SceneSettings = SceneSettings(),
     threads: Int = SceneExporter.processorCount
   ) throws(SceneFileError) {
-    self.init(scene: try SceneFile.load(text: text, settings: settings).scene, threads: threads)
+    self.init(loaded: try SceneFile.load(text: text, settings: settings), threads: threads)
   }
 
   /// A built-in scene: `cats` or `cards`.

@@ -143,21 +143,25 @@ struct GIFSummary {
   }
 }
 
-/// The release build gives the same bytes as the debug build the tests run (scripts/test.sh
-/// builds both). Skipped, with a note, when no release build is beside the debug one.
+/// The debug and release builds give the same bytes (scripts/test.sh builds both; the tests run
+/// in one and compare with the other's binary). Skipped, with a note, when the other is absent.
 @Suite struct BuildConfigurationTests {
   @Test func debugAndReleaseBuildsWriteTheSameBytes() throws {
-    let release = ToolRun.binary.deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("release/render-anim")
-    guard FileManager.default.isExecutableFile(atPath: release.path) else {
-      print("skipping debug-vs-release comparison: no release build at \(release.path)")
+    let own = ToolRun.binary
+    let configuration = own.deletingLastPathComponent()
+    let other = configuration.deletingLastPathComponent()
+      .appendingPathComponent(
+        configuration.lastPathComponent == "release" ? "debug" : "release"
+      ).appendingPathComponent("render-anim")
+    guard FileManager.default.isExecutableFile(atPath: other.path) else {
+      print("skipping debug-vs-release comparison: no other build at \(other.path)")
       return
     }
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "render-anim-builds-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     var outputs: [[UInt8]] = []
-    for (name, binary) in [("debug", ToolRun.binary), ("release", release)] {
+    for (name, binary) in [("own", own), ("other", other)] {
       let gif = directory.appendingPathComponent("\(name).gif").path
       let png = directory.appendingPathComponent("\(name).png").path
       let process = Process()
