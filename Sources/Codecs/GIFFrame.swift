@@ -17,7 +17,6 @@ public struct GIFFrame: Sendable {
 
   /// Palettes hold at most 255 colours, so 255 is free to mark unchanged pixels.
   static let unchangedIndex: UInt8 = 255
-  static let unchanged = 255
 
   init(
     width: Int, height: Int, rect: IntRect? = nil, indices: [UInt8] = [],
@@ -36,7 +35,7 @@ public struct GIFFrame: Sendable {
   /// colour is kept, which costs nothing in quality and makes the pixel transparent.
   func draws(_ i: Int, pixel: Int, colors: [UInt32], shown: UInt32) -> Bool {
     let index = Int(indices[i])
-    guard index != GIFFrame.unchanged, colors[index] != shown else { return false }
+    guard index != Int(GIFFrame.unchangedIndex), colors[index] != shown else { return false }
     guard shown != 0xFFFF_FFFF else { return true }
     let truth = GIFPalette.rgb(pixels[pixel])
     return Quantizer.distance(truth, colors[index]) < Quantizer.distance(truth, shown)

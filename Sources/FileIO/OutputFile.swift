@@ -60,8 +60,9 @@ public final class OutputFile: ByteSink, PendingOutput {
 
   private enum State { case writing, finished, committed, discarded }
 
-  /// Opens the output for `path`; fails at once when it cannot be written (no such folder, a
-  /// folder in the way, a link to nothing, no permission).
+  /// Opens the output for `path`, creating missing folders above it; fails at once when it
+  /// cannot be written (a file where a folder should be, a folder in the way, a link to nothing,
+  /// no permission).
   public init(_ path: String) throws(FileError) {
     self.path = path
     if path == "-" {

@@ -43,7 +43,9 @@ public final class OutputFolder: PendingOutput {
             + "give an empty or new folder, so nothing else is replaced", isOutput: true)
       }
     } else {
-      guard errno == ENOENT else { throw FileError.system(path, isOutput: true) }
+      guard errno == ENOENT || errno == ENOTDIR else {
+        throw FileError.system(path, isOutput: true)
+      }
       try OutputPath.createFolders(OutputPath.parent(of: target), for: path)
     }
     self.target = target

@@ -17,8 +17,11 @@ enum OutputPath {
     let target = try followingLinks(path, isFolder: false)
     var info = stat()
     guard stat(target, &info) == 0 else {
-      guard errno == ENOENT else { throw FileError.system(path, isOutput: true) }
-      try requireParentFolder(of: target, for: path)
+      // Missing (or with a file where a folder should be: createFolders names it).
+      guard errno == ENOENT || errno == ENOTDIR else {
+        throw FileError.system(path, isOutput: true)
+      }
+      try createFolders(parent(of: target), for: path)
       return .file(target, mode: nil)
     }
     switch info.st_mode & S_IFMT {
@@ -68,18 +71,6 @@ enum OutputPath {
     var trimmed = Substring(path)
     while trimmed.count > 1, trimmed.last == "/" { trimmed.removeLast() }
     return String(trimmed)
-  }
-
-  /// Fails unless the folder that will hold `target` exists.
-  static func requireParentFolder(of target: String, for path: String) throws(FileError) {
-    let folder = parent(of: target)
-    var info = stat()
-    guard stat(folder, &info) == 0 else {
-      throw FileError(path: path, "no such folder '\(folder)'", isOutput: true)
-    }
-    guard (info.st_mode & S_IFMT) == S_IFDIR else {
-      throw FileError(path: path, "'\(folder)' is not a folder", isOutput: true)
-    }
   }
 
   /// Creates `folder` and any missing folders above it (mode 0755 less the umask).

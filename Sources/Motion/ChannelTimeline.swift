@@ -134,7 +134,7 @@ public struct ChannelTimeline: Hashable, Sendable {
     }
   }
 
-  /// The first frame after the change at which SwiftUI would find the spring still (§1.5).
+  /// The first frame after the change at which SwiftUI would find the spring still (docs/SEMANTICS.md, Springs).
   private static func fluidEnd(
     _ change: Change, spring: Spring, from start: FluidSpringIntegrator, frameRate: Double
   ) -> Double {

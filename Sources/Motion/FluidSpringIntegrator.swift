@@ -1,4 +1,4 @@
-/// SwiftUI's stepping of a fluid spring (§1.4): fixed sub-steps of 1/300 s of velocity Verlet
+/// SwiftUI's stepping of a fluid spring (docs/SEMANTICS.md, Springs): fixed sub-steps of 1/300 s of velocity Verlet
 /// from the last state change, the clock running to the first sub-step at or past the frame time.
 ///
 /// half = v + F·dt/2;  offset += half·dt;  F = −c·half + k·(delta − offset);  v = half + F·dt/2

@@ -5,9 +5,11 @@ import Darwin
 #endif
 
 /// A damped harmonic oscillator in SwiftUI's parametrisations (mass m, stiffness k, damping c;
-/// times in seconds). Its motion is evaluated in closed form (§1.3 of the reference notes), not by
-/// SwiftUI's 1/300 s integrator: the two differ by at most ~1 % of the travel near peak velocity,
-/// and the closed form makes every frame an exact function of its time.
+/// times in seconds). As an interpolating spring it is evaluated in closed form (`unitProgress`,
+/// scaled to each change); as a fluid spring (`.spring()`, `response:dampingFraction:`,
+/// `duration:bounce:`) it is stepped by `FluidSpringIntegrator`, 1/300 s at a time, as SwiftUI
+/// steps it — the two differ by up to about 1 % of the travel near peak velocity
+/// (docs/SEMANTICS.md, Springs). Either way a frame is a pure function of its time.
 public struct Spring: Hashable, Sendable {
   public var mass: Double
   public var stiffness: Double
@@ -91,7 +93,7 @@ public struct Spring: Hashable, Sendable {
     return 1 - exp(-lambda * t) * (cos(wd * t) + lambda / wd * sin(wd * t))
   }
 
-  /// When an interpolating spring is removed (§1.5): for ζ ≥ 1 the first 0.1 s sample at which
+  /// When an interpolating spring is removed (docs/SEMANTICS.md, Springs): for ζ ≥ 1 the first 0.1 s sample at which
   /// |1 − s| < 0.001 and stays so for 1 s; for ζ < 1 the decay envelope's ln((λ+1)/ε)/λ.
   public var settlingDuration: Double {
     let epsilon = 0.001

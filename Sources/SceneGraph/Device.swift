@@ -1,4 +1,4 @@
-/// An iPhone's screen in points, portrait, with its safe-area insets (§5 of the reference notes).
+/// An iPhone's screen in points, portrait, with its safe-area insets (docs/SEMANTICS.md, Devices).
 public struct Device: Hashable, Sendable {
   public var name: String
   public var models: String

@@ -98,6 +98,8 @@ let tinyScene = """
   @Test func missingOutputFoldersAreCreated() throws {
     #expect(try render(["--hold", "0", "-o", scratch.path + "/deep/er/frames/"]).status == 0)
     #expect(scratch.list("deep/er/frames").count == 3)
+    #expect(try render(["-o", scratch.path + "/new/folder/a.gif"]).status == 0)
+    #expect(scratch.exists("new/folder/a.gif"))
   }
 
   @Test(arguments: [
@@ -120,11 +122,13 @@ let tinyScene = """
   }
 
   @Test func aTraceThatCannotBeWrittenKeepsTheGIFFromLanding() throws {
+    // A file where the trace's folder should be.
+    try scratch.write("not a folder", "blocker")
     let run = try render([
-      "--trace", scratch.path + "/no/such/t.csv", "-o", scratch.path + "/a.gif",
+      "--trace", scratch.path + "/blocker/t.csv", "-o", scratch.path + "/a.gif",
     ])
     #expect(run.status == 1)
-    #expect(run.standardError.contains("no such folder"), "\(run.standardError)")
+    #expect(run.standardError.contains("is not a folder"), "\(run.standardError)")
     #expect(!scratch.exists("a.gif"))
     #expect(leftovers.isEmpty)
   }

@@ -101,12 +101,15 @@ import Testing
     let pixmap = try #require(Pixmap(width: 4, height: 4, filledWith: Color.black.premultiplied))
     try PNGCodec.write(pixmap, to: path)
     #expect(try PNGCodec.read(path) == pixmap)
-    // A write into a missing folder fails, names the path, and leaves nothing behind.
+    // A write where a file stands in for the folder fails, names the path, and leaves nothing
+    // behind (missing folders are created).
     #expect(throws: CodecError.self) {
-      try PNGCodec.write(pixmap, to: directory + "/missing/out.png")
+      try PNGCodec.write(pixmap, to: directory + "/out.png/inner.png")
     }
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory)
     #expect(leftovers == ["out.png"])
+    try PNGCodec.write(pixmap, to: directory + "/made/out.png")
+    #expect(try PNGCodec.read(directory + "/made/out.png") == pixmap)
   }
 
   @Test func missingFileNamesThePath() {

@@ -20,7 +20,7 @@ public enum PathElement: Hashable, Sendable {
 /// - `bounds` holds every point of the path, control points included (so it may be larger than the
 ///   tight bounds of the curves); it is nil only for an empty path.
 ///
-/// Build one with `PathBuilder`, by parsing SVG path data with `Path(svgPathData:)`, or with the
+/// Build one with `PathBuilder`, by parsing SVG path data with `PathDataParser.parse`, or with the
 /// shape constructors.
 public struct Path: Hashable, Sendable {
   public let elements: [PathElement]
@@ -35,21 +35,4 @@ public struct Path: Hashable, Sendable {
   public static let empty = Path(validatedElements: [], bounds: nil)
 
   public var isEmpty: Bool { elements.isEmpty }
-
-  /// This path with every point mapped through `transform`; nil when a mapped point is not finite.
-  public func applying(_ transform: Transform) -> Path? {
-    var builder = PathBuilder()
-    for element in elements {
-      switch element {
-      case .move(let p): builder.move(to: transform.apply(p))
-      case .line(let p): builder.line(to: transform.apply(p))
-      case .quad(let c, let p): builder.quad(to: transform.apply(p), control: transform.apply(c))
-      case .cubic(let c1, let c2, let p):
-        builder.cubic(
-          to: transform.apply(p), control1: transform.apply(c1), control2: transform.apply(c2))
-      case .close: builder.close()
-      }
-    }
-    return builder.build()
-  }
 }
