@@ -64,7 +64,7 @@ struct ToolRun {
   @Test func pathRendersAPNG() throws {
     let data = try write("M10 10H90V90H10Z", "square.svgpath")
     let out = directory + "/square.png"
-    let run = try ToolRun([
+    let run = InProcessRun([
       "path", data, "--viewbox", "0,0,100,100", "--size", "50x40", "--fill", "#FF9500", "-o", out,
     ])
     #expect(run.status == 0, "\(run.standardError)")
@@ -78,7 +78,7 @@ struct ToolRun {
     let data = try write("M-103 338h2048v1680h-2048z", "neg.svgpath")
     for form in [["--viewbox", "-103,338,2048,1680"], ["--viewbox=-103,338,2048,1680"]] {
       let out = directory + "/neg.png"
-      let run = try ToolRun(["path", data] + form + ["--size", "20x20", "-o", out])
+      let run = InProcessRun(["path", data] + form + ["--size", "20x20", "-o", out])
       #expect(run.status == 0, "\(run.standardError)")
       #expect(try PNGCodec.read(out)[10, 10] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
     }
@@ -101,7 +101,7 @@ struct ToolRun {
   @Test func invalidPathDataFailsWithPositionAndWritesNothing() throws {
     let data = try write("M 10 20 L 30 x", "bad.svgpath")
     let out = directory + "/bad.png"
-    let run = try ToolRun(["path", data, "--viewbox", "0,0,100,100", "--size", "10x10", "-o", out])
+    let run = InProcessRun(["path", data, "--viewbox", "0,0,100,100", "--size", "10x10", "-o", out])
     #expect(run.status == 1)
     #expect(run.standardError.contains("expected a number at 1:14"))
     #expect(!FileManager.default.fileExists(atPath: out))
@@ -112,11 +112,12 @@ struct ToolRun {
     let bad = try write("M0 0H10V", "bad2.svgpath")
     let out = directory + "/keep.png"
     #expect(
-      try ToolRun(["path", good, "--viewbox", "0,0,10,10", "--size", "10x10", "-o", out]).status
+      InProcessRun(["path", good, "--viewbox", "0,0,10,10", "--size", "10x10", "-o", out]).status
         == 0)
     let before = try Data(contentsOf: URL(fileURLWithPath: out))
     #expect(
-      try ToolRun(["path", bad, "--viewbox", "0,0,10,10", "--size", "10x10", "-o", out]).status == 1
+      InProcessRun(["path", bad, "--viewbox", "0,0,10,10", "--size", "10x10", "-o", out]).status
+        == 1
     )
     #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == before)
     #expect(
@@ -165,7 +166,7 @@ struct ToolRun {
 
   @Test(arguments: usageErrors)
   func usageErrorsExit64WithReasonAndUsage(arguments: [String], message: String) throws {
-    let run = try ToolRun(arguments)
+    let run = InProcessRun(arguments)
     #expect(run.status == 64)
     #expect(run.standardError.contains(message), "\(run.standardError)")
     #expect(run.standardError.contains("Usage: render-anim"))
@@ -173,29 +174,29 @@ struct ToolRun {
   }
 
   @Test func helpForTheToolAndEachSubcommand() throws {
-    let top = try ToolRun(["--help"])
+    let top = InProcessRun(["--help"])
     #expect(top.status == 0)
     #expect(top.standardOutput.contains("SUBCOMMANDS:"))
-    let path = try ToolRun(["path", "--help"])
+    let path = InProcessRun(["path", "--help"])
     #expect(path.status == 0)
     #expect(path.standardOutput.hasPrefix("OVERVIEW: Fill SVG path data into a PNG image."))
     #expect(
       path.standardOutput.contains(
         "  --viewbox <x,y,w,h>     The user-space rectangle mapped onto the image.\n"))
-    #expect(try ToolRun(["bench", "fill", "--help"]).standardOutput.contains("--iters <K>"))
+    #expect(InProcessRun(["bench", "fill", "--help"]).standardOutput.contains("--iters <K>"))
   }
 
   @Test func benchProtocol() throws {
     let data = try write("M10 10H90V90H10Z", "bench.svgpath")
     let out = directory + "/bench.png"
-    let fill = try ToolRun([
+    let fill = InProcessRun([
       "bench", "fill", "--path-file", data, "--viewbox", "0,0,100,100", "--size", "64", "--iters",
       "3", "--out", out,
     ])
     #expect(fill.status == 0, "\(fill.standardError)")
     #expect(fill.standardOutput.hasPrefix("{\"sec_per_iter\": "))
     #expect(try PNGCodec.read(out).width == 64)
-    let blur = try ToolRun([
+    let blur = InProcessRun([
       "bench", "blur", "--path-file", data, "--viewbox", "0,0,100,100", "--size", "100", "--pad",
       "24", "--sigma", "6", "--iters", "3", "--out", out,
     ])
@@ -204,16 +205,16 @@ struct ToolRun {
     let blurred = try PNGCodec.read(out)
     #expect(blurred[50, 50].a == 255)
     #expect(blurred[29, 50].a > 80 && blurred[29, 50].a < 180)
-    let sharp = try ToolRun([
+    let sharp = InProcessRun([
       "bench", "blur", "--path-file", data, "--viewbox", "0,0,100,100", "--size", "100", "--pad",
       "24", "--sigma", "0", "--iters", "1", "--out", out,
     ])
     #expect(sharp.status == 0)
     #expect(try PNGCodec.read(out)[20, 50].a == 0)
-    #expect(try ToolRun(["bench", "warp", "--iters", "1"]).status == 2)
+    #expect(InProcessRun(["bench", "warp", "--iters", "1"]).status == 2)
     let rgbaPath = directory + "/frame.rgba"
     try Data(repeating: 200, count: 16 * 8 * 4).write(to: URL(fileURLWithPath: rgbaPath))
-    let png = try ToolRun([
+    let png = InProcessRun([
       "bench", "png", "--rgba", rgbaPath, "--width", "16", "--height", "8", "--iters", "2", "--out",
       out,
     ])

@@ -21,11 +21,11 @@ import Testing
 
   @Test func identicalFilesAndEncodingsAreTheSame() throws {
     let a = try image("a.png")
-    let same = try ToolRun(["diff", a, a])
+    let same = InProcessRun(["diff", a, a])
     #expect(same.status == 0)
     #expect(same.standardOutput == "same: the image data is identical\n")
     let b = try image("b.png", compression: .small)
-    let reencoded = try ToolRun(["diff", a, b])
+    let reencoded = InProcessRun(["diff", a, b])
     #expect(reencoded.status == 0, "\(reencoded.standardOutput)")
     #expect(reencoded.standardOutput == "same: identical\n")
   }
@@ -34,7 +34,7 @@ import Testing
     let a = try image("a.png")
     let b = try image("c.png") { $0[5, 3] = PremultipliedRGBA8(r: 200, g: 246, b: 255, a: 255) }
     let out = directory + "/diff.png"
-    let run = try ToolRun(["diff", a, b, "--diff-out", out])
+    let run = InProcessRun(["diff", a, b, "--diff-out", out])
     #expect(run.status == 1)
     #expect(
       run.standardOutput
@@ -42,19 +42,19 @@ import Testing
     )
     let diff = try PNGCodec.read(out)
     #expect(diff[5, 3] == PremultipliedRGBA8(r: 255, g: 0, b: 255, a: 255))
-    #expect(try ToolRun(["diff", a, b, "--tolerance", "28"]).status == 0)
-    #expect(try ToolRun(["diff", a, b, "--max-pixels", "1"]).status == 0)
-    #expect(try ToolRun(["diff", a, b, "--tolerance", "27"]).status == 1)
+    #expect(InProcessRun(["diff", a, b, "--tolerance", "28"]).status == 0)
+    #expect(InProcessRun(["diff", a, b, "--max-pixels", "1"]).status == 0)
+    #expect(InProcessRun(["diff", a, b, "--tolerance", "27"]).status == 1)
     let triptych = directory + "/triptych.png"
     #expect(
-      try ToolRun(["diff", a, b, "--diff-out", triptych, "--diff-style", "triptych"]).status == 1)
+      InProcessRun(["diff", a, b, "--diff-out", triptych, "--diff-style", "triptych"]).status == 1)
     #expect(try PNGCodec.read(triptych).width == 24)
   }
 
   @Test func sizeMismatchIsADifference() throws {
     let a = try image("a.png")
     let b = try image("wide.png", width: 9)
-    let run = try ToolRun(["diff", a, b])
+    let run = InProcessRun(["diff", a, b])
     #expect(run.status == 1)
     #expect(run.standardOutput.contains("sizes differ, expected 8×6, actual 9×6"))
   }
@@ -71,7 +71,7 @@ import Testing
     let corrupted = directory + "/corrupt.png"
     try corrupt.write(to: URL(fileURLWithPath: corrupted))
     for other in [directory + "/missing.png", truncated, notPNG, corrupted] {
-      let run = try ToolRun(["diff", a, other])
+      let run = InProcessRun(["diff", a, other])
       #expect(run.status == 2, "\(other): \(run.standardError)")
       #expect(run.standardError.contains(URL(fileURLWithPath: other).lastPathComponent))
     }
@@ -84,21 +84,21 @@ import Testing
   @Test func recordsThenPassesThenCatchesAChange() throws {
     let golden = directory + "/golden"
     let scene = ["--scale", "1", "--fps", "4", "--device", "se"]
-    let first = try ToolRun(["check", "cards", "--golden", golden, "--record", "missing"] + scene)
+    let first = InProcessRun(["check", "cards", "--golden", golden, "--record", "missing"] + scene)
     #expect(first.status == 0, "\(first.standardError)")
     #expect(first.standardOutput.hasSuffix("7 passed, 0 failed\n"))
-    let again = try ToolRun(["check", "cards", "--golden", golden, "--record", "never"] + scene)
+    let again = InProcessRun(["check", "cards", "--golden", golden, "--record", "never"] + scene)
     #expect(again.status == 0)
     #expect(again.standardOutput == "7 passed, 0 failed\n")
     // The legacy SDK draws circular corners: every frame differs a little.
-    let changed = try ToolRun(
+    let changed = InProcessRun(
       ["check", "cards", "--golden", golden, "--record", "never", "--swiftui", "legacy"] + scene)
     #expect(changed.status == 1)
     #expect(changed.standardOutput.hasSuffix("0 passed, 7 failed\n"))
     #expect(changed.standardOutput.contains("frame-0000.png: "))
     #expect(FileManager.default.fileExists(atPath: golden + "-artifacts/frame-0000-diff.png"))
     // A tolerance large enough lets the corners pass.
-    let tolerant = try ToolRun(
+    let tolerant = InProcessRun(
       [
         "check", "cards", "--golden", golden, "--record", "never", "--swiftui", "legacy",
         "--tolerance", "255",
@@ -107,7 +107,7 @@ import Testing
   }
 
   @Test func neverRecordingMakesMissingGoldensFail() throws {
-    let run = try ToolRun([
+    let run = InProcessRun([
       "check", "cats", "--golden", directory + "/none", "--record", "never", "--scale", "1",
       "--fps", "2",
     ])

@@ -391,7 +391,7 @@ let tinyScene = """
     let scene = try scratch.write(Self.longScene, "long.json")
     let tiny = try scratch.write(tinyScene, "tiny.json")
     let out = scratch.path + "/out/"
-    #expect(try ToolRun(["scene", tiny, "--fps", "10", "--hold", "0", "-o", out]).status == 0)
+    #expect(InProcessRun(["scene", tiny, "--fps", "10", "--hold", "0", "-o", out]).status == 0)
     let before = scratch.list("out").map { scratch.bytes("out/" + $0) }
     let process = try interrupt(["scene", scene, "--fps", "50", "-o", out]) {
       // The hidden sibling holds a few frames.

@@ -58,7 +58,7 @@ struct GIFSummary {
   @Test func catsGIFLoopsWithCentisecondDelays() throws {
     let out = directory + "/cats.gif"
     let trace = directory + "/cats.csv"
-    let run = try ToolRun([
+    let run = InProcessRun([
       "cats", "--scale", "1", "--fps", "10", "--tap", "300,500", "-o", out, "--trace", trace,
       "--quiet",
     ])
@@ -79,7 +79,7 @@ struct GIFSummary {
     var outputs: [[UInt8]] = []
     for threads in ["1", "2", "2"] {
       let out = directory + "/cards-\(outputs.count).gif"
-      let run = try ToolRun([
+      let run = InProcessRun([
         "cards", "--scale", "1", "--fps", "12", "-o", out, "--threads", threads, "--quiet",
       ])
       #expect(run.status == 0, "\(run.standardError)")
@@ -91,7 +91,7 @@ struct GIFSummary {
 
   @Test func framesFolderHoldsTheFramesOfTheGIF() throws {
     let folder = directory + "/frames/"
-    let run = try ToolRun(["cards", "--scale", "1", "--fps", "10", "-o", folder, "--quiet"])
+    let run = InProcessRun(["cards", "--scale", "1", "--fps", "10", "-o", folder, "--quiet"])
     #expect(run.status == 0, "\(run.standardError)")
     let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     // 1.0 s of spring and 0.5 s of hold at 10 fps: frames 0...15.
@@ -99,7 +99,7 @@ struct GIFSummary {
     #expect(files.first == "frame-0000.png" && files.last == "frame-0015.png")
     let single = directory + "/seven.png"
     #expect(
-      try ToolRun(["cards", "--scale", "1", "--fps", "10", "--frame", "7", "-o", single]).status
+      InProcessRun(["cards", "--scale", "1", "--fps", "10", "--frame", "7", "-o", single]).status
         == 0)
     #expect(try PNGCodec.read(single) == PNGCodec.read(folder + "frame-0007.png"))
   }
@@ -107,7 +107,7 @@ struct GIFSummary {
   @Test func thirtyFramesASecondSpreadTheirDelays() throws {
     let out = directory + "/thirty.gif"
     #expect(
-      try ToolRun(["cards", "--scale", "1", "--fps", "30", "--hold", "0", "-o", out, "--quiet"])
+      InProcessRun(["cards", "--scale", "1", "--fps", "30", "--hold", "0", "-o", out, "--quiet"])
         .status == 0)
     let delays = try GIFSummary(bytes(out)).delays
     #expect(delays.allSatisfy { $0 == 3 || $0 == 4 || $0 % 10 == 0 || $0 > 4 })
@@ -116,7 +116,7 @@ struct GIFSummary {
 
   @Test func cardsSaysWhenATapMisses() throws {
     let out = directory + "/miss.gif"
-    let run = try ToolRun([
+    let run = InProcessRun([
       "cards", "--scale", "1", "--fps", "5", "--tap", "20,100", "-o", out, "--quiet",
     ])
     #expect(run.status == 0)
@@ -137,7 +137,7 @@ struct GIFSummary {
 
   @Test(arguments: usageErrors)
   func sceneUsageErrors(arguments: [String], message: String) throws {
-    let run = try ToolRun(arguments)
+    let run = InProcessRun(arguments)
     #expect(run.status == 64)
     #expect(run.standardError.contains(message), "\(run.standardError)")
   }
