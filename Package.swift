@@ -48,6 +48,10 @@ let package = Package(
 
     // MARK: - C helpers
     .target(name: "CFileSystem"),
+    // The crowded bands' deposit (SSE2, AVX chosen at run time). For callgrind (valgrind 3.19
+    // reads DWARF 4, not 5) build with `-Xcc -gdwarf-4`: no unsafe flags here, so the package can
+    // be a versioned dependency.
+    .target(name: "CScanKernels"),
 
     // MARK: - Library modules
     .target(
@@ -56,6 +60,7 @@ let package = Package(
     ),
     .target(
       name: "Raster",
+      dependencies: ["CScanKernels"],
       linkerSettings: [.linkedLibrary("m")]
     ),
     .target(
@@ -103,7 +108,7 @@ let package = Package(
     // MARK: - Tests
     .testTarget(
       name: "RasterTests",
-      dependencies: ["Raster", "Codecs"],
+      dependencies: ["Raster", "Codecs", "CScanKernels"],
       exclude: ["Refcases"]
     ),
     .testTarget(

@@ -50,10 +50,15 @@ struct ExactRowResolver: Sendable {
   /// Whether a row through which `count` lines pass can be resolved exactly within the limits on
   /// pieces and pairs; reserves its share of the pair budget.
   mutating func admits(pieces count: Int) -> Bool {
-    let pairs = count * count
-    guard count <= Self.maximumPieces, pairs <= remainingPairs else { return false }
-    remainingPairs -= pairs
+    guard mayAdmit(pieces: count) else { return false }
+    remainingPairs -= count * count
     return true
+  }
+
+  /// Whether `admits` can still take a row of `count` lines (false: it never will again, since
+  /// the budget only shrinks), reserving nothing.
+  func mayAdmit(pieces count: Int) -> Bool {
+    count <= Self.maximumPieces && count * count <= remainingPairs
   }
 
   /// Cuts an admitted row into its pieces and slabs; whether its slabs fit the slab budget

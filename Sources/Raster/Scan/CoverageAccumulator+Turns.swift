@@ -66,7 +66,8 @@ struct TurnRowIndex: Sendable {
   private var chainLines: [Int] = []
 
   /// `marked` with the band rows added in which some turn meets other edges (rows relative to the
-  /// band, as `1 << (row % bandRows)`); `turns` are the band's, sorted by height.
+  /// band, as `1 << (row % bandRows)`); `turns` are the band's, grouped by row from the top down
+  /// (within a row, in any order: the answer is whether any of them meets other edges).
   mutating func mark(
     _ turns: ArraySlice<FlattenedPath.Turn>, lines: [Line], active: [Int32], regionMinY: Int,
     marked: UInt32, directTests: Int = Self.directTests

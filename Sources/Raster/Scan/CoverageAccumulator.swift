@@ -23,8 +23,19 @@
 // where it crosses each row boundary of the band (x and ⌊x⌋), then the piece in each row; pieces
 // through one or two pixels, most of them, are handled inline and wider ones out of line.
 //
-// The only unsafe code of the scan stage lives here. Its scalar twin is
-// `ReferenceRasterizer` (supersampled, in the test support), checked by RasterizerTests.
+// Crowded bands — every row crossed by more lines than the exact resolver takes (scribbles of
+// 10^5 and more lines) — show their summed areas whatever the owners say, so they skip the
+// claims and turn tests and all their cells count as touched; their lines are deposited by
+// `csk_deposit_band` (CScanKernels), eight rows of a line at a time in vectors, to the same sums
+// bit for bit. It is in C because Swift's SIMD arithmetic on Float is a loop over the lanes,
+// which the compiler left unvectorized there.
+//
+// The only unsafe code of the scan stage lives here and in CScanKernels. The scalar twin of the
+// whole is `ReferenceRasterizer` (supersampled, in the test support), checked by
+// RasterizerTests; that of `csk_deposit_band` is `depositAreasPlainly`, checked to the bit by
+// CrowdedBandTests.
+
+import CScanKernels
 
 /// Receives coverage one row at a time, left to right, through the writer it gives for each row.
 protocol CoverageSink {
@@ -81,6 +92,10 @@ struct CoverageAccumulator: Sendable {
   private var rowLines: [Int] = []
   var exactRows = ExactRowResolver()
   var turnRows = TurnRowIndex()
+  /// Whether bands whose rows are all crowded (`Crowding.crowdedRows`) take their own path
+  /// (`depositCrowded`); without it they go the way of the others, to the same pixels (tests
+  /// compare the two).
+  var takesCrowdedBands = true
 
   /// Deposits every line (canvas pixels, inside `region`) and sweeps the region's rows into
   /// `sink`, band by band.
@@ -93,8 +108,10 @@ struct CoverageAccumulator: Sendable {
     let cellWords = (stride + 63) >> 6
     // One more word per row, set, stops the sweep's scan for the next touched word.
     let wordsPerRow = cellWords + 1
-    if cells.count < stride * bandRows {
-      cells = [Float](repeating: 0, count: stride * bandRows)
+    let cellCount = stride * bandRows + Self.cellPadding(stride: stride)
+    if cells.count < cellCount {
+      // The crowded bands' deposit adds 0 to some cells past the band (`cellPadding`).
+      cells = [Float](repeating: 0, count: cellCount)
       owners = [Int32](repeating: 0, count: stride * bandRows)
     }
     if touched.count < wordsPerRow * bandRows {
@@ -112,14 +129,11 @@ struct CoverageAccumulator: Sendable {
     exactRows.startPath()
     // Vertical turns of the outline inside the region's rows, from the top down (rows relative to
     // the region); `nextTurn` is the first not yet reached by the bands.
-    let turns = path.turns.filter { turn in
-      // Whole heights (every Float from 2^23 on, and ±∞) turn on a row boundary: no matter.
-      guard turn.y.isFinite, turn.y != turn.y.rounded(.down) else { return false }
-      let row = Int(turn.y) - region.minY
-      return row >= 0 && row < region.height
-    }.sorted { $0.y < $1.y }
+    let turns = Self.turnsByRow(path.turns, region: region)
     var nextTurn = 0
     let originY = Float(region.minY)
+    // Set up at the first band with enough lines that a row may be crowded (`crowdedRows`).
+    var crowding: Crowding? = nil
     for band in 0..<bands {
       let rowStart = band * bandRows
       let rowEnd = min(rowStart + bandRows, region.height)
@@ -135,7 +149,24 @@ struct CoverageAccumulator: Sendable {
       let layout = BandLayout(
         originX: Float(region.minX), originY: originY, rowStart: rowStart, rowEnd: rowEnd,
         stride: stride, cellWords: cellWords, wordsPerRow: wordsPerRow)
-      var complexRows = deposit(lines, layout: layout)
+      var crowded: UInt32 = 0
+      if takesCrowdedBands, !exactRows.mayAdmit(pieces: active.count) {
+        if crowding == nil { crowding = Crowding(edges: edges, lines: lines.count, band: band) }
+        crowded = crowding.unsafelyUnwrapped.crowdedRows(layout: layout, exactRows: exactRows)
+      }
+      let allRows: UInt32 = 1 &<< UInt32(rowEnd &- rowStart) &- 1
+      if crowded == allRows {
+        // No row of the band can be resolved exactly: no pixel need be claimed, no turn
+        // tested; the band is swept as summed, as it would be after all of that.
+        depositCrowded(layout: layout)
+        while nextTurn < turns.count, Int(turns[nextTurn].y) - region.minY < rowEnd {
+          nextTurn += 1
+        }
+        sweep(layout: layout, region: region, rule: rule, complexRows: 0, into: &sink)
+        retireLines(endingBy: rowEnd, band: band, crowding: &crowding)
+        continue
+      }
+      var complexRows = deposit(lines, layout: layout, marked: crowded)
       let bandTurns = nextTurn
       while nextTurn < turns.count, Int(turns[nextTurn].y) - region.minY < rowEnd { nextTurn += 1 }
       complexRows = turnRows.mark(
@@ -159,21 +190,59 @@ struct CoverageAccumulator: Sendable {
         }
       }
       sweep(layout: layout, region: region, rule: rule, complexRows: exact, into: &sink)
-      // Retire the lines that end in this band: those whose rows end by the band's end (their
-      // lower end is at most its bottom).
-      let kept = active.withUnsafeMutableBufferPointer { active in
-        activeEdges.withUnsafeMutableBufferPointer { activeEdges in
-          var kept = 0
-          for k in active.indices where Int(activeEdges[k].endRow) > rowEnd {
-            active[kept] = active[k]
-            activeEdges[kept] = activeEdges[k]
-            kept += 1
-          }
-          return kept
-        }
-      }
-      active.removeLast(active.count - kept)
+      retireLines(endingBy: rowEnd, band: band, crowding: &crowding)
     }
+  }
+
+  /// The vertical turns of `turns` whose row is one of the region's and which turn inside it
+  /// (not on a boundary), grouped by row from the top down; many are put in their rows by a
+  /// counting sort (the order within a row does not matter to `TurnRowIndex.mark`).
+  private static func turnsByRow(
+    _ turns: [FlattenedPath.Turn], region: IntRect
+  ) -> [FlattenedPath.Turn] {
+    let inside = turns.filter { turn in
+      // Whole heights (every Float from 2^23 on, and ±∞) turn on a row boundary: no matter.
+      guard turn.y.isFinite, turn.y != turn.y.rounded(.down) else { return false }
+      let row = Int(turn.y) - region.minY
+      return row >= 0 && row < region.height
+    }
+    guard inside.count > region.height else { return inside.sorted { $0.y < $1.y } }
+    var starts = [Int](repeating: 0, count: region.height + 1)
+    for turn in inside { starts[Int(turn.y) - region.minY + 1] += 1 }
+    for row in 0..<region.height { starts[row + 1] += starts[row] }
+    var sorted = inside
+    for turn in inside {
+      let row = Int(turn.y) - region.minY
+      sorted[starts[row]] = turn
+      starts[row] += 1
+    }
+    return sorted
+  }
+
+  /// Retires the active lines that end in the band ending at row `rowEnd` (relative to the
+  /// region): those whose rows end by then (their lower end is at most the band's bottom).
+  /// Once `crowding` is set up, only when they are a quarter of the active lines or more: until
+  /// then they stay, and every pass over the active lines skips them (they have no row left),
+  /// which costs less than moving the others band after band.
+  @inline(__always)
+  private mutating func retireLines(endingBy rowEnd: Int, band: Int, crowding: inout Crowding?) {
+    if crowding != nil {
+      let ended = crowding!.endedLines(by: band)
+      guard ended > 0, ended * 4 >= active.count else { return }
+    }
+    let kept = active.withUnsafeMutableBufferPointer { active in
+      activeEdges.withUnsafeMutableBufferPointer { activeEdges in
+        var kept = 0
+        for k in active.indices where Int(activeEdges[k].endRow) > rowEnd {
+          active[kept] = active[k]
+          activeEdges[kept] = activeEdges[k]
+          kept += 1
+        }
+        return kept
+      }
+    }
+    crowding?.retired += active.count - kept
+    active.removeLast(active.count - kept)
   }
 
   /// Sets `rowLines[r]`, for the band rows `r` in `candidates`, to the number of active lines
@@ -322,8 +391,9 @@ struct CoverageAccumulator: Sendable {
 
   /// Deposits the band's active lines; returns a bit per band row in which two unconnected lines
   /// passed through one pixel.
-  private mutating func deposit(_ lines: [Line], layout: BandLayout) -> UInt32 {
-    var complexRows: UInt32 = 0
+  /// Rows in `marked` count as marked from the start.
+  private mutating func deposit(_ lines: [Line], layout: BandLayout, marked: UInt32) -> UInt32 {
+    var complexRows = marked
     active.withUnsafeBufferPointer { activeLines in
       lines.withUnsafeBufferPointer { allLines in
         cells.withUnsafeMutableBufferPointer { cellBuffer in
@@ -365,6 +435,149 @@ struct CoverageAccumulator: Sendable {
       }
     }
     return complexRows
+  }
+
+  // MARK: - Crowded bands
+
+  /// What the crowded bands need to know: the lines through each row, and how many lines
+  /// end by each band's end. Made once per path, at the first band with enough lines that a
+  /// row may be crowded, in one pass over the edges.
+  struct Crowding {
+    /// Per row of the region, the lines through it (the lines `countRowLines` counts).
+    private var rowLines: [Int32]
+    /// Per band, the lines whose rows end by its end since the bands they are bucketed in.
+    private var ending: [Int32]
+    /// The lines that end by the current band's end (its `ending`, summed).
+    private var ended = 0
+    private var band: Int
+    /// Lines taken out of the active ones since the first band of `ending`.
+    var retired = 0
+
+    /// For the bands from `band` on (the earlier bands' lines have been retired).
+    init(edges: [Edge], lines: Int, band: Int) {
+      let bandRows = CoverageAccumulator.bandRows
+      var rowLines = [Int32](repeating: 0, count: 1)
+      var ending = [Int32](repeating: 0, count: 1)
+      edges.withUnsafeBufferPointer { edges in
+        let edges = edges[..<lines]
+        let rows = edges.reduce(0) { max($0, Int($1.endRow)) }
+        let bands = (rows + bandRows - 1) / bandRows + 1
+        rowLines = [Int32](repeating: 0, count: rows + 1)
+        ending = [Int32](repeating: 0, count: bands)
+        for edge in edges {
+          let first = Int(edge.firstRow)
+          let end = Int(edge.endRow)
+          if first < end {
+            rowLines[first] += 1
+            rowLines[end] -= 1
+          }
+          // Bucketed in band ⌊first / bandRows⌋ (or the last, for lines at the bottom edge),
+          // retired at the end of the first band from then on that ends at or below `end`.
+          let retiredIn = max(first / bandRows, (end + bandRows - 1) / bandRows - 1)
+          ending[min(retiredIn, bands - 1)] += 1
+        }
+        for row in 1..<rowLines.count { rowLines[row] += rowLines[row - 1] }
+      }
+      self.rowLines = rowLines
+      self.ending = ending
+      self.band = band
+      ended = ending[..<min(band, ending.count)].reduce(0) { $0 + Int($1) }
+      retired = ended
+    }
+
+    /// The band rows that the exact resolver cannot take, whatever is marked in them: rows
+    /// through which more lines pass than it admits, or whose pairs exceed what is left of the
+    /// pair budget (which only shrinks; see `ExactRowResolver.mayAdmit`). Such rows show their
+    /// summed areas whether marked or not, so finding out whether unconnected lines share their
+    /// pixels is pointless there.
+    func crowdedRows(layout: BandLayout, exactRows: ExactRowResolver) -> UInt32 {
+      var crowded: UInt32 = 0
+      for row in layout.rowStart..<min(layout.rowEnd, rowLines.count)
+      where !exactRows.mayAdmit(pieces: Int(rowLines[row])) {
+        crowded |= 1 << UInt32(row - layout.rowStart)
+      }
+      return crowded
+    }
+
+    /// The lines still active that end by the end of `band` (called for each band in turn).
+    mutating func endedLines(by band: Int) -> Int {
+      while self.band <= band {
+        if self.band < ending.count { ended += Int(ending[self.band]) }
+        self.band += 1
+      }
+      return ended - retired
+    }
+  }
+
+  /// Deposits the band's active lines without claiming pixels, for a band whose rows are all
+  /// crowded (`crowdedRows`), and sets the touched bits of every cell of its rows (the sweep then
+  /// visits all of them; an untouched cell adds 0 and its pixel goes out on its own, as the span
+  /// it would be part of would show it). Each cell gets the same areas in the same order as from
+  /// `deposit`, so the sums are the same to the bit.
+  private mutating func depositCrowded(layout: BandLayout) {
+    let rows = layout.rowEnd - layout.rowStart
+    let stride = layout.stride
+    touched.withUnsafeMutableBufferPointer { bits in
+      for row in 0..<rows {
+        // Cells 0 ..< stride: the row's own, no further (the next row's follow).
+        let words = bits.baseAddress.unsafelyUnwrapped + row * layout.wordsPerRow
+        for word in 0..<(stride >> 6) { words[word] = ~0 }
+        if stride & 63 != 0 { words[stride >> 6] = ~0 >> UInt64(64 - stride & 63) }
+      }
+    }
+    cells.withUnsafeMutableBufferPointer { cellBuffer in
+      activeEdges.withUnsafeBufferPointer { edges in
+        // `cells` holds the band's rows and `cellPadding(stride:)` more cells; the edges' x lie
+        // in 0 ... width = stride − 2 (the region runs to the canvas's right edge).
+        edges.withMemoryRebound(to: csk_edge.self) { edges in
+          csk_deposit_band(
+            cellBuffer.baseAddress.unsafelyUnwrapped, stride, edges.baseAddress.unsafelyUnwrapped,
+            active.count, Int32(layout.rowStart), Int32(layout.rowEnd))
+        }
+      }
+    }
+  }
+
+  /// Cells after the band's rows that `csk_deposit_band` may add 0 to: seven rows of a group of
+  /// eight reaching past the band, and four cells past a row's last.
+  static func cellPadding(stride: Int) -> Int { 7 * stride + 4 }
+
+  /// The plain twin of `csk_deposit_band` for one edge: its area within the band, row by row, as
+  /// `deposit` makes it but without touched bits or claims (the crossings of the row boundaries
+  /// by the same expressions, each piece by `depositPiece`).
+  static func depositAreasPlainly(
+    edge: Edge, _ layout: BandLayout, cells: UnsafeMutablePointer<Float>
+  ) {
+    guard edge.y0 < edge.y1 else { return }
+    let x0 = edge.x0
+    let y0 = edge.y0
+    let x1 = edge.x1
+    let y1 = edge.y1
+    let lowX = x0 < x1 ? x0 : x1
+    let highX = x0 < x1 ? x1 : x0
+    let firstRow = max(layout.rowStart, Int(edge.firstRow))
+    let endRow = min(layout.rowEnd, Int(edge.endRow))
+    guard firstRow < endRow else { return }
+    let rows = endRow - firstRow
+    let rowTop = Float(firstRow)
+    var upperY = rowTop < y0 ? y0 : rowTop
+    var upperX = rowTop <= y0 ? x0 : clamp(x0 + (rowTop - y0) * edge.dxdy, lowX, highX)
+    var rowCells = cells + (firstRow - layout.rowStart) * layout.stride
+    var boundary = rowTop
+    for _ in 1..<rows {
+      boundary += 1
+      let x = clamp(x0 + (boundary - y0) * edge.dxdy, lowX, highX)
+      _ = depositPiece(
+        from: upperX, to: x, height: (boundary - upperY) * edge.direction, cells: rowCells)
+      upperX = x
+      upperY = boundary
+      rowCells += layout.stride
+    }
+    let lastBoundary = rowTop + Float(rows)
+    let bottom = y1 < lastBoundary ? y1 : lastBoundary
+    let lastX = bottom == y1 ? x1 : clamp(x0 + (bottom - y0) * edge.dxdy, lowX, highX)
+    _ = depositPiece(
+      from: upperX, to: lastX, height: (bottom - upperY) * edge.direction, cells: rowCells)
   }
 
   /// Runs along each row of the band summing the deposits and sends the coverage to `sink`

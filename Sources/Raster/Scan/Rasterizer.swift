@@ -5,7 +5,8 @@
 /// The rasterizer keeps its scratch cells between calls, so filling many paths allocates only
 /// when a larger region than before is needed. It is a value: copies do not share scratch.
 public struct Rasterizer: Sendable {
-  private var accumulator = CoverageAccumulator()
+  /// Internal, not private, so that tests can set its switches.
+  var accumulator = CoverageAccumulator()
   /// The last fill colour, scaled by every coverage (made again when the colour changes).
   private var scaledColor: CoverageScaledColor?
   /// Flattening tolerance in device pixels.

@@ -1,0 +1,612 @@
+#include "cscankernels.h"
+
+// Every expression below is the one of the Swift code it mirrors, in the same order, in float:
+// the cells must get the same sums to the bit. No contraction into fused multiply-adds (there
+// are none in baseline x86-64 anyway) and every literal a float.
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+
+// MARK: - One piece (the plain twin: CoverageAccumulator.depositPiece)
+
+/// ⌊v⌋ for 0 ≤ v < 2^22: truncation.
+static inline ptrdiff_t floor_nonnegative(float v) { return (ptrdiff_t)v; }
+
+/// ⌈v⌉ for 0 ≤ v < 2^22.
+static inline ptrdiff_t ceil_nonnegative(float v) {
+  ptrdiff_t n = (ptrdiff_t)v;
+  return (float)n < v ? n + 1 : n;
+}
+
+/// `v` limited to `low ... high` (low ≤ high; no NaN here): CoverageAccumulator.clamp.
+static inline float clamp(float v, float low, float high) {
+  float below = v < high ? v : high;
+  return below > low ? below : low;
+}
+
+/// A piece of edge from x = `x` at the top of a slab of one row to x = `x_next` at its bottom,
+/// `d` tall (signed by the edge's direction): CoverageAccumulator.depositPiece with
+/// depositOnePixel, depositTwoPixels, endAreas and depositWidePiece. Writes cells
+/// ⌊min⌋ ... ⌈max⌉.
+static inline void deposit_piece(float x, float x_next, float d, float *cells) {
+  float xa = x < x_next ? x : x_next;
+  float xb = x < x_next ? x_next : x;
+  ptrdiff_t ia = floor_nonnegative(xa);
+  float ia_float = (float)ia;
+  if (xb <= ia_float + 1.0f) {
+    float mid = 0.5f * (x + x_next) - ia_float;
+    cells[ia] += d - d * mid;
+    cells[ia + 1] += d * mid;
+    return;
+  }
+  float s = 1.0f / (xb - xa);
+  float xa_fraction = xa - ia_float;
+  float first = 0.5f * s * (1.0f - xa_fraction) * (1.0f - xa_fraction);
+  if (xb <= ia_float + 2.0f) {
+    float xb_fraction = xb - (float)(ia + 2) + 1.0f;
+    float last = 0.5f * s * xb_fraction * xb_fraction;
+    cells[ia] += d * first;
+    cells[ia + 1] += d * (1.0f - first - last);
+    cells[ia + 2] += d * last;
+    return;
+  }
+  ptrdiff_t ib = ceil_nonnegative(xb);
+  float xb_fraction = xb - (float)ib + 1.0f;
+  float last = 0.5f * s * xb_fraction * xb_fraction;
+  cells[ia] += d * first;
+  float second = s * (1.5f - xa_fraction);
+  cells[ia + 1] += d * (second - first);
+  float step = d * s;
+  for (ptrdiff_t xi = ia + 2; xi < ib - 1; xi++) cells[xi] += step;
+  float before_last = second + (float)(ib - ia - 3) * s;
+  cells[ib - 1] += d * (1.0f - before_last - last);
+  cells[ib] += d * last;
+}
+
+/// Where an edge crosses the rows of the band: the first row, the row count, the crossing at the
+/// top (of the edge or of its first row) and at the bottom (of the edge or of its last row),
+/// as CoverageAccumulator.deposit computes them.
+typedef struct {
+  ptrdiff_t first_row, rows;
+  float row_top, top, first_x, bottom, last_x, low_x, high_x;
+} edge_rows;
+
+static inline int rows_of(const csk_edge *e, int32_t row_start, int32_t row_end, edge_rows *r) {
+  if (!(e->y0 < e->y1)) return 0;
+  int32_t first = e->firstRow > row_start ? e->firstRow : row_start;
+  int32_t end = e->endRow < row_end ? e->endRow : row_end;
+  if (first >= end) return 0;
+  r->first_row = first;
+  r->rows = end - first;
+  r->low_x = e->x0 < e->x1 ? e->x0 : e->x1;
+  r->high_x = e->x0 < e->x1 ? e->x1 : e->x0;
+  r->row_top = (float)first;
+  r->top = r->row_top < e->y0 ? e->y0 : r->row_top;
+  r->first_x = r->row_top <= e->y0
+                   ? e->x0
+                   : clamp(e->x0 + (r->row_top - e->y0) * e->dxdy, r->low_x, r->high_x);
+  float last_boundary = r->row_top + (float)r->rows;
+  r->bottom = e->y1 < last_boundary ? e->y1 : last_boundary;
+  r->last_x = r->bottom == e->y1
+                  ? e->x1
+                  : clamp(e->x0 + (r->bottom - e->y0) * e->dxdy, r->low_x, r->high_x);
+  return 1;
+}
+
+/// One edge, piece by piece.
+static inline void deposit_edge_plainly(
+    const csk_edge *e, const edge_rows *r, float *cells, ptrdiff_t stride) {
+  float upper_x = r->first_x;
+  float upper_y = r->top;
+  float boundary = r->row_top;
+  for (ptrdiff_t k = 1; k < r->rows; k++) {
+    boundary += 1.0f;
+    float x = clamp(e->x0 + (boundary - e->y0) * e->dxdy, r->low_x, r->high_x);
+    deposit_piece(upper_x, x, (boundary - upper_y) * e->direction, cells);
+    upper_x = x;
+    upper_y = boundary;
+    cells += stride;
+  }
+  deposit_piece(upper_x, r->last_x, (r->bottom - upper_y) * e->direction, cells);
+}
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+/// Whether the edge is steeper than 1 : 2 from horizontal: its pieces then run through at most
+/// three pixels, but for rounding.
+static inline int e_is_steep(const csk_edge *e) { return e->dxdy < 2.0f && e->dxdy > -2.0f; }
+
+/// deposit_piece for pieces `0 ..< count`, piece l in the row of cells from `cells + l * stride`.
+/// Out of line: it is rarely needed, and the vector loops keep more in registers without it.
+__attribute__((noinline)) static void deposit_pieces(
+    const float *x, const float *x_next, const float *d, int count, float *cells,
+    ptrdiff_t stride) {
+  for (int l = 0; l < count; l++) deposit_piece(x[l], x_next[l], d[l], cells + l * stride);
+}
+
+// MARK: - Four rows at a time (SSE2)
+
+/// `mask ? a : b` lane by lane.
+static inline __m128 select_ps(__m128 mask, __m128 a, __m128 b) {
+  return _mm_or_ps(_mm_and_ps(mask, a), _mm_andnot_ps(mask, b));
+}
+
+/// Adds `values` to the four cells from `p`.
+static inline void add_four(float *p, __m128 values) {
+  _mm_storeu_ps(p, _mm_add_ps(_mm_loadu_ps(p), values));
+}
+
+/// Four pieces, lane l in the row of cells from `cells + l * stride`: deposit_piece for each.
+/// Where all four run through at most three pixels, the areas of its three cases are chosen by
+/// masks rather than branches (the widths of a line's pieces alternate unpredictably) and each
+/// piece adds four cells from ⌊min⌋ at once; cells a piece does not reach get 0, which leaves
+/// them as they are. Rows are stride ≥ 3 cells apart, and their adds go one after the other, so
+/// that the 0s of one may fall on the next row's cells.
+static inline void deposit_four(
+    __m128 x, __m128 x_next, __m128 d, float *cells, ptrdiff_t stride, __m128i row_offsets) {
+  const __m128 ones = _mm_set1_ps(1.0f);
+  const __m128 halves = _mm_set1_ps(0.5f);
+  // minps gives its first operand where it is the lower, maxps where it is the higher: these
+  // are `x < xNext ? x : xNext` and `x < xNext ? xNext : x` exactly.
+  __m128 xa = _mm_min_ps(x, x_next);
+  __m128 xb = _mm_max_ps(x_next, x);
+  __m128i ia = _mm_cvttps_epi32(xa);  // xa ≥ 0: truncation is floor
+  __m128 ia_float = _mm_cvtepi32_ps(ia);
+  __m128 ia3 = _mm_add_ps(ia_float, _mm_set1_ps(3.0f));
+  if (_mm_movemask_ps(_mm_cmplt_ps(ia3, xb)) != 0) {
+    float xs[4], nexts[4], ds[4];
+    _mm_storeu_ps(xs, x);
+    _mm_storeu_ps(nexts, x_next);
+    _mm_storeu_ps(ds, d);
+    deposit_pieces(xs, nexts, ds, 4, cells, stride);
+    return;
+  }
+  __m128 one = _mm_cmple_ps(xb, _mm_add_ps(ia_float, ones));
+  __m128 two = _mm_cmple_ps(xb, _mm_add_ps(ia_float, _mm_set1_ps(2.0f)));
+  // One pixel.
+  __m128 d_mid = _mm_mul_ps(d, _mm_sub_ps(_mm_mul_ps(halves, _mm_add_ps(x, x_next)), ia_float));
+  // Two, or three (depositWidePiece, whose before_last is second + 0 · s); ⌈xb⌉ is ia + 2 or
+  // ia + 3 (whole numbers: the subtraction is exact).
+  __m128 s = _mm_div_ps(ones, _mm_sub_ps(xb, xa));
+  __m128 xa_fraction = _mm_sub_ps(xa, ia_float);
+  __m128 half_s = _mm_mul_ps(halves, s);
+  __m128 left = _mm_sub_ps(ones, xa_fraction);
+  __m128 first = _mm_mul_ps(_mm_mul_ps(half_s, left), left);
+  __m128 xb_fraction = _mm_add_ps(_mm_sub_ps(xb, _mm_sub_ps(ia3, _mm_and_ps(two, ones))), ones);
+  __m128 last = _mm_mul_ps(_mm_mul_ps(half_s, xb_fraction), xb_fraction);
+  __m128 second = _mm_mul_ps(s, _mm_sub_ps(_mm_set1_ps(1.5f), xa_fraction));
+  __m128 d_last = _mm_mul_ps(d, last);
+  // d · a choice is the choice of the d · ….
+  __m128 c0 = select_ps(one, _mm_sub_ps(d, d_mid), _mm_mul_ps(d, first));
+  __m128 c1 = select_ps(
+      one, d_mid,
+      _mm_mul_ps(
+          d, select_ps(two, _mm_sub_ps(_mm_sub_ps(ones, first), last), _mm_sub_ps(second, first))));
+  __m128 c2 = _mm_andnot_ps(
+      one, _mm_mul_ps(d, select_ps(two, last, _mm_sub_ps(_mm_sub_ps(ones, second), last))));
+  __m128 c3 = _mm_andnot_ps(two, d_last);
+  _MM_TRANSPOSE4_PS(c0, c1, c2, c3);
+  int32_t at[4];
+  _mm_storeu_si128((__m128i *)at, _mm_add_epi32(ia, row_offsets));
+  add_four(cells + at[0], c0);
+  add_four(cells + at[1], c1);
+  add_four(cells + at[2], c2);
+  add_four(cells + at[3], c3);
+}
+
+/// deposit_piece for a piece of an edge at most 1 : 2 from horizontal: through three pixels
+/// or more but for an edge's first and last rows. Up to sixteen cells (⌈max⌉ − ⌊min⌋ ≤ 15)
+/// take the areas of depositWidePiece (the same values) by masks, without a loop whose length
+/// changes from row to row; cells past ⌈max⌉ get 0. There must be 13 cells after a row's last.
+static inline void deposit_flat_piece(float x, float x_next, float d, float *cells) {
+  float xa = x < x_next ? x : x_next;
+  float xb = x < x_next ? x_next : x;
+  ptrdiff_t ia = floor_nonnegative(xa);
+  float ia_float = (float)ia;
+  ptrdiff_t ib = ceil_nonnegative(xb);
+  ptrdiff_t m = ib - ia;
+  if (xb <= ia_float + 2.0f || m > 15) {
+    deposit_piece(x, x_next, d, cells);
+    return;
+  }
+  float s = 1.0f / (xb - xa);
+  float xa_fraction = xa - ia_float;
+  float first = 0.5f * s * (1.0f - xa_fraction) * (1.0f - xa_fraction);
+  float xb_fraction = xb - (float)ib + 1.0f;
+  float last = 0.5f * s * xb_fraction * xb_fraction;
+  float second = s * (1.5f - xa_fraction);
+  float before_last = second + (float)(m - 3) * s;
+  // Cell ia + j: d·first (j = 0), d·(second − first) (1), the step (2 ..< m − 1),
+  // d·(1 − before_last − last) (m − 1), d·last (m), 0 after.
+  const __m128 step = _mm_set1_ps(d * s);
+  const __m128 next_to_last = _mm_set1_ps(d * (1.0f - before_last - last));
+  const __m128 at_last = _mm_set1_ps(d * last);
+  const __m128 m_lanes = _mm_set1_ps((float)m);
+  const __m128 m1_lanes = _mm_set1_ps((float)(m - 1));
+  float *p = cells + ia;
+  for (int quad = 0; quad < 4; quad++) {
+    __m128 j = _mm_add_ps(_mm_set1_ps((float)(4 * quad)), _mm_set_ps(3.0f, 2.0f, 1.0f, 0.0f));
+    __m128 v = select_ps(_mm_cmpeq_ps(j, m1_lanes), next_to_last, step);
+    v = select_ps(_mm_cmpeq_ps(j, m_lanes), at_last, v);
+    v = _mm_and_ps(_mm_cmple_ps(j, m_lanes), v);
+    if (quad == 0) {
+      v = _mm_shuffle_ps(
+          _mm_unpacklo_ps(_mm_set_ss(d * first), _mm_set_ss(d * (second - first))), v,
+          _MM_SHUFFLE(3, 2, 1, 0));
+    }
+    add_four(p + 4 * quad, v);
+  }
+}
+
+/// One edge at most 1 : 2 from horizontal, piece by piece.
+static inline void deposit_edge_flat(
+    const csk_edge *e, const edge_rows *r, float *cells, ptrdiff_t stride) {
+  float upper_x = r->first_x;
+  float upper_y = r->top;
+  float boundary = r->row_top;
+  for (ptrdiff_t k = 1; k < r->rows; k++) {
+    boundary += 1.0f;
+    float x = clamp(e->x0 + (boundary - e->y0) * e->dxdy, r->low_x, r->high_x);
+    deposit_flat_piece(upper_x, x, (boundary - upper_y) * e->direction, cells);
+    upper_x = x;
+    upper_y = boundary;
+    cells += stride;
+  }
+  deposit_flat_piece(upper_x, r->last_x, (r->bottom - upper_y) * e->direction, cells);
+}
+
+/// An edge's values for the crossings, in every lane.
+typedef struct {
+  __m128 x0, y0, dxdy, low_x, high_x, row_top, rows, last_x, bottom;
+} edge_lanes;
+
+static inline edge_lanes lanes_of(const csk_edge *e, const edge_rows *r) {
+  edge_lanes l = {
+      _mm_set1_ps(e->x0), _mm_set1_ps(e->y0), _mm_set1_ps(e->dxdy), _mm_set1_ps(r->low_x),
+      _mm_set1_ps(r->high_x), _mm_set1_ps(r->row_top), _mm_set1_ps((float)r->rows),
+      _mm_set1_ps(r->last_x), _mm_set1_ps(r->bottom)};
+  return l;
+}
+
+/// The crossings `k0 ..< k0 + 4` of an edge with its rows' boundaries: x in `*x`, y in `*y`.
+/// Crossing 0 is the first (top), `rows` and later the last (bottom); between them, at the
+/// boundaries row_top + k (whole numbers below 2^24, which CoverageAccumulator reaches by adding
+/// 1 at a time).
+static inline void crossings(
+    const edge_lanes *l, const edge_rows *r, ptrdiff_t k0, __m128 *x, __m128 *y) {
+  __m128 k = _mm_add_ps(_mm_set1_ps((float)k0), _mm_set_ps(3.0f, 2.0f, 1.0f, 0.0f));
+  __m128 ys = _mm_add_ps(l->row_top, k);
+  __m128 xs = _mm_add_ps(l->x0, _mm_mul_ps(_mm_sub_ps(ys, l->y0), l->dxdy));
+  // clamp: minps(v, high) is `v < high ? v : high`, maxps(below, low) `below > low ? below : low`.
+  xs = _mm_max_ps(_mm_min_ps(xs, l->high_x), l->low_x);
+  if (k0 + 4 > r->rows) {
+    __m128 past = _mm_cmpge_ps(k, l->rows);
+    xs = select_ps(past, l->last_x, xs);
+    ys = select_ps(past, l->bottom, ys);
+  }
+  if (k0 == 0) {
+    xs = _mm_move_ss(xs, _mm_set_ss(r->first_x));
+    ys = _mm_move_ss(ys, _mm_set_ss(r->top));
+  }
+  *x = xs;
+  *y = ys;
+}
+
+/// The lanes 1, 2, 3 of `a` and lane 0 of `b`.
+static inline __m128 shifted(__m128 a, __m128 b) {
+  __m128 t = _mm_shuffle_ps(a, b, _MM_SHUFFLE(0, 0, 3, 3));  // a3 a3 b0 b0
+  return _mm_shuffle_ps(a, t, _MM_SHUFFLE(2, 0, 2, 1));      // a1 a2 a3 b0
+}
+
+/// One edge, four rows at a time; rows past its last get pieces of height 0 (adding 0), so up
+/// to three rows past the band are written.
+static inline void deposit_edge_by_fours(
+    const csk_edge *e, const edge_rows *r, float *cells, ptrdiff_t stride, __m128i row_offsets) {
+  const edge_lanes l = lanes_of(e, r);
+  const __m128 direction = _mm_set1_ps(e->direction);
+  __m128 upper_x, upper_y;
+  crossings(&l, r, 0, &upper_x, &upper_y);
+  for (ptrdiff_t k = 0; k < r->rows; k += 4) {
+    // Past the last group only the last crossing is needed.
+    __m128 next_x = l.last_x;
+    __m128 next_y = l.bottom;
+    if (k + 4 < r->rows) crossings(&l, r, k + 4, &next_x, &next_y);
+    __m128 lower_x = shifted(upper_x, next_x);
+    __m128 lower_y = shifted(upper_y, next_y);
+    deposit_four(
+        upper_x, lower_x, _mm_mul_ps(_mm_sub_ps(lower_y, upper_y), direction), cells, stride,
+        row_offsets);
+    upper_x = next_x;
+    upper_y = next_y;
+    cells += 4 * stride;
+  }
+}
+
+void csk_deposit_band_sse2(
+    float *cells, ptrdiff_t stride, const csk_edge *edges, ptrdiff_t count, int32_t row_start,
+    int32_t row_end) {
+  // The rows' first cells from a group's first (stride < 2^28: the region is < 2^22 wide).
+  const __m128i row_offsets =
+      _mm_set_epi32((int32_t)(3 * stride), (int32_t)(2 * stride), (int32_t)stride, 0);
+  for (ptrdiff_t i = 0; i < count; i++) {
+    edge_rows r;
+    if (!rows_of(&edges[i], row_start, row_end, &r)) continue;
+    float *first = cells + (r.first_row - row_start) * stride;
+    // Edges at most 1 : 2 from horizontal, whose pieces may run through four pixels or more,
+    // go piece by piece.
+    if (e_is_steep(&edges[i])) {
+      deposit_edge_by_fours(&edges[i], &r, first, stride, row_offsets);
+    } else {
+      deposit_edge_flat(&edges[i], &r, first, stride);
+    }
+  }
+}
+
+// MARK: - Eight rows at a time (AVX)
+
+#define AVX __attribute__((target("avx")))
+
+static inline AVX void add_four_avx(float *p, __m128 values) {
+  _mm_storeu_ps(p, _mm_add_ps(_mm_loadu_ps(p), values));
+}
+
+/// deposit_four for eight pieces, lane l in the row of cells from `cells + l * stride`; the
+/// same expressions (selects by blends).
+static inline AVX void deposit_eight(
+    __m256 x, __m256 x_next, __m256 d, float *cells, ptrdiff_t stride, __m128i low_offsets,
+    __m128i high_offsets) {
+  const __m256 ones = _mm256_set1_ps(1.0f);
+  const __m256 halves = _mm256_set1_ps(0.5f);
+  // vminps / vmaxps as minps / maxps: `x < xNext ? x : xNext` and `x < xNext ? xNext : x`.
+  __m256 xa = _mm256_min_ps(x, x_next);
+  __m256 xb = _mm256_max_ps(x_next, x);
+  __m256i ia = _mm256_cvttps_epi32(xa);
+  __m256 ia_float = _mm256_cvtepi32_ps(ia);
+  __m256 ia3 = _mm256_add_ps(ia_float, _mm256_set1_ps(3.0f));
+  if (_mm256_movemask_ps(_mm256_cmp_ps(ia3, xb, _CMP_LT_OQ)) != 0) {
+    float xs[8], nexts[8], ds[8];
+    _mm256_storeu_ps(xs, x);
+    _mm256_storeu_ps(nexts, x_next);
+    _mm256_storeu_ps(ds, d);
+    deposit_pieces(xs, nexts, ds, 8, cells, stride);
+    return;
+  }
+  __m256 one = _mm256_cmp_ps(xb, _mm256_add_ps(ia_float, ones), _CMP_LE_OQ);
+  __m256 two = _mm256_cmp_ps(xb, _mm256_add_ps(ia_float, _mm256_set1_ps(2.0f)), _CMP_LE_OQ);
+  __m256 d_mid = _mm256_mul_ps(
+      d, _mm256_sub_ps(_mm256_mul_ps(halves, _mm256_add_ps(x, x_next)), ia_float));
+  __m256 s = _mm256_div_ps(ones, _mm256_sub_ps(xb, xa));
+  __m256 xa_fraction = _mm256_sub_ps(xa, ia_float);
+  __m256 half_s = _mm256_mul_ps(halves, s);
+  __m256 left = _mm256_sub_ps(ones, xa_fraction);
+  __m256 first = _mm256_mul_ps(_mm256_mul_ps(half_s, left), left);
+  __m256 xb_fraction =
+      _mm256_add_ps(_mm256_sub_ps(xb, _mm256_sub_ps(ia3, _mm256_and_ps(two, ones))), ones);
+  __m256 last = _mm256_mul_ps(_mm256_mul_ps(half_s, xb_fraction), xb_fraction);
+  __m256 second = _mm256_mul_ps(s, _mm256_sub_ps(_mm256_set1_ps(1.5f), xa_fraction));
+  __m256 d_last = _mm256_mul_ps(d, last);
+  // blendv(b, a, mask) is `mask ? a : b`.
+  __m256 c0 = _mm256_blendv_ps(_mm256_mul_ps(d, first), _mm256_sub_ps(d, d_mid), one);
+  __m256 c1 = _mm256_blendv_ps(
+      _mm256_mul_ps(
+          d, _mm256_blendv_ps(
+                 _mm256_sub_ps(second, first),
+                 _mm256_sub_ps(_mm256_sub_ps(ones, first), last), two)),
+      d_mid, one);
+  __m256 c2 = _mm256_andnot_ps(
+      one, _mm256_mul_ps(
+               d, _mm256_blendv_ps(
+                      _mm256_sub_ps(_mm256_sub_ps(ones, second), last), last, two)));
+  __m256 c3 = _mm256_andnot_ps(two, d_last);
+  // Transposed in each half: piece l's four cells in the low half of q[l], piece l + 4's in the
+  // high half.
+  __m256 t0 = _mm256_unpacklo_ps(c0, c1);
+  __m256 t1 = _mm256_unpackhi_ps(c0, c1);
+  __m256 t2 = _mm256_unpacklo_ps(c2, c3);
+  __m256 t3 = _mm256_unpackhi_ps(c2, c3);
+  __m256 q0 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0));
+  __m256 q1 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));
+  __m256 q2 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0));
+  __m256 q3 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));
+  int32_t at[8];
+  _mm_storeu_si128((__m128i *)at, _mm_add_epi32(_mm256_castsi256_si128(ia), low_offsets));
+  _mm_storeu_si128((__m128i *)(at + 4), _mm_add_epi32(_mm256_extractf128_si256(ia, 1), high_offsets));
+  add_four_avx(cells + at[0], _mm256_castps256_ps128(q0));
+  add_four_avx(cells + at[1], _mm256_castps256_ps128(q1));
+  add_four_avx(cells + at[2], _mm256_castps256_ps128(q2));
+  add_four_avx(cells + at[3], _mm256_castps256_ps128(q3));
+  add_four_avx(cells + at[4], _mm256_extractf128_ps(q0, 1));
+  add_four_avx(cells + at[5], _mm256_extractf128_ps(q1, 1));
+  add_four_avx(cells + at[6], _mm256_extractf128_ps(q2, 1));
+  add_four_avx(cells + at[7], _mm256_extractf128_ps(q3, 1));
+}
+
+/// crossings for eight.
+static inline AVX void crossings_avx(
+    const csk_edge *e, const edge_rows *r, ptrdiff_t k0, __m256 *x, __m256 *y) {
+  __m256 k = _mm256_add_ps(
+      _mm256_set1_ps((float)k0), _mm256_set_ps(7.0f, 6.0f, 5.0f, 4.0f, 3.0f, 2.0f, 1.0f, 0.0f));
+  __m256 ys = _mm256_add_ps(_mm256_set1_ps(r->row_top), k);
+  __m256 xs = _mm256_add_ps(
+      _mm256_set1_ps(e->x0),
+      _mm256_mul_ps(_mm256_sub_ps(ys, _mm256_set1_ps(e->y0)), _mm256_set1_ps(e->dxdy)));
+  xs = _mm256_max_ps(_mm256_min_ps(xs, _mm256_set1_ps(r->high_x)), _mm256_set1_ps(r->low_x));
+  if (k0 + 8 > r->rows) {
+    __m256 past = _mm256_cmp_ps(k, _mm256_set1_ps((float)r->rows), _CMP_GE_OQ);
+    xs = _mm256_blendv_ps(xs, _mm256_set1_ps(r->last_x), past);
+    ys = _mm256_blendv_ps(ys, _mm256_set1_ps(r->bottom), past);
+  }
+  if (k0 == 0) {
+    xs = _mm256_blend_ps(xs, _mm256_set1_ps(r->first_x), 1);
+    ys = _mm256_blend_ps(ys, _mm256_set1_ps(r->top), 1);
+  }
+  *x = xs;
+  *y = ys;
+}
+
+/// The lanes 1 ... 7 of `a` and lane 0 of `b`.
+static inline AVX __m256 shifted_avx(__m256 a, __m256 b) {
+  __m256 t = _mm256_permute2f128_ps(a, b, 0x21);              // a4 … a7 b0 … b3
+  __m256 u = _mm256_shuffle_ps(a, t, _MM_SHUFFLE(0, 0, 3, 3));  // per half: a3 a3 t0 t0
+  return _mm256_shuffle_ps(a, u, _MM_SHUFFLE(2, 0, 2, 1));      // per half: a1 a2 a3 t0
+}
+
+static inline AVX void deposit_edge_by_eights(
+    const csk_edge *e, const edge_rows *r, float *cells, ptrdiff_t stride, __m128i low_offsets,
+    __m128i high_offsets) {
+  const __m256 direction = _mm256_set1_ps(e->direction);
+  __m256 upper_x, upper_y;
+  crossings_avx(e, r, 0, &upper_x, &upper_y);
+  for (ptrdiff_t k = 0; k < r->rows; k += 8) {
+    // Past the last group only the last crossing is needed.
+    __m256 next_x = _mm256_set1_ps(r->last_x);
+    __m256 next_y = _mm256_set1_ps(r->bottom);
+    if (k + 8 < r->rows) crossings_avx(e, r, k + 8, &next_x, &next_y);
+    __m256 lower_x = shifted_avx(upper_x, next_x);
+    __m256 lower_y = shifted_avx(upper_y, next_y);
+    deposit_eight(
+        upper_x, lower_x, _mm256_mul_ps(_mm256_sub_ps(lower_y, upper_y), direction), cells,
+        stride, low_offsets, high_offsets);
+    upper_x = next_x;
+    upper_y = next_y;
+    cells += 8 * stride;
+  }
+}
+
+/// deposit_flat_piece for eight pieces, lane l in the row of cells from `cells + l * stride`
+/// (the first `count` lanes): their values computed together, then each piece's sixteen cells
+/// added with two vectors of eight.
+static inline AVX void deposit_flat_eight(
+    __m256 x, __m256 x_next, __m256 d, float *cells, ptrdiff_t stride, ptrdiff_t count) {
+  const __m256 ones = _mm256_set1_ps(1.0f);
+  __m256 xa = _mm256_min_ps(x, x_next);
+  __m256 xb = _mm256_max_ps(x_next, x);
+  __m256i ia = _mm256_cvttps_epi32(xa);
+  __m256 ia_float = _mm256_cvtepi32_ps(ia);
+  __m256 below = _mm256_cvtepi32_ps(_mm256_cvttps_epi32(xb));
+  // ⌈xb⌉ as ceil_nonnegative: one up where truncation went down.
+  __m256 ib_float = _mm256_add_ps(below, _mm256_and_ps(_mm256_cmp_ps(below, xb, _CMP_LT_OQ), ones));
+  __m256 m = _mm256_sub_ps(ib_float, ia_float);
+  int plain = _mm256_movemask_ps(_mm256_or_ps(
+      _mm256_cmp_ps(xb, _mm256_add_ps(ia_float, _mm256_set1_ps(2.0f)), _CMP_LE_OQ),
+      _mm256_cmp_ps(m, _mm256_set1_ps(15.0f), _CMP_GT_OQ)));
+  __m256 s = _mm256_div_ps(ones, _mm256_sub_ps(xb, xa));
+  __m256 xa_fraction = _mm256_sub_ps(xa, ia_float);
+  __m256 half_s = _mm256_mul_ps(_mm256_set1_ps(0.5f), s);
+  __m256 left = _mm256_sub_ps(ones, xa_fraction);
+  __m256 first = _mm256_mul_ps(_mm256_mul_ps(half_s, left), left);
+  __m256 xb_fraction = _mm256_add_ps(_mm256_sub_ps(xb, ib_float), ones);
+  __m256 last = _mm256_mul_ps(_mm256_mul_ps(half_s, xb_fraction), xb_fraction);
+  __m256 second = _mm256_mul_ps(s, _mm256_sub_ps(_mm256_set1_ps(1.5f), xa_fraction));
+  __m256 before_last =
+      _mm256_add_ps(second, _mm256_mul_ps(_mm256_sub_ps(m, _mm256_set1_ps(3.0f)), s));
+  // Cell ia + j: d·first (j = 0), d·(second − first) (1), the step (2 ..< m − 1),
+  // d·(1 − before_last − last) (m − 1), d·last (m), 0 after.
+  float steps[8], next_to_lasts[8], lasts[8], firsts[8], seconds[8], ms[8];
+  int32_t at[8];
+  _mm256_storeu_ps(steps, _mm256_mul_ps(d, s));
+  _mm256_storeu_ps(
+      next_to_lasts, _mm256_mul_ps(d, _mm256_sub_ps(_mm256_sub_ps(ones, before_last), last)));
+  _mm256_storeu_ps(lasts, _mm256_mul_ps(d, last));
+  _mm256_storeu_ps(firsts, _mm256_mul_ps(d, first));
+  _mm256_storeu_ps(seconds, _mm256_mul_ps(d, _mm256_sub_ps(second, first)));
+  _mm256_storeu_ps(ms, m);
+  _mm256_storeu_si256((__m256i *)at, ia);
+  const __m256 j0 = _mm256_set_ps(7.0f, 6.0f, 5.0f, 4.0f, 3.0f, 2.0f, 1.0f, 0.0f);
+  const __m256 j1 = _mm256_add_ps(j0, _mm256_set1_ps(8.0f));
+  for (ptrdiff_t l = 0; l < count; l++) {
+    float *row = cells + l * stride;
+    if ((plain >> l) & 1) {
+      float xs[8], nexts[8], ds[8];
+      _mm256_storeu_ps(xs, x);
+      _mm256_storeu_ps(nexts, x_next);
+      _mm256_storeu_ps(ds, d);
+      deposit_piece(xs[l], nexts[l], ds[l], row);
+      continue;
+    }
+    const __m256 step = _mm256_broadcast_ss(&steps[l]);
+    const __m256 next_to_last = _mm256_broadcast_ss(&next_to_lasts[l]);
+    const __m256 at_last = _mm256_broadcast_ss(&lasts[l]);
+    const __m256 m_lanes = _mm256_broadcast_ss(&ms[l]);
+    const __m256 m1_lanes = _mm256_sub_ps(m_lanes, ones);
+    __m256 low = _mm256_blendv_ps(step, next_to_last, _mm256_cmp_ps(j0, m1_lanes, _CMP_EQ_OQ));
+    low = _mm256_blendv_ps(low, at_last, _mm256_cmp_ps(j0, m_lanes, _CMP_EQ_OQ));
+    low = _mm256_and_ps(_mm256_cmp_ps(j0, m_lanes, _CMP_LE_OQ), low);
+    low = _mm256_blend_ps(low, _mm256_broadcast_ss(&seconds[l]), 2);
+    low = _mm256_blend_ps(low, _mm256_broadcast_ss(&firsts[l]), 1);
+    __m256 high = _mm256_blendv_ps(step, next_to_last, _mm256_cmp_ps(j1, m1_lanes, _CMP_EQ_OQ));
+    high = _mm256_blendv_ps(high, at_last, _mm256_cmp_ps(j1, m_lanes, _CMP_EQ_OQ));
+    high = _mm256_and_ps(_mm256_cmp_ps(j1, m_lanes, _CMP_LE_OQ), high);
+    float *p = row + at[l];
+    _mm256_storeu_ps(p, _mm256_add_ps(_mm256_loadu_ps(p), low));
+    _mm256_storeu_ps(p + 8, _mm256_add_ps(_mm256_loadu_ps(p + 8), high));
+  }
+}
+
+/// deposit_edge_flat eight rows at a time (crossings as for the steep edges).
+static inline AVX void deposit_edge_flat_by_eights(
+    const csk_edge *e, const edge_rows *r, float *cells, ptrdiff_t stride) {
+  const __m256 direction = _mm256_set1_ps(e->direction);
+  __m256 upper_x, upper_y;
+  crossings_avx(e, r, 0, &upper_x, &upper_y);
+  for (ptrdiff_t k = 0; k < r->rows; k += 8) {
+    __m256 next_x = _mm256_set1_ps(r->last_x);
+    __m256 next_y = _mm256_set1_ps(r->bottom);
+    if (k + 8 < r->rows) crossings_avx(e, r, k + 8, &next_x, &next_y);
+    __m256 lower_x = shifted_avx(upper_x, next_x);
+    __m256 lower_y = shifted_avx(upper_y, next_y);
+    ptrdiff_t count = r->rows - k < 8 ? r->rows - k : 8;
+    deposit_flat_eight(
+        upper_x, lower_x, _mm256_mul_ps(_mm256_sub_ps(lower_y, upper_y), direction), cells,
+        stride, count);
+    upper_x = next_x;
+    upper_y = next_y;
+    cells += 8 * stride;
+  }
+}
+
+AVX void csk_deposit_band_avx(
+    float *cells, ptrdiff_t stride, const csk_edge *edges, ptrdiff_t count, int32_t row_start,
+    int32_t row_end) {
+  const int32_t s = (int32_t)stride;
+  const __m128i low_offsets = _mm_set_epi32(3 * s, 2 * s, s, 0);
+  const __m128i high_offsets = _mm_set_epi32(7 * s, 6 * s, 5 * s, 4 * s);
+  for (ptrdiff_t i = 0; i < count; i++) {
+    edge_rows r;
+    if (!rows_of(&edges[i], row_start, row_end, &r)) continue;
+    float *first = cells + (r.first_row - row_start) * stride;
+    if (e_is_steep(&edges[i])) {
+      deposit_edge_by_eights(&edges[i], &r, first, stride, low_offsets, high_offsets);
+    } else {
+      deposit_edge_flat_by_eights(&edges[i], &r, first, stride);
+    }
+  }
+}
+
+int csk_has_avx(void) { return __builtin_cpu_supports("avx"); }
+#endif
+
+void csk_deposit_band(
+    float *cells, ptrdiff_t stride, const csk_edge *edges, ptrdiff_t count, int32_t row_start,
+    int32_t row_end) {
+#if defined(__x86_64__)
+  if (csk_has_avx()) {
+    csk_deposit_band_avx(cells, stride, edges, count, row_start, row_end);
+  } else {
+    csk_deposit_band_sse2(cells, stride, edges, count, row_start, row_end);
+  }
+#else
+  csk_deposit_band_plainly(cells, stride, edges, count, row_start, row_end);
+#endif
+}
+
+void csk_deposit_band_plainly(
+    float *cells, ptrdiff_t stride, const csk_edge *edges, ptrdiff_t count, int32_t row_start,
+    int32_t row_end) {
+  for (ptrdiff_t i = 0; i < count; i++) {
+    edge_rows r;
+    if (!rows_of(&edges[i], row_start, row_end, &r)) continue;
+    deposit_edge_plainly(&edges[i], &r, cells + (r.first_row - row_start) * stride, stride);
+  }
+}

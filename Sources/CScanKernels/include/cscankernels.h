@@ -1,0 +1,51 @@
+// The crowded bands' deposit of the rasterizer (Raster's CoverageAccumulator), in C for its SSE2
+// and AVX vectors: Swift's SIMD arithmetic on Float is a loop over the lanes that the compiler
+// vectorizes or not, and did not there. AVX is used where the processor has it (chosen at run
+// time; the build stays baseline x86-64), with the same results: no fused multiply-adds.
+#ifndef RENDER_ANIM_CSCANKERNELS_H
+#define RENDER_ANIM_CSCANKERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// A line as the deposit takes it; the layout of Raster's `CoverageAccumulator.Edge` (checked by
+/// its tests): ends relative to the region, the upper end first (y0 < y1 unless horizontal), the
+/// direction the outline runs (+1 down, -1 up), dx/dy, the owner id, and the rows it reaches
+/// (firstRow ..< endRow, relative to the region).
+typedef struct {
+  float x0, y0, x1, y1, dxdy, direction;
+  int32_t owner, firstRow, endRow;
+} csk_edge;
+
+/// Deposits the signed areas of `count` edges into the cells of the band of rows
+/// `row_start ..< row_end` (relative to the region; `cells` is the band's first row, `stride`
+/// cells a row), edge after edge, each row's piece by the expressions of Raster's
+/// `CoverageAccumulator.depositPiece` (its plain twin), so that every cell gets the same sums to
+/// the bit. Adds 0 to cells past the band: there must be `7 * stride + 4` more cells after its
+/// rows. Every edge's x must lie in 0 ... stride - 2.
+void csk_deposit_band(
+    float *cells, ptrdiff_t stride, const csk_edge *edges, ptrdiff_t count, int32_t row_start,
+    int32_t row_end);
+
+/// csk_deposit_band piece by piece, without vectors (its plain twin in C).
+void csk_deposit_band_plainly(
+    float *cells, ptrdiff_t stride, const csk_edge *edges, ptrdiff_t count, int32_t row_start,
+    int32_t row_end);
+
+#if defined(__x86_64__)
+/// csk_deposit_band four rows at a time in SSE2 vectors: what it does without AVX.
+void csk_deposit_band_sse2(
+    float *cells, ptrdiff_t stride, const csk_edge *edges, ptrdiff_t count, int32_t row_start,
+    int32_t row_end);
+
+/// csk_deposit_band eight rows at a time in AVX vectors (only where csk_has_avx()): what it
+/// does with AVX.
+void csk_deposit_band_avx(
+    float *cells, ptrdiff_t stride, const csk_edge *edges, ptrdiff_t count, int32_t row_start,
+    int32_t row_end);
+
+/// Whether the processor and the system run AVX.
+int csk_has_avx(void);
+#endif
+
+#endif
