@@ -411,7 +411,8 @@ static inline AVX void deposit_eight(
   __m256 q3 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));
   int32_t at[8];
   _mm_storeu_si128((__m128i *)at, _mm_add_epi32(_mm256_castsi256_si128(ia), low_offsets));
-  _mm_storeu_si128((__m128i *)(at + 4), _mm_add_epi32(_mm256_extractf128_si256(ia, 1), high_offsets));
+  _mm_storeu_si128(
+      (__m128i *)(at + 4), _mm_add_epi32(_mm256_extractf128_si256(ia, 1), high_offsets));
   add_four_avx(cells + at[0], _mm256_castps256_ps128(q0));
   add_four_avx(cells + at[1], _mm256_castps256_ps128(q1));
   add_four_avx(cells + at[2], _mm256_castps256_ps128(q2));

@@ -36,6 +36,7 @@
 // CrowdedBandTests.
 
 import CScanKernels
+import Dispatch
 
 /// Receives coverage one row at a time, left to right, through the writer it gives for each row.
 protocol CoverageSink {
@@ -85,17 +86,28 @@ struct CoverageAccumulator: Sendable {
   private var lineBands: [Int32] = []
   private var active: [Int32] = []
   /// The edges of the active lines, in the same order (the first `active.count`; the array is
-  /// scratch as long as `edges`): the deposit reads them one after the other instead of from all
-  /// over `edges`, which on large paths cost a cache miss per line and band.
+  /// scratch, as long as the most lines active at once so far): the deposit reads them one after
+  /// the other instead of from all over `edges`, which on large paths cost a cache miss per line
+  /// and band.
   private var activeEdges: [Edge] = []
   /// Per band row, then per boundary: the lines through each row of the band (scratch).
   private var rowLines: [Int] = []
   var exactRows = ExactRowResolver()
   var turnRows = TurnRowIndex()
   /// Whether bands whose rows are all crowded (`Crowding.crowdedRows`) take their own path
-  /// (`depositCrowded`); without it they go the way of the others, to the same pixels (tests
-  /// compare the two).
+  /// (`depositAndSweepCrowded`); without it they go the way of the others, to the same pixels
+  /// (tests compare the two).
   var takesCrowdedBands = true
+  /// Threads for a long run of crowded bands: 1, or 2 to deposit its halves at once (the
+  /// pixels are the same).
+  var crowdedThreads = 2
+  /// Lines times rows of a crowded run from which its halves go on two threads (about a
+  /// millisecond of deposits).
+  var linesRowsPerThread = 1 << 20
+  /// A crowded run's second half while two threads deposit (`depositAndSweepCrowded`): its
+  /// cells, and its touched bits, whose stop words are set only then.
+  private var secondCells: [Float] = []
+  private var secondTouched: [UInt64] = []
 
   /// Deposits every line (canvas pixels, inside `region`) and sweeps the region's rows into
   /// `sink`, band by band.
@@ -112,20 +124,21 @@ struct CoverageAccumulator: Sendable {
     if cells.count < cellCount {
       // The crowded bands' deposit adds 0 to some cells past the band (`cellPadding`).
       cells = [Float](repeating: 0, count: cellCount)
+    }
+    if owners.count < stride * bandRows {
       owners = [Int32](repeating: 0, count: stride * bandRows)
     }
     if touched.count < wordsPerRow * bandRows {
       touched = [UInt64](repeating: 0, count: wordsPerRow * bandRows)
     }
+    // Rows whose stop word is set: a band's, or a run of crowded bands' (`reserveRows`).
+    var stopRows = bandRows
     for row in 0..<bandRows { touched[row * wordsPerRow + cellWords] = 1 }
-    defer { for row in 0..<bandRows { touched[row * wordsPerRow + cellWords] = 0 } }
+    defer { for row in 0..<stopRows { touched[row * wordsPerRow + cellWords] = 0 } }
     let bands = (region.height + bandRows - 1) / bandRows
     prepareEdges(lines, contourStarts: path.contourStarts, region: region)
     bucketLines(lines.count, bands: bands)
     active.removeAll(keepingCapacity: true)
-    if activeEdges.count < lines.count {
-      activeEdges = [Edge](repeating: Edge(), count: lines.count)
-    }
     exactRows.startPath()
     // Vertical turns of the outline inside the region's rows, from the top down (rows relative to
     // the region); `nextTurn` is the first not yet reached by the bands.
@@ -134,18 +147,13 @@ struct CoverageAccumulator: Sendable {
     let originY = Float(region.minY)
     // Set up at the first band with enough lines that a row may be crowded (`crowdedRows`).
     var crowding: Crowding? = nil
-    for band in 0..<bands {
+    // Crowded bands taken together at most: their cells (4 bytes each) stay within 256 KiB.
+    let runBands = max(1, min(Self.crowdedRunBands, 65_536 / (stride * bandRows)))
+    var band = 0
+    while band < bands {
       let rowStart = band * bandRows
       let rowEnd = min(rowStart + bandRows, region.height)
-      let wasActive = active.count
-      for i in bucketStarts[band]..<bucketStarts[band + 1] { active.append(sortedLines[i]) }
-      active.withUnsafeBufferPointer { active in
-        edges.withUnsafeBufferPointer { edges in
-          activeEdges.withUnsafeMutableBufferPointer { activeEdges in
-            for k in wasActive..<active.count { activeEdges[k] = edges[Int(active[k])] }
-          }
-        }
-      }
+      activateLines(of: band)
       let layout = BandLayout(
         originX: Float(region.minX), originY: originY, rowStart: rowStart, rowEnd: rowEnd,
         stride: stride, cellWords: cellWords, wordsPerRow: wordsPerRow)
@@ -157,13 +165,36 @@ struct CoverageAccumulator: Sendable {
       let allRows: UInt32 = 1 &<< UInt32(rowEnd &- rowStart) &- 1
       if crowded == allRows {
         // No row of the band can be resolved exactly: no pixel need be claimed, no turn
-        // tested; the band is swept as summed, as it would be after all of that.
-        depositCrowded(layout: layout)
-        while nextTurn < turns.count, Int(turns[nextTurn].y) - region.minY < rowEnd {
+        // tested; the band is swept as summed, as it would be after all of that. So are the
+        // crowded bands after it, taken with it: their rows see the lines in the order they
+        // would see them band by band (the active lines, then each band's own; lines that
+        // ended stay and are skipped), and the deposit makes one pass over them.
+        var last = band
+        var runEnd = rowEnd
+        while last + 1 < bands, last + 1 - band < runBands {
+          let nextEnd = min(runEnd + bandRows, region.height)
+          let next = BandLayout(
+            originX: layout.originX, originY: originY, rowStart: runEnd, rowEnd: nextEnd,
+            stride: stride, cellWords: cellWords, wordsPerRow: wordsPerRow)
+          let nextRows: UInt32 = 1 &<< UInt32(nextEnd &- runEnd) &- 1
+          guard
+            crowding.unsafelyUnwrapped.crowdedRows(layout: next, exactRows: exactRows)
+              == nextRows
+          else { break }
+          last += 1
+          runEnd = nextEnd
+          activateLines(of: last)
+        }
+        let run = BandLayout(
+          originX: layout.originX, originY: originY, rowStart: rowStart, rowEnd: runEnd,
+          stride: stride, cellWords: cellWords, wordsPerRow: wordsPerRow)
+        reserveRows(runEnd - rowStart, layout: run, stopRows: &stopRows)
+        depositAndSweepCrowded(run, bands: last + 1 - band, region: region, rule: rule, into: &sink)
+        while nextTurn < turns.count, Int(turns[nextTurn].y) - region.minY < runEnd {
           nextTurn += 1
         }
-        sweep(layout: layout, region: region, rule: rule, complexRows: 0, into: &sink)
-        retireLines(endingBy: rowEnd, band: band, crowding: &crowding)
+        retireLines(endingBy: runEnd, band: last, crowding: &crowding)
+        band = last + 1
         continue
       }
       var complexRows = deposit(lines, layout: layout, marked: crowded)
@@ -191,7 +222,49 @@ struct CoverageAccumulator: Sendable {
       }
       sweep(layout: layout, region: region, rule: rule, complexRows: exact, into: &sink)
       retireLines(endingBy: rowEnd, band: band, crowding: &crowding)
+      band += 1
     }
+  }
+
+  /// Bands of crowded rows taken together at most (`rasterize`).
+  static let crowdedRunBands = 4
+
+  /// Makes the lines bucketed in `band` active, after those already.
+  @inline(__always)
+  private mutating func activateLines(of band: Int) {
+    let wasActive = active.count
+    for i in bucketStarts[band]..<bucketStarts[band + 1] { active.append(sortedLines[i]) }
+    if activeEdges.count < active.count {
+      // Grown as needed (geometrically), not to the line count at once: on large paths the
+      // active lines are a fraction of them.
+      activeEdges.append(contentsOf: repeatElement(Edge(), count: active.count - activeEdges.count))
+    }
+    active.withUnsafeBufferPointer { active in
+      edges.withUnsafeBufferPointer { edges in
+        activeEdges.withUnsafeMutableBufferPointer { activeEdges in
+          for k in wasActive..<active.count { activeEdges[k] = edges[Int(active[k])] }
+        }
+      }
+    }
+  }
+
+  /// Makes room for `rows` rows of cells, owners and touched bits (a run of crowded bands), with
+  /// the stop word of each row set (`stopRows` rows have theirs set).
+  private mutating func reserveRows(_ rows: Int, layout: BandLayout, stopRows: inout Int) {
+    guard rows > stopRows else { return }
+    let cellCount = layout.stride * rows + Self.cellPadding(stride: layout.stride)
+    if cells.count < cellCount {
+      cells.append(contentsOf: repeatElement(0, count: cellCount - cells.count))
+    }
+    if owners.count < layout.stride * rows {
+      owners.append(contentsOf: repeatElement(0, count: layout.stride * rows - owners.count))
+    }
+    if touched.count < layout.wordsPerRow * rows {
+      touched.append(
+        contentsOf: repeatElement(0, count: layout.wordsPerRow * rows - touched.count))
+    }
+    for row in stopRows..<rows { touched[row * layout.wordsPerRow + layout.cellWords] = 1 }
+    stopRows = rows
   }
 
   /// The vertical turns of `turns` whose row is one of the region's and which turn inside it
@@ -226,8 +299,7 @@ struct CoverageAccumulator: Sendable {
   /// which costs less than moving the others band after band.
   @inline(__always)
   private mutating func retireLines(endingBy rowEnd: Int, band: Int, crowding: inout Crowding?) {
-    if crowding != nil {
-      let ended = crowding!.endedLines(by: band)
+    if let ended = crowding?.endedLines(by: band) {
       guard ended > 0, ended * 4 >= active.count else { return }
     }
     let kept = active.withUnsafeMutableBufferPointer { active in
@@ -509,33 +581,118 @@ struct CoverageAccumulator: Sendable {
     }
   }
 
-  /// Deposits the band's active lines without claiming pixels, for a band whose rows are all
-  /// crowded (`crowdedRows`), and sets the touched bits of every cell of its rows (the sweep then
+  /// Deposits the active lines into a run of crowded bands (`bands` of them, rows `run`) without
+  /// claiming pixels, and sweeps it. Every cell of the run's rows counts as touched (the sweep
   /// visits all of them; an untouched cell adds 0 and its pixel goes out on its own, as the span
   /// it would be part of would show it). Each cell gets the same areas in the same order as from
-  /// `deposit`, so the sums are the same to the bit.
-  private mutating func depositCrowded(layout: BandLayout) {
-    let rows = layout.rowEnd - layout.rowStart
-    let stride = layout.stride
-    touched.withUnsafeMutableBufferPointer { bits in
-      for row in 0..<rows {
-        // Cells 0 ..< stride: the row's own, no further (the next row's follow).
-        let words = bits.baseAddress.unsafelyUnwrapped + row * layout.wordsPerRow
-        for word in 0..<(stride >> 6) { words[word] = ~0 }
-        if stride & 63 != 0 { words[stride >> 6] = ~0 >> UInt64(64 - stride & 63) }
+  /// `deposit`, so the sums are the same to the bit. A long run with many lines is cut in two
+  /// halves of whole bands whose deposits go on two threads, each into cells of its own (the
+  /// deposit adds 0 to cells past its rows): a cell's sum comes from one thread, in the same
+  /// order.
+  private mutating func depositAndSweepCrowded<Sink: CoverageSink>(
+    _ run: BandLayout, bands: Int, region: IntRect, rule: FillRule, into sink: inout Sink
+  ) {
+    let rows = run.rowEnd - run.rowStart
+    let lines = active.count
+    guard crowdedThreads > 1, bands > 1, lines * rows >= linesRowsPerThread else {
+      touched.withUnsafeMutableBufferPointer { bits in
+        Self.touchAll(rows: rows, run, bits.baseAddress.unsafelyUnwrapped)
       }
+      cells.withUnsafeMutableBufferPointer { cells in
+        activeEdges.withUnsafeBufferPointer { edges in
+          Self.deposit(edges, lines, run, into: cells.baseAddress.unsafelyUnwrapped)
+        }
+      }
+      sweep(layout: run, region: region, rule: rule, complexRows: 0, into: &sink)
+      return
     }
-    cells.withUnsafeMutableBufferPointer { cellBuffer in
-      activeEdges.withUnsafeBufferPointer { edges in
-        // `cells` holds the band's rows and `cellPadding(stride:)` more cells; the edges' x lie
-        // in 0 ... width = stride − 2 (the region runs to the canvas's right edge).
-        edges.withMemoryRebound(to: csk_edge.self) { edges in
-          csk_deposit_band(
-            cellBuffer.baseAddress.unsafelyUnwrapped, stride, edges.baseAddress.unsafelyUnwrapped,
-            active.count, Int32(layout.rowStart), Int32(layout.rowEnd))
+    let middle = run.rowStart + bands / 2 * Self.bandRows
+    let first = BandLayout(
+      originX: run.originX, originY: run.originY, rowStart: run.rowStart, rowEnd: middle,
+      stride: run.stride, cellWords: run.cellWords, wordsPerRow: run.wordsPerRow)
+    let second = BandLayout(
+      originX: run.originX, originY: run.originY, rowStart: middle, rowEnd: run.rowEnd,
+      stride: run.stride, cellWords: run.cellWords, wordsPerRow: run.wordsPerRow)
+    let secondRows = run.rowEnd - middle
+    touched.withUnsafeMutableBufferPointer { bits in
+      Self.touchAll(rows: middle - run.rowStart, run, bits.baseAddress.unsafelyUnwrapped)
+    }
+    let cellCount = run.stride * secondRows + Self.cellPadding(stride: run.stride)
+    if secondCells.count < cellCount {
+      secondCells.append(contentsOf: repeatElement(0, count: cellCount - secondCells.count))
+    }
+    if secondTouched.count < run.wordsPerRow * secondRows {
+      secondTouched.append(
+        contentsOf: repeatElement(0, count: run.wordsPerRow * secondRows - secondTouched.count))
+    }
+    secondTouched.withUnsafeMutableBufferPointer { bits in
+      let bits = bits.baseAddress.unsafelyUnwrapped
+      for row in 0..<secondRows { bits[row * run.wordsPerRow + run.cellWords] = 1 }
+      Self.touchAll(rows: secondRows, run, bits)
+    }
+    cells.withUnsafeMutableBufferPointer { firstCells in
+      secondCells.withUnsafeMutableBufferPointer { secondCells in
+        activeEdges.withUnsafeBufferPointer { edges in
+          let halves = [
+            CrowdedHalf(cells: firstCells.baseAddress.unsafelyUnwrapped, layout: first),
+            CrowdedHalf(cells: secondCells.baseAddress.unsafelyUnwrapped, layout: second),
+          ]
+          let edges = SendableEdges(base: edges.baseAddress.unsafelyUnwrapped)
+          DispatchQueue.concurrentPerform(iterations: 2) { half in
+            Self.deposit(
+              UnsafeBufferPointer(start: edges.base, count: lines), lines, halves[half].layout,
+              into: halves[half].cells)
+          }
         }
       }
     }
+    sweep(layout: first, region: region, rule: rule, complexRows: 0, into: &sink)
+    swap(&cells, &secondCells)
+    swap(&touched, &secondTouched)
+    sweep(layout: second, region: region, rule: rule, complexRows: 0, into: &sink)
+    swap(&cells, &secondCells)
+    swap(&touched, &secondTouched)
+    secondTouched.withUnsafeMutableBufferPointer { bits in
+      for row in 0..<secondRows { bits[row * run.wordsPerRow + run.cellWords] = 0 }
+    }
+  }
+
+  /// Sets the touched bit of every cell of `rows` rows from `bits` (cells 0 ..< stride: the
+  /// row's own, no further; the next row's follow).
+  private static func touchAll(
+    rows: Int, _ layout: BandLayout, _ bits: UnsafeMutablePointer<UInt64>
+  ) {
+    let stride = layout.stride
+    for row in 0..<rows {
+      let words = bits + row * layout.wordsPerRow
+      for word in 0..<(stride >> 6) { words[word] = ~0 }
+      if stride & 63 != 0 { words[stride >> 6] = ~0 >> UInt64(64 - stride & 63) }
+    }
+  }
+
+  /// `csk_deposit_band` for the first `count` of `edges`, into the rows of `layout` from `cells`
+  /// (its first row; `cellPadding(stride:)` more cells after its rows: the edges' x lie in
+  /// 0 ... width = stride − 2, the region running to the canvas's right edge).
+  private static func deposit(
+    _ edges: UnsafeBufferPointer<Edge>, _ count: Int, _ layout: BandLayout,
+    into cells: UnsafeMutablePointer<Float>
+  ) {
+    edges.withMemoryRebound(to: csk_edge.self) { edges in
+      csk_deposit_band(
+        cells, layout.stride, edges.baseAddress.unsafelyUnwrapped, count,
+        Int32(layout.rowStart), Int32(layout.rowEnd))
+    }
+  }
+
+  /// One half of a crowded run for its thread: its cells (each thread's own) and rows.
+  private struct CrowdedHalf: @unchecked Sendable {
+    let cells: UnsafeMutablePointer<Float>
+    let layout: BandLayout
+  }
+
+  /// The active lines' edges, which both threads only read.
+  private struct SendableEdges: @unchecked Sendable {
+    let base: UnsafePointer<Edge>
   }
 
   /// Cells after the band's rows that `csk_deposit_band` may add 0 to: seven rows of a group of
