@@ -28,7 +28,8 @@
 // claims and turn tests and all their cells count as touched; their lines are deposited by
 // `csk_deposit_band` (CScanKernels), eight rows of a line at a time in vectors, to the same sums
 // bit for bit. It is in C because Swift's SIMD arithmetic on Float is a loop over the lanes,
-// which the compiler left unvectorized there.
+// which the compiler left unvectorized there. Consecutive crowded bands go as one run, whose two
+// halves, when long enough, are deposited on two threads into cells of their own.
 //
 // The only unsafe code of the scan stage lives here and in CScanKernels. The scalar twin of the
 // whole is `ReferenceRasterizer` (supersampled, in the test support), checked by
@@ -100,7 +101,9 @@ struct CoverageAccumulator: Sendable {
   var takesCrowdedBands = true
   /// Threads for a long run of crowded bands: 1, or 2 to deposit its halves at once (the
   /// pixels are the same).
-  var crowdedThreads = 2
+  var crowdedThreads = 2 {
+    didSet { precondition(crowdedThreads == 1 || crowdedThreads == 2) }
+  }
   /// Lines times rows of a crowded run from which its halves go on two threads (about a
   /// millisecond of deposits).
   var linesRowsPerThread = 1 << 20
@@ -147,8 +150,10 @@ struct CoverageAccumulator: Sendable {
     let originY = Float(region.minY)
     // Set up at the first band with enough lines that a row may be crowded (`crowdedRows`).
     var crowding: Crowding? = nil
-    // Crowded bands taken together at most: their cells (4 bytes each) stay within 256 KiB.
-    let runBands = max(1, min(Self.crowdedRunBands, 65_536 / (stride * bandRows)))
+    // Crowded bands taken together at most: the cells (4 bytes each) of a thread's share stay
+    // within 256 KiB.
+    let runBands =
+      max(1, min(Self.crowdedRunBands, 65_536 / (stride * bandRows))) * max(1, crowdedThreads)
     var band = 0
     while band < bands {
       let rowStart = band * bandRows
@@ -226,7 +231,7 @@ struct CoverageAccumulator: Sendable {
     }
   }
 
-  /// Bands of crowded rows taken together at most (`rasterize`).
+  /// Bands of crowded rows taken together at most, for one thread (`rasterize`).
   static let crowdedRunBands = 4
 
   /// Makes the lines bucketed in `band` active, after those already.
@@ -462,8 +467,7 @@ struct CoverageAccumulator: Sendable {
   }
 
   /// Deposits the band's active lines; returns a bit per band row in which two unconnected lines
-  /// passed through one pixel.
-  /// Rows in `marked` count as marked from the start.
+  /// passed through one pixel (rows in `marked` count as marked from the start).
   private mutating func deposit(_ lines: [Line], layout: BandLayout, marked: UInt32) -> UInt32 {
     var complexRows = marked
     active.withUnsafeBufferPointer { activeLines in
