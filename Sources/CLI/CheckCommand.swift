@@ -52,8 +52,9 @@ enum CheckCommand: Command {
     }
     let golden = try arguments.required("golden")
     let folder = golden.hasSuffix("/") ? golden : golden + "/"
-    let inCI = getenv("CI") != nil
-    let mode: RecordMode = try arguments.choice("record") ?? (inCI ? .never : .missing)
+    let mode: RecordMode =
+      try arguments.choice("record")
+      ?? .default(environment: getenv("CI").map { ["CI": String(cString: $0)] } ?? [:])
     let (tolerance, budget) = try ComparisonOptions.parse(arguments)
     let artifacts = (arguments.value("artifacts") ?? String(folder.dropLast()) + "-artifacts") + "/"
     let settings = try SceneOptions.settings(arguments, needsOutput: false)

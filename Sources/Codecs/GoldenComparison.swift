@@ -28,6 +28,12 @@ public struct GoldenComparison: Hashable, Sendable {
     case all
     /// Write nothing: a missing golden fails.
     case never
+
+    /// The mode when none is asked for: `never` where the environment variable `CI` is set (a CI
+    /// run must not pass by recording what it renders), `missing` elsewhere.
+    public static func `default`(environment: [String: String]) -> RecordMode {
+      environment["CI"] != nil ? .never : .missing
+    }
   }
 
   /// Where a failing comparison's images go: the actual image, and a diff image (expected |

@@ -60,8 +60,15 @@ let tinyScene = """
   }
 
   @Test func missingGoldenFoldersAreCreated() throws {
-    #expect(try check("a/b/c", ["--hold", "0"]).status == 0)
+    // The mode is named: without it, a CI environment (where `CI` is set) would record nothing.
+    #expect(try check("a/b/c", ["--hold", "0", "--record", "missing"]).status == 0)
     #expect(scratch.list("a/b/c").count == 3)
+  }
+
+  @Test func theDefaultRecordModeIsNeverInCI() {
+    #expect(GoldenComparison.RecordMode.default(environment: ["CI": "true"]) == .never)
+    #expect(GoldenComparison.RecordMode.default(environment: ["CI": ""]) == .never)
+    #expect(GoldenComparison.RecordMode.default(environment: ["HOME": "/root"]) == .missing)
   }
 }
 

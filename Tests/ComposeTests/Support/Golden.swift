@@ -23,7 +23,7 @@ extension GoldenComparison.RecordMode {
     {
       return mode
     }
-    return environment["CI"] == nil ? .missing : .never
+    return .default(environment: environment)
   }
 }
 
