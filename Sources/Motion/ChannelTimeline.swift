@@ -72,6 +72,18 @@ public struct ChannelTimeline: Hashable, Sendable {
   /// When the last change's animation has ended (0 without changes).
   public var settleTime: Double { segments.last?.end ?? 0 }
 
+  /// Seconds after which an animation that has not settled is removed, its value snapping to
+  /// the target: an undamped spring oscillates for ever, and SwiftUI would animate it for ever.
+  public static let longestAnimation = 60.0
+
+  /// The changes whose animation was still moving `longestAnimation` seconds after it began (and
+  /// was ended there), by index in `changes`.
+  public var unsettledChanges: [Int] {
+    changes.indices.filter {
+      !(segments[$0].end < changes[$0].time + Self.longestAnimation)
+    }
+  }
+
   // MARK: - Evaluation
 
   /// Value and velocity at `time`, considering the first `count` changes.
@@ -128,7 +140,12 @@ public struct ChannelTimeline: Hashable, Sendable {
   /// When a non-fluid change's animation is removed and the value rests at the target.
   private static func endTime(of change: Change) -> Double {
     switch change.animation {
-    case .interpolatingSpring(let spring): return change.time + spring.settlingDuration
+    case .interpolatingSpring(let spring):
+      // An undamped spring never settles: its settling duration is +∞, or −∞ for a damping of
+      // −0, or NaN.
+      let duration = spring.settlingDuration
+      return change.time
+        + ((0...longestAnimation).contains(duration) ? duration : longestAnimation)
     case .curve(let curve): return change.time + curve.duration
     case .none, .fluidSpring: return change.time
     }
@@ -142,14 +159,14 @@ public struct ChannelTimeline: Hashable, Sendable {
     if total == 0, norm(start.velocity) == 0 { return change.time }
     var integrator = start
     var frame = (change.time * frameRate).rounded(.down) + 1
-    while frame / frameRate < change.time + 60 {
+    while frame / frameRate < change.time + longestAnimation {
       integrator.advance(to: frame / frameRate, target: change.target, spring: spring)
       if integrator.isStill(target: change.target, totalDistance: total) {
         return frame / frameRate
       }
       frame += 1
     }
-    return change.time + 60
+    return change.time + longestAnimation
   }
 
   private static func norm(_ v: [Double]) -> Double { v.reduce(0) { $0 + $1 * $1 }.squareRoot() }

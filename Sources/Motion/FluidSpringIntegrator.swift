@@ -5,8 +5,21 @@
 ///
 /// The number of sub-steps up to a time depends only on that time, so the state at a frame is a
 /// pure function of the frame's time, whichever frames came before.
+///
+/// Stability: the damping term scales the half-step velocity by 1 − c·dt/2 a half step, so with
+/// c·dt past 2 SwiftUI's step overshoots further each time and the value runs off to ±∞ (a
+/// `spring(response: 0.1, dampingFraction: 5)` has c·dt = 2.09). Where c·dt > 1 each 1/300 s
+/// step is taken as n = ⌈c·dt⌉ equal steps, so the spring creeps to its target as an overdamped
+/// spring does; every spring with c ≤ 300 /s (all of SwiftUI's presets, and ζ ≤ 1 for any
+/// response ≥ 0.042 s) steps exactly as SwiftUI does.
 struct FluidSpringIntegrator: Hashable, Sendable {
   static let step = 1.0 / 300
+
+  /// Equal parts each 1/300 s step is taken in: 1 where SwiftUI's step is stable and well damped.
+  static func parts(damping c: Double) -> Int {
+    let cdt = c * step
+    return cdt > 1 ? Int(min(cdt, 1e6).rounded(.up)) : 1
+  }
 
   /// The animated value, its velocity (units/s) and the spring force (units/s²), per component.
   var value: [Double]
@@ -17,10 +30,11 @@ struct FluidSpringIntegrator: Hashable, Sendable {
 
   /// Advances until the clock reaches `time` (up to one sub-step past it) towards `target`.
   mutating func advance(to time: Double, target: [Double], spring: Spring) {
-    let dt = Self.step
-    let steps = max(0, Int(((time - clock) / dt - 1e-9).rounded(.up)))
+    let steps = max(0, Int(((time - clock) / Self.step - 1e-9).rounded(.up)))
     let (k, c) = (spring.stiffness, spring.damping)
-    for _ in 0..<steps {
+    let parts = Self.parts(damping: c)
+    let dt = Self.step / Double(parts)
+    for _ in 0..<(steps * parts) {
       for i in value.indices {
         let half = velocity[i] + force[i] * dt / 2
         value[i] += half * dt
@@ -28,7 +42,7 @@ struct FluidSpringIntegrator: Hashable, Sendable {
         velocity[i] = half + force[i] * dt / 2
       }
     }
-    clock += Double(steps) * dt
+    clock += Double(steps) * Self.step
   }
 
   /// SwiftUI removes the animation once max(|v|², |F|²) ≤ 0.0036 and what is left of the move is

@@ -98,8 +98,16 @@ struct SceneAssembler {
     var timelines: [String: ChannelTimeline] = [:]
     var columns: [TraceColumn] = []
     for channel in channels {
-      timelines[channel.name] = ChannelTimeline(
+      let timeline = ChannelTimeline(
         initial: channel.initial, changes: channel.changes, frameRate: settings.frameRate)
+      timelines[channel.name] = timeline
+      for index in timeline.unsettledChanges {
+        notes.append(
+          "\(channel.name): the animation that starts at "
+            + "\(Self.format(timeline.changes[index].time)) s has not settled "
+            + "\(Self.format(ChannelTimeline.longestAnimation)) s later (a spring with little or "
+            + "no damping); it ends there and the value jumps to its target")
+      }
       let suffixes =
         channel.initial.count == 2
         ? [".x", ".y"] : channel.initial.count == 4 ? [".r", ".g", ".b", ".a"] : [""]

@@ -152,4 +152,58 @@ import Testing
     #expect(abs(timeline.value(at: 0.75)[0] - (75 + (0 - 75) * 0.25)) < 1e-9)
     #expect(timeline.settleTime == 1.5)
   }
+
+  /// Fuzz finding 4 (Fuzz/findings/scene-load/undamped-*): an undamped interpolating spring's
+  /// settling duration is ±∞ (or NaN); its animation ends after `longestAnimation` and is
+  /// reported, instead of making the frame count trap.
+  @Test(arguments: [0.0, -0.0, 1e-300, .leastNonzeroMagnitude])
+  func undampedSpringsEndAfterTheLongestAnimation(damping: Double) {
+    let spring = Spring(mass: 1, stiffness: 100, damping: damping)
+    let timeline = ChannelTimeline(
+      initial: [0],
+      changes: [.init(time: 0.2, target: [10], animation: .interpolatingSpring(spring))],
+      frameRate: 60)
+    #expect(timeline.settleTime == 0.2 + ChannelTimeline.longestAnimation)
+    #expect(timeline.unsettledChanges == [0])
+    #expect(timeline.value(at: timeline.settleTime) == [10])
+    #expect(timeline.value(at: 30).allSatisfy { $0.isFinite })
+  }
+
+  @Test func settledSpringsAreNotReportedAsUnsettled() {
+    for animation in [Animation.interpolatingSpring(.wallet), .fluidSpring(.swiftUI17Default)] {
+      let timeline = ChannelTimeline(
+        initial: [0], changes: [.init(time: 0, target: [300], animation: animation)],
+        frameRate: 60)
+      #expect(timeline.unsettledChanges.isEmpty)
+    }
+  }
+
+  /// Fuzz finding 3 (Fuzz/findings/scene-load/fluid-spring-*): with c·dt past 2 SwiftUI's step
+  /// runs off to ±∞. Over the decoder's whole range of damping fractions and responses, a fluid
+  /// spring stays finite, an overdamped one stays between its start and its target, and every one settles at its
+  /// target; where c·dt ≤ 1 the step is SwiftUI's own.
+  @Test func fluidSpringsAreStableOverTheirWholeRange() {
+    for response in [0.01, 0.02, 0.05, 0.1, 0.3, 1, 5] {
+      for fraction in [0, 0.5, 1, 2, 5, 10] {
+        let spring = Spring(response: response, dampingFraction: fraction)
+        let timeline = ChannelTimeline(
+          initial: [0], changes: [.init(time: 0, target: [100], animation: .fluidSpring(spring))],
+          frameRate: 60)
+        let what = "response \(response), dampingFraction \(fraction)"
+        let end = timeline.settleTime
+        #expect(end <= ChannelTimeline.longestAnimation, "\(what)")
+        for frame in stride(from: 0, through: Int(end * 60), by: 5) {
+          let value = timeline.value(at: Double(frame) / 60)[0]
+          // An undamped spring swings to 200 and back; at the capped stiffness (ω·dt = 0.71)
+          // velocity Verlet's swing is 1/√(1 − (ω·dt/2)²) = 1.069 times too wide, as in SwiftUI.
+          #expect(value.isFinite && value >= -8 && value <= 208, "\(what) at \(frame): \(value)")
+          if fraction >= 1 { #expect(value >= 0 && value <= 100, "\(what) at \(frame): \(value)") }
+        }
+        #expect(timeline.value(at: end) == [100], "\(what)")
+      }
+    }
+    #expect(FluidSpringIntegrator.parts(damping: 300) == 1)
+    #expect(FluidSpringIntegrator.parts(damping: Spring.swiftUI17Default.damping) == 1)
+    #expect(FluidSpringIntegrator.parts(damping: 628) == 3)
+  }
 }

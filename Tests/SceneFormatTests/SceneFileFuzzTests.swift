@@ -1,4 +1,5 @@
 import Dispatch
+import Motion
 import Raster
 import Synchronization
 import Testing
@@ -91,5 +92,48 @@ import Testing
     }
     done.wait()
     #expect(outcome.withLock { $0 } != nil)
+  }
+
+  /// Fuzz findings 3 and 4 (Fuzz/findings/scene-load/): a spring too stiffly damped for
+  /// SwiftUI's step, and an undamped one, load to a finite animation; the undamped one is cut
+  /// after a minute with a note naming its channel.
+  @Test(
+    arguments: [
+      (#"{"type": "spring", "response": 0.1, "dampingFraction": 5}"#, nil),
+      (#"{"type": "spring", "response": 0.01, "dampingFraction": 10}"#, nil),
+      (#"{"type": "spring", "mass": 1, "stiffness": 100, "damping": 0}"#, "layers[0].offset"),
+      (#"{"type": "spring", "mass": 1, "stiffness": 100, "damping": -0}"#, "layers[0].offset"),
+      (
+        #"{"type": "interpolatingSpring", "mass": 1000, "stiffness": 0.001, "damping": 1e-9}"#,
+        "layers[0].offset"
+      ),
+    ] as [(String, String?)])
+  func springsThatNeverSettleOrDivergeLoadToAFiniteAnimation(
+    animation: String, noted: String?
+  )
+    throws
+  {
+    let text = """
+      {"canvas": {"width": 40, "height": 40, "scale": 1}, "state": {"on": false},
+       "layers": [{"shape": "circle", "frame": {"width": 10, "height": 10},
+                   "offset": {"x": "=on ? 10 : -10", "y": 0}}],
+       "events": [{"at": 0.2, "set": {"on": true}, "animation": \(animation)}]}
+      """
+    let loaded = try SceneFile.load(text: text, settings: SceneSettings())
+    let scene = loaded.scene
+    #expect(scene.settleTime <= 0.2 + ChannelTimeline.longestAnimation)
+    #expect(scene.frameCount <= Int((60.2 + scene.hold) * scene.frameRate) + 2)
+    for frame in stride(from: 0, to: scene.frameCount, by: 7) {
+      #expect(
+        scene.values(at: scene.time(ofFrame: frame)).values.allSatisfy {
+          $0.allSatisfy { $0.isFinite && abs($0) <= 40 }
+        })
+    }
+    let notes = loaded.notes.filter { $0.contains("has not settled") }
+    if let noted {
+      #expect(notes.count == 1 && notes[0].hasPrefix(noted + ": "), "\(loaded.notes)")
+    } else {
+      #expect(notes.isEmpty, "\(loaded.notes)")
+    }
   }
 }
