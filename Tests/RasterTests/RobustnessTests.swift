@@ -52,4 +52,40 @@ import Testing
     let mask = rasterizer.mask(of: path, width: 16, height: 16)
     #expect(mask != nil)
   }
+
+  /// Fuzz finding 1 (Fuzz/findings/pathdata/): with a coordinate near Double's limit the
+  /// Flattener's arithmetic overflowed and it dropped whole edges, leaving the contour open, so
+  /// coverage leaked along rows. Far geometry is now halved down to near pieces: each path below
+  /// has the coverage of the same path with its far coordinates at 1e9 (which no longer differ
+  /// from the far ones by a visible amount on a 48-pixel canvas).
+  @Test(
+    arguments: [
+      ("M 10 10 L F 20 L -F 30 Z", 48.0 * 15),
+      ("M -F -F L F F L F -F Z", 48.0 * 48 / 2),
+      ("M 0 0 Q 7 -F 8 0 H 9 Z", nil),
+      ("M 0 0 a 1 1F 0 1 1 1 1 Z", nil),
+      ("M 4 4 C F 4 F 40 4 40 Z", nil),
+      ("M 4 4 C -F 4 -F 40 4 40 Z", nil),
+      ("M 40 10 L -F 10.5 L 40 11 Z", nil),
+    ] as [(String, Double?)])
+  func farGeometryKeepsItsEdges(template: String, area: Double?) throws {
+    func coverage(_ far: String) throws -> [UInt8] {
+      let text = template.replacingOccurrences(of: "1F", with: "1" + far.dropFirst())
+        .replacingOccurrences(of: "F", with: far)
+      let path = try PathDataParser.parse(text)
+      var rasterizer = Rasterizer()
+      let mask = rasterizer.mask(of: path, width: 48, height: 48)
+      return try #require(mask).values
+    }
+    for far in ["1e300", "1e308", "1.7976931348623157e308"] {
+      let farCoverage = try coverage(far)
+      let reference = try coverage("1e9")
+      let worst = zip(farCoverage, reference).map { abs(Int($0) - Int($1)) }.max() ?? 0
+      #expect(worst <= 1, "\(template) with F = \(far): differs by \(worst)")
+      if let area {
+        let total = Double(farCoverage.reduce(0) { $0 + Int($1) }) / 255
+        #expect(abs(total - area) < 1, "\(template) with F = \(far): area \(total)")
+      }
+    }
+  }
 }

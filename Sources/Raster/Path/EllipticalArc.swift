@@ -37,6 +37,9 @@ struct EllipticalArc {
   /// (scaled up to a half ellipse, as SVG asks) come out as exactly as ordinary ones. Control
   /// points are placed from each piece's end points along the tangents, so a huge radius does not
   /// swamp them.
+  /// The largest radius drawn (2^990, about 1e298).
+  static let largestRadius = 0x1p990
+
   func append(to builder: inout PathBuilder) {
     if from == to { return }
     var rx = abs(radii.x)
@@ -74,6 +77,20 @@ struct EllipticalArc {
         v = y1 / ry
       }
       h = 1
+    }
+    // A radius past `largestRadius` would put the far side of the arc, or its control points,
+    // beyond Double's range: it is reduced to that (the ellipse then differs only ~1e298 away,
+    // where no canvas reaches). End points that far apart draw their chord.
+    if rx > Self.largestRadius || ry > Self.largestRadius {
+      guard hypot(x1, y1) <= Self.largestRadius / 4 else {
+        builder.line(to: to)
+        return
+      }
+      rx = min(rx, Self.largestRadius)
+      ry = min(ry, Self.largestRadius)
+      u = x1 / rx
+      v = y1 / ry
+      h = hypot(u, v)
     }
     guard rx.isFinite, ry.isFinite, rx > 0, ry > 0, h > 0 else {
       builder.line(to: to)

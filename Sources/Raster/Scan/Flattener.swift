@@ -7,6 +7,13 @@
 /// curves are halved until each half is either culled or small enough to flatten. Lines are
 /// clipped to the canvas rows and to its right edge; parts left of the canvas slide onto x = 0,
 /// which keeps the winding every pixel sees.
+///
+/// Far geometry (a coordinate beyond `farCoordinate` device pixels, as path data of 1e300 gives)
+/// would overflow the arithmetic of clipping and flattening. Such a line or curve is halved —
+/// each half computed as half-sums, which cannot overflow — until every piece is either culled
+/// (above, below or right of the canvas), wholly left of it (kept as its winding on x = 0), or
+/// near; so no edge of a contour is lost. Infinite or NaN points (a transform that overflows)
+/// are first moved to ±`farthestCoordinate` (NaN to 0).
 public struct Flattener: Sendable {
   /// The default flattening tolerance in device pixels. Chords cut inside convex curves, so the
   /// error has one sign and adds up along an edge; 1/64 px keeps the mean coverage error of curved
@@ -18,6 +25,15 @@ public struct Flattener: Sendable {
   public let height: Double
   /// The largest allowed distance between a curve and its lines, in device pixels.
   public let tolerance: Double
+
+  /// Device coordinates up to this size are near: their sums, differences and products with
+  /// the canvas-sized numbers of clipping stay exact enough and finite.
+  static let farCoordinate = 0x1p40
+  /// Where infinite coordinates are moved: far enough that no canvas sees the difference, and
+  /// still room to add two of them.
+  static let farthestCoordinate = 0x1p1000
+  /// Halvings from `farthestCoordinate` down to `farCoordinate`, with room to spare.
+  private static let maximumFarDepth = 1_100
 
   public init(width: Int, height: Int, tolerance: Double = Flattener.defaultTolerance) {
     self.width = Double(width)
@@ -47,25 +63,24 @@ public struct Flattener: Sendable {
           out.closeContour()
           current = start
         }
+        func map(_ p: Point) -> Point { Self.finite(transform.apply(p)) }
         for element in path.elements {
           switch element {
           case .move(let p):
             finishContour()
-            start = transform.apply(p)
+            start = map(p)
             current = start
           case .line(let p):
-            let q = transform.apply(p)
+            let q = map(p)
             addLine(current, q, into: &out)
             current = q
           case .quad(let c, let p):
-            let q = transform.apply(p)
-            addQuad(current, transform.apply(c), q, curve: curve, into: &out)
+            let q = map(p)
+            addQuad(current, map(c), q, curve: curve, into: &out)
             current = q
           case .cubic(let c1, let c2, let p):
-            let q = transform.apply(p)
-            addCubic(
-              current, transform.apply(c1), transform.apply(c2), q, depth: 0, curve: curve,
-              into: &out)
+            let q = map(p)
+            addCubic(current, map(c1), map(c2), q, depth: 0, curve: curve, into: &out)
             current = q
           case .close:
             finishContour()
@@ -75,6 +90,72 @@ public struct Flattener: Sendable {
       }
     }
     return out
+  }
+
+  // MARK: - Far geometry
+
+  /// `p` with infinite coordinates moved to ±`farthestCoordinate` and NaN ones to 0.
+  @inline(__always)
+  static func finite(_ p: Point) -> Point {
+    if p.isFinite { return p }
+    func move(_ v: Double) -> Double {
+      v.isNaN ? 0 : min(max(v, -farthestCoordinate), farthestCoordinate)
+    }
+    return Point(move(p.x), move(p.y))
+  }
+
+  @inline(__always)
+  static func isNear(_ p: Point) -> Bool {
+    abs(p.x) <= farCoordinate && abs(p.y) <= farCoordinate
+  }
+
+  /// The point halfway between `a` and `b`, as a half-sum (no difference that could overflow).
+  @inline(__always)
+  private static func half(_ a: Point, _ b: Point) -> Point {
+    Point(a.x * 0.5 + b.x * 0.5, a.y * 0.5 + b.y * 0.5)
+  }
+
+  /// A line with a far end: its direction is noted once, then it is halved down to near pieces.
+  private func addFarLine(_ p: Point, _ q: Point, into out: inout FlattenedPath) {
+    out.noteDirection(down: q.y > p.y, at: p.y, height: height, line: out.lines.count)
+    addFarPiece(p, q, depth: 0, into: &out)
+  }
+
+  private func addFarPiece(_ p: Point, _ q: Point, depth: Int, into out: inout FlattenedPath) {
+    if (p.y <= 0 && q.y <= 0) || (p.y >= height && q.y >= height) || min(p.x, q.x) >= width {
+      return
+    }
+    if p.x <= 0 && q.x <= 0 { return emit(0, p.y, 0, q.y, into: &out) }
+    if Self.isNear(p) && Self.isNear(q) { return addLine(p, q, into: &out) }
+    guard depth < Self.maximumFarDepth else { return }
+    let m = Self.half(p, q)
+    addFarPiece(p, m, depth: depth + 1, into: &out)
+    addFarPiece(m, q, depth: depth + 1, into: &out)
+  }
+
+  /// A curve with a far control point, halved (de Casteljau, in half-sums) until its pieces are
+  /// near, culled, or left of the canvas (then their chord).
+  private func addFarCubic(
+    _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, depth: Int,
+    curve: CurveScratch, into out: inout FlattenedPath
+  ) {
+    switch placement(p0, p1, p2, p3) {
+    case .outside: return
+    case .left: return addLine(p0, p3, into: &out)
+    case .visible: break
+    }
+    if Self.isNear(p0) && Self.isNear(p1) && Self.isNear(p2) && Self.isNear(p3) {
+      return addCubic(p0, p1, p2, p3, depth: 0, curve: curve, into: &out)
+    }
+    guard depth < Self.maximumFarDepth else { return addLine(p0, p3, into: &out) }
+    let a = Self.half(p0, p1)
+    let b = Self.half(p1, p2)
+    let c = Self.half(p2, p3)
+    let ab = Self.half(a, b)
+    let bc = Self.half(b, c)
+    let mid = Self.half(ab, bc)
+    addFarCubic(p0, a, ab, mid, depth: depth + 1, curve: curve, into: &out)
+    addFarCubic(mid, bc, c, p3, depth: depth + 1, curve: curve, into: &out)
   }
 
   // MARK: - Curves
@@ -100,6 +181,12 @@ public struct Flattener: Sendable {
     _ p0: Point, _ p1: Point, _ p2: Point, curve: CurveScratch,
     into out: inout FlattenedPath
   ) {
+    guard Self.isNear(p0) && Self.isNear(p1) && Self.isNear(p2) else {
+      // Weighted sums, which cannot overflow.
+      let c1 = Point(p0.x / 3 + p1.x * (2.0 / 3), p0.y / 3 + p1.y * (2.0 / 3))
+      let c2 = Point(p2.x / 3 + p1.x * (2.0 / 3), p2.y / 3 + p1.y * (2.0 / 3))
+      return addFarCubic(p0, c1, c2, p2, depth: 0, curve: curve, into: &out)
+    }
     let c1 = p0 + (p1 - p0) * (2.0 / 3.0)
     let c2 = p2 + (p1 - p2) * (2.0 / 3.0)
     addCubic(p0, c1, c2, p2, depth: 0, curve: curve, into: &out)
@@ -109,9 +196,9 @@ public struct Flattener: Sendable {
     _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, depth: Int,
     curve: CurveScratch, into out: inout FlattenedPath
   ) {
-    // Coordinates near the limits of Double (path data of 1e300 under a scaling transform)
-    // overflow in the arithmetic below; such geometry is dropped rather than drawn as NaN.
-    guard (p0 - p1 * 3 + p2 * 3 - p3).isFinite, (p0 + p3).isFinite else { return }
+    guard Self.isNear(p0) && Self.isNear(p1) && Self.isNear(p2) && Self.isNear(p3) else {
+      return addFarCubic(p0, p1, p2, p3, depth: 0, curve: curve, into: &out)
+    }
     switch placement(p0, p1, p2, p3) {
     case .outside: return
     case .left: return addLine(p0, p3, into: &out)
@@ -219,7 +306,9 @@ public struct Flattener: Sendable {
   @inline(__always)
   func addLine(_ p: Point, _ q: Point, into out: inout FlattenedPath) {
     guard p.y != q.y else { return }  // horizontal edges change no winding
-    guard (q - p).isFinite, ((q.x - p.x) / (q.y - p.y)).isFinite else { return }
+    guard Self.isNear(p) && Self.isNear(q) else { return addFarLine(p, q, into: &out) }
+    // A line whose height is a vanishing part of its width changes the winding of no pixel.
+    guard ((q.x - p.x) / (q.y - p.y)).isFinite else { return }
     out.noteDirection(down: q.y > p.y, at: p.y, height: height, line: out.lines.count)
     // Most lines lie inside the canvas (and not on its right edge, where they are dropped).
     let lowX = p.x < q.x ? p.x : q.x
