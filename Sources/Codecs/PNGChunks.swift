@@ -27,6 +27,8 @@ enum PNGChunks {
     var kept = head
     var offset = 8
     var sawHeader = false
+    var imageHeader: [UInt8] = []
+    var imageDataBytes = 0
     while true {
       let header = try read(8)
       guard header.count == 8 else {
@@ -69,8 +71,49 @@ enum PNGChunks {
         kept += header
         kept += body
       }
+      if type == "IHDR" { imageHeader = Array(body.prefix(length)) }
+      if type == "IDAT" { imageDataBytes += length }
       offset = end
-      if type == "IEND" { return kept }
+      if type == "IEND" {
+        try checkImageDataCanHold(header: imageHeader, imageDataBytes: imageDataBytes)
+        return kept
+      }
+    }
+  }
+
+  /// Deflate turns at most 1032 bytes into one (a 258-byte match in a bit or so), so image data
+  /// of n bytes holds at most about 1032·n bytes of filtered rows; this factor leaves room for
+  /// the zlib header and block overheads.
+  static let deflateExpansion = 1040
+
+  /// Refuses a file whose image data (IDAT) is too short to hold the image its header declares,
+  /// even compressed as well as deflate can: libpng would allocate the whole image before it
+  /// finds the data missing (a 74-byte file declaring 16384×16384 pixels cost 1 GiB).
+  static func checkImageDataCanHold(
+    header: [UInt8], imageDataBytes: Int
+  ) throws(CodecError) {
+    guard header.count == 13 else { return }  // libpng says what is wrong with the header
+    func word(_ at: Int) -> Int { header[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+    let (width, height, depth) = (word(0), word(4), Int(header[8]))
+    let channels: Int
+    switch header[9] {
+    case 0, 3: channels = 1
+    case 2: channels = 3
+    case 4: channels = 2
+    case 6: channels = 4
+    default: return
+    }
+    // The filtered rows of the non-interlaced image; Adam7 needs a few more filter bytes.
+    // (Widths and heights are below 2³¹, so the row fits in an Int; the whole is counted in
+    // Double, which cannot overflow.)
+    let rowBytes = (width * depth * channels + 7) / 8
+    let raw = Double(height) * Double(1 + rowBytes)
+    guard Double(imageDataBytes) * Double(deflateExpansion) + 1024 >= raw else {
+      throw CodecError(
+        .decodePNG,
+        message: "truncated or damaged: \(imageDataBytes) bytes of image data (IDAT) cannot hold "
+          + "the \(width)×\(height) image the header declares, \(Int(min(raw, 1e18))) bytes before compression "
+          + "(deflate shrinks at most \(deflateExpansion - 8) to 1)")
     }
   }
 

@@ -87,10 +87,13 @@ public enum PNGCodec {
     do { try OutputFile.write(bytes, to: path) } catch { throw CodecError(error) }
   }
 
-  /// Decodes PNG bytes of any colour type and bit depth into a premultiplied pixmap.
+  /// Decodes PNG bytes of any colour type and bit depth into a premultiplied pixmap. libpng
+  /// writes straight RGBA8 into the pixmap's own storage, premultiplied there: the image is held
+  /// once.
   public static func decode(_ bytes: [UInt8], path: String? = nil) throws(CodecError) -> Pixmap {
-    let (rgba, width, height) = try decodeStraightRGBA(bytes, path: path)
-    return try pixmap(straightRGBA: rgba, width: width, height: height, path: path)
+    let checked: [UInt8]
+    do { checked = try PNGChunks.collect(bytes) } catch { throw error.at(path) }
+    return try decodePixmap(checked, path: path)
   }
 
   /// Decodes PNG bytes into straight RGBA8 rows: the canonical form for comparing images. The
@@ -106,8 +109,7 @@ public enum PNGCodec {
 
   /// Reads and decodes a PNG file (`-` is standard input).
   public static func read(_ path: String) throws(CodecError) -> Pixmap {
-    let (rgba, width, height) = try readStraightRGBA(path)
-    return try pixmap(straightRGBA: rgba, width: width, height: height, path: path)
+    try decodePixmap(readData(path).bytes, path: path)
   }
 
   /// Reads a PNG file into straight RGBA8 rows. Reading follows the chunk structure and stops at
@@ -142,10 +144,66 @@ public enum PNGCodec {
     try decodeChecked(data.bytes, path: path)
   }
 
-  /// Decodes bytes `PNGChunks` has checked.
+  /// Decodes bytes `PNGChunks` has checked into straight RGBA8 rows.
   private static func decodeChecked(
     _ bytes: [UInt8], path: String?
   ) throws(CodecError) -> (rgba: [UInt8], width: Int, height: Int) {
+    var rgba: [UInt8] = []
+    let (width, height) = try decodeChecked(bytes, path: path) {
+      (width, height, finish) throws(CodecError) in
+      var finished = false
+      // libpng writes every byte, so the buffer is not cleared first.
+      rgba = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
+        finished = finish(UnsafeMutableRawBufferPointer(out))
+        if !finished { out.initialize(repeating: 0) }
+        count = out.count
+      }
+      return finished
+    }
+    return (rgba, width, height)
+  }
+
+  /// Decodes bytes `PNGChunks` has checked into a premultiplied pixmap: libpng writes straight
+  /// RGBA8 into the pixel words (byte order R, G, B, A in memory is the packing's low to high
+  /// byte on a little-endian machine), which are then premultiplied in place.
+  private static func decodePixmap(_ bytes: [UInt8], path: String?) throws(CodecError) -> Pixmap {
+    var pixels: [UInt32] = []
+    let (width, height) = try decodeChecked(bytes, path: path) {
+      (width, height, finish) throws(CodecError) in
+      var finished = false
+      pixels = [UInt32](unsafeUninitializedCapacity: width * height) { out, count in
+        finished = finish(UnsafeMutableRawBufferPointer(out))
+        if finished {
+          for i in out.indices {
+            let straight = UInt32(littleEndian: out[i])
+            out[i] =
+              PremultipliedRGBA8(
+                straightR: UInt8(truncatingIfNeeded: straight),
+                g: UInt8(truncatingIfNeeded: straight >> 8),
+                b: UInt8(truncatingIfNeeded: straight >> 16),
+                a: UInt8(truncatingIfNeeded: straight >> 24)
+              ).packed
+          }
+        } else {
+          out.initialize(repeating: 0)
+        }
+        count = out.count
+      }
+      return finished
+    }
+    guard let pixmap = Pixmap(width: width, height: height, pixels: pixels) else {
+      throw CodecError(.decodePNG, path: path, message: "invalid size \(width)×\(height)")
+    }
+    return pixmap
+  }
+
+  /// Begins decoding checked bytes and checks the image's size; `body(width, height, finish)`
+  /// allocates width × height × 4 bytes, calls `finish` on them (true when libpng wrote every
+  /// pixel as straight RGBA8) and returns what it returned.
+  private static func decodeChecked(
+    _ bytes: [UInt8], path: String?,
+    body: (Int, Int, (UnsafeMutableRawBufferPointer) -> Bool) throws(CodecError) -> Bool
+  ) throws(CodecError) -> (width: Int, height: Int) {
     var image = png_image()
     image.version = cpng_image_version
     let begun = bytes.withUnsafeBytes { raw in
@@ -166,36 +224,15 @@ public enum PNGCodec {
           + "\(Pixmap.maximumPixels) pixels are decoded")
     }
     image.format = cpng_format_rgba
-    // libpng writes every byte, so the buffer is not cleared first.
-    var finished: Int32 = 0
-    let rgba = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
-      finished = png_image_finish_read(&image, nil, out.baseAddress, png_int_32(width * 4), nil)
-      if finished == 0 { out.initialize(repeating: 0) }
-      count = out.count
+    let finished = try body(width, height) { buffer in
+      png_image_finish_read(&image, nil, buffer.baseAddress, png_int_32(width * 4), nil) != 0
     }
-    guard finished != 0 else {
+    guard finished else {
       let message = Self.message(of: &image)
       png_image_free(&image)
       throw CodecError(.decodePNG, path: path, message: "corrupt PNG: \(message)")
     }
-    return (rgba, width, height)
-  }
-
-  /// Premultiplies straight RGBA8 rows into a pixmap.
-  private static func pixmap(
-    straightRGBA rgba: [UInt8], width: Int, height: Int, path: String?
-  ) throws(CodecError) -> Pixmap {
-    var pixels = [UInt32](repeating: 0, count: width * height)
-    for i in 0..<(width * height) {
-      pixels[i] =
-        PremultipliedRGBA8(
-          straightR: rgba[4 * i], g: rgba[4 * i + 1], b: rgba[4 * i + 2], a: rgba[4 * i + 3]
-        ).packed
-    }
-    guard let pixmap = Pixmap(width: width, height: height, pixels: pixels) else {
-      throw CodecError(.decodePNG, path: path, message: "invalid size \(width)×\(height)")
-    }
-    return pixmap
+    return (width, height)
   }
 
   /// The straight RGBA8 bytes of a premultiplied pixmap.

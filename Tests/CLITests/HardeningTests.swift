@@ -204,7 +204,7 @@ let tinyScene = """
       scene.standardError
         == "render-anim: error: /dev/zero: larger than 4 MiB, the limit for scene files\n")
     let png = try PNGCodec.encode(#require(Pixmap(width: 1, height: 1)))
-    FileManager.default.createFile(atPath: scratch.path + "/a.png", contents: Data(png))
+    _ = FileManager.default.createFile(atPath: scratch.path + "/a.png", contents: Data(png))
     let diff = InProcessRun(["diff", scratch.path + "/a.png", "/dev/zero"])
     #expect(diff.status == 2)
     #expect(diff.standardError.contains("/dev/zero: not a PNG file"), "\(diff.standardError)")
@@ -226,7 +226,7 @@ let tinyScene = """
     var hostile = Array(png.prefix(33))
     hostile += [0x7F, 0xFF, 0xFF, 0xFF] + Array("tEXt".utf8) + [0, 0, 0]
     FileManager.default.createFile(atPath: scratch.path + "/bomb.png", contents: Data(hostile))
-    FileManager.default.createFile(atPath: scratch.path + "/a.png", contents: Data(png))
+    _ = FileManager.default.createFile(atPath: scratch.path + "/a.png", contents: Data(png))
     let run = InProcessRun(["diff", scratch.path + "/a.png", scratch.path + "/bomb.png"])
     #expect(run.status == 2)
     #expect(run.standardError.contains("bomb.png: truncated: the tEXt chunk at byte 33"))

@@ -77,6 +77,58 @@ import Testing
     #expect(throws: CodecError.self) { try PNGCodec.read(path) }
   }
 
+  /// Fuzz finding (Fuzz/findings/png-decode/huge-header-zero-fills-1-gib.png): a 74-byte file
+  /// whose header declares 16384×16384 pixels made libpng allocate and clear 1 GiB before finding
+  /// the data missing. Image data too short to hold the declared image, even deflated as well as
+  /// deflate can, is refused before libpng starts.
+  @Test func imageDataTooShortForTheDeclaredImageIsRefusedBeforeDecoding() throws {
+    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+      let n = data.count
+      return [UInt8(n >> 24 & 255), UInt8(n >> 16 & 255), UInt8(n >> 8 & 255), UInt8(n & 255)]
+        + Array(type.utf8) + data + [0, 0, 0, 0]
+    }
+    let side: [UInt8] = [0, 0, 0x40, 0]  // 16384
+    let header = chunk("IHDR", side + side + [1, 0, 0, 0, 0])  // 1-bit grey
+    let hostile =
+      PNGChunks.signature + header + chunk("IDAT", [UInt8](repeating: 0, count: 17))
+      + chunk("IEND", [])
+    #expect(hostile.count == 74)
+    do {
+      _ = try PNGCodec.decode(hostile, path: "h.png")
+      Issue.record("decoded")
+    } catch {
+      #expect(
+        error.description
+          == "h.png: truncated or damaged: 17 bytes of image data (IDAT) cannot hold the 16384×16384 image the header declares, 33570816 bytes before compression (deflate shrinks at most 1032 to 1)"
+      )
+    }
+    // The bound leaves room for the best compression there is: a clear 2048×2048 image, 16 MiB
+    // of RGBA rows, deflated by zlib's best level to about 1/1000 of that.
+    let clear = try #require(Pixmap(width: 2048, height: 2048))
+    let small = try PNGCodec.encode(clear, compression: .small)
+    #expect(small.count < 20_000)
+    #expect(try PNGCodec.decode(small) == clear)
+  }
+
+  /// `decode` premultiplies in the pixmap's own storage what `decodeStraightRGBA` gives as
+  /// straight bytes: every colour value under every alpha.
+  @Test func decodePremultipliesTheStraightBytes() throws {
+    var straight: [UInt8] = []
+    for a in 0...255 {
+      for v in 0...255 { straight += [UInt8(v), UInt8(255 - v), UInt8(v / 3), UInt8(a)] }
+    }
+    let bytes = try PNGCodec.encode(straightRGBA: straight, width: 256, height: 256)
+    let (rgba, width, height) = try PNGCodec.decodeStraightRGBA(bytes)
+    #expect(rgba == straight && width == 256 && height == 256)
+    let pixmap = try PNGCodec.decode(bytes)
+    for i in 0..<(256 * 256) {
+      let expected = PremultipliedRGBA8(
+        straightR: straight[4 * i], g: straight[4 * i + 1], b: straight[4 * i + 2],
+        a: straight[4 * i + 3])
+      #expect(pixmap.pixels[i] == expected.packed, "pixel \(i)")
+    }
+  }
+
   /// Text and other ancillary chunks never reach libpng; the colour ones do.
   @Test func ancillaryChunksAreDroppedButColourChunksKept() throws {
     let pixmap = try #require(Pixmap(width: 2, height: 2, filledWith: Color.black.premultiplied))
