@@ -16,14 +16,13 @@ let package = Package(
   ],
   targets: [
     .target(name: "FuzzSupport"),
-    .target(name: "FuzzScenes", dependencies: [kit("RenderAnimKit")]),
 
     .executableTarget(name: "fuzz-pathdata", dependencies: ["FuzzSupport", kit("Raster")]),
     .executableTarget(
-      name: "fuzz-scene-load", dependencies: ["FuzzSupport", "FuzzScenes", kit("RenderAnimKit")]),
+      name: "fuzz-scene-load", dependencies: ["FuzzSupport", kit("RenderAnimKit")]),
     .executableTarget(
       name: "fuzz-scene-render",
-      dependencies: ["FuzzSupport", "FuzzScenes", kit("RenderAnimKit")]),
+      dependencies: ["FuzzSupport", kit("RenderAnimKit")]),
     .executableTarget(
       name: "fuzz-png-decode", dependencies: ["FuzzSupport", kit("Codecs"), kit("Raster")]),
   ],

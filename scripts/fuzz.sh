@@ -47,9 +47,6 @@ echo "fuzz: built in $((SECONDS - started)) s; binaries in $bin" >&2
 # MARK: - Run
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:symbolize=1:detect_stack_use_after_return=0}
-# giflib's EGifPutImageDesc leaks its copy of a local colour map (see Fuzz/lsan.supp); leaks
-# elsewhere are still reported.
-export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$fuzz/lsan.supp:print_suppressions=0}
 swift_bin=$(dirname "$(readlink -f "$(command -v swift)")")
 if [[ -x $swift_bin/llvm-symbolizer ]]; then
   export ASAN_SYMBOLIZER_PATH=$swift_bin/llvm-symbolizer
@@ -73,8 +70,21 @@ for target in "${targets[@]}"; do
   artifacts="$work/artifacts/$target"
   log="$work/logs/$target.log"
   mkdir -p "$corpus" "$artifacts" "$work/logs"
-  echo "fuzz: $target for $seconds s (log: $log)" >&2
   status=0
+  # The findings first: each reproducer in Fuzz/findings/<target> must now pass.
+  findings=("$fuzz/findings/$target"/*)
+  if [[ -e ${findings[0]} ]]; then
+    echo "fuzz: $target replays ${#findings[@]} findings" >&2
+    if ! (cd "$work" && "$bin/fuzz-$target" -rss_limit_mb=2048 "${findings[@]}" </dev/null \
+      >"$work/logs/$target-findings.log" 2>&1); then
+      failed+=("$target")
+      echo "fuzz: $target FAILED on a former finding; see $work/logs/$target-findings.log" >&2
+      grep -E '^Running:|Fatal error|fuzz invariant broken|ERROR' \
+        "$work/logs/$target-findings.log" | tail -n 3 | sed 's/^/  /' >&2 || true
+      continue
+    fi
+  fi
+  echo "fuzz: $target for $seconds s (log: $log)" >&2
   # New inputs go to the first folder; the committed seeds are only read. Standard input is
   # empty so a scene's `"pathFile": "-"` cannot wait on a terminal.
   (cd "$work" && "$bin/fuzz-$target" "${options[@]}" -rss_limit_mb=2048 \

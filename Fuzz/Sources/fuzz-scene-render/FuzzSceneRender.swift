@@ -6,7 +6,6 @@
 // size and validly premultiplied; frame 0 survives a PNG round trip; the trace is made; tiny
 // scenes also go through the whole GIF export (palette, quantiser, giflib).
 
-import FuzzScenes
 import FuzzSupport
 import RenderAnimKit
 
@@ -30,7 +29,6 @@ public func fuzzSceneRender(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
   } catch {
     return 0
   }
-  if KnownFindings.hasUndampedSpring(scene) { return -1 }
   let (width, height, frames) = (scene.pixelWidth, scene.pixelHeight, scene.frameCount)
   guard width >= 1, height >= 1, width * height <= Budget.maximumPixels,
     frames <= Budget.maximumFrames
@@ -38,12 +36,14 @@ public func fuzzSceneRender(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
 
   let exporter = SceneExporter(scene: scene, threads: 1)
   let indices = Array(Set([0, frames / 2, frames - 1])).sorted()
-  if KnownFindings.hasHugeShadow(scene, frames: indices) { return -1 }
   let direct: [Pixmap]
   let batched: [Pixmap]
   do {
     direct = try indices.map { try exporter.frame($0) }
-    batched = try FrameRenderer(scene: scene, threads: 1).render(indices)
+    var frames: [Pixmap] = []
+    try FrameRenderer(scene: scene, threads: 1).render(
+      indices, prepare: { _, pixmap, _ in pixmap }, consume: { _, pixmap in frames.append(pixmap) })
+    batched = frames
   } catch {
     fuzzFailure("a \(width)×\(height) frame failed: \(error)")
   }
@@ -73,9 +73,7 @@ public func fuzzSceneRender(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
 
   _ = exporter.trace()
 
-  if frames * width * height <= Budget.gifWork,
-    !KnownFindings.hasHugeShadow(scene, frames: Array(0..<frames))
-  {
+  if frames * width * height <= Budget.gifWork {
     do {
       let gif = try exporter.gif()
       guard gif.starts(with: Array("GIF89a".utf8)), gif.last == 0x3B else {
