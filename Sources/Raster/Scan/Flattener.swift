@@ -58,16 +58,11 @@ public struct Flattener: Sendable {
           lines: lines.baseAddress.unsafelyUnwrapped)
         var start = Point.zero
         var current = Point.zero
-        func finishContour() {
-          if current != start { addLine(current, start, into: &out) }
-          out.closeContour()
-          current = start
-        }
         func map(_ p: Point) -> Point { Self.finite(transform.apply(p)) }
         for element in path.elements {
           switch element {
           case .move(let p):
-            finishContour()
+            finishContour(from: &current, to: start, into: &out)
             start = map(p)
             current = start
           case .line(let p):
@@ -83,13 +78,25 @@ public struct Flattener: Sendable {
             addCubic(current, map(c1), map(c2), q, depth: 0, curve: curve, into: &out)
             current = q
           case .close:
-            finishContour()
+            finishContour(from: &current, to: start, into: &out)
           }
         }
-        finishContour()
+        finishContour(from: &current, to: start, into: &out)
       }
     }
     return out
+  }
+
+  /// Closes the contour that started at `start` with a line from `current`, and moves `current`
+  /// there. (A method rather than a local function: one capturing `current` and `out` had every
+  /// access checked for exclusivity at run time.)
+  @inline(__always)
+  private func finishContour(
+    from current: inout Point, to start: Point, into out: inout FlattenedPath
+  ) {
+    if current != start { addLine(current, start, into: &out) }
+    out.closeContour()
+    current = start
   }
 
   // MARK: - Far geometry
