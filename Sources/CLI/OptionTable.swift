@@ -13,6 +13,10 @@ public enum OptionValue: Sendable {
   case choice([String])
   /// `#RGB`, `#RRGGBB`, `#RRGGBBAA` or `0xRRGGBB`.
   case color
+  /// A colour, or `none`.
+  case paint
+  /// Comma-separated numbers in the range, at most `maximumCount`.
+  case numbers(ClosedRange<Double>, maximumCount: Int)
   /// `x,y,w,h`, width and height above zero.
   case viewBox
   /// `WxH` in pixels (or `S` for a square when `allowSquare`).
@@ -35,6 +39,9 @@ public enum OptionValue: Sendable {
         throw ValueParsers.invalid(name, text, "expected one of " + names.joined(separator: ", "))
       }
     case .color: _ = try ValueParsers.color(text, option: name)
+    case .paint: _ = try ValueParsers.paint(text, option: name)
+    case .numbers(let range, let count):
+      _ = try ValueParsers.numbers(text, option: name, in: range, maximumCount: count)
     case .viewBox: _ = try ValueParsers.viewBox(text, option: name)
     case .size(let square): _ = try ValueParsers.size(text, option: name, allowSquare: square)
     }

@@ -2,14 +2,16 @@ import Codecs
 import FileIO
 import Raster
 
-/// `render-anim path`: fills SVG path data into a PNG.
+/// `render-anim path`: fills and strokes SVG path data into a PNG.
 enum PathCommand: Command {
   static let spec = CommandSpec(
     name: "path",
-    abstract: "Fill SVG path data into a PNG image.",
+    abstract: "Fill or stroke SVG path data into a PNG image.",
     discussion: """
-      The view box is stretched onto the whole image (x scale W/vbW, y scale H/vbH). Invalid path \
-      data is refused with its line:column; no output is written.
+      The view box is stretched onto the whole image (x scale W/vbW, y scale H/vbH). Stroke \
+      widths, dashes and offsets are in the path's user units, scaled with it. With --stroke and \
+      no --fill nothing is filled; with both, the fill is drawn and the stroke on top. Invalid \
+      path data is refused with its line:column; no output is written.
       """,
     options: [
       OptionSpec(
@@ -23,7 +25,28 @@ enum PathCommand: Command {
         "size", value: .size(allowSquare: false), valueName: "WxH", help: "Image size in pixels.",
         isRequired: true),
       OptionSpec(
-        "fill", value: .color, valueName: "colour", help: "Fill colour.", defaultValue: "#000000"),
+        "fill", value: .paint, valueName: "colour|none", help: "Fill colour; none fills nothing.",
+        defaultDescription: "#000000, or none with --stroke"),
+      OptionSpec("stroke", value: .paint, valueName: "colour", help: "Stroke colour."),
+      OptionSpec(
+        "stroke-width", value: .number(0...1e6), valueName: "w",
+        help: "Stroke width in user units.", defaultValue: "1"),
+      OptionSpec(
+        "line-cap", value: .choice(of: LineCap.self), valueName: "butt|round|square",
+        help: "How open ends and dashes end.", defaultValue: "butt"),
+      OptionSpec(
+        "line-join", value: .choice(of: LineJoin.self), valueName: "miter|round|bevel",
+        help: "How segments meet.", defaultValue: "miter"),
+      OptionSpec(
+        "miter-limit", value: .number(1...1e6), valueName: "m",
+        help: "Longest miter, as a multiple of the width; longer ones are bevelled.",
+        defaultValue: "4"),
+      OptionSpec(
+        "dash", value: .numbers(0...1e6, maximumCount: 64), valueName: "a,b,…",
+        help: "Dash and gap lengths in user units (an odd list repeats)."),
+      OptionSpec(
+        "dash-offset", value: .number(-1e9...1e9), valueName: "p",
+        help: "How far into the dash pattern the path starts.", defaultValue: "0"),
       OptionSpec(
         "background", value: .color, valueName: "colour",
         help: "Background colour; #RRGGBBAA for translucent.", defaultValue: "#FFFFFF"),
@@ -41,7 +64,16 @@ enum PathCommand: Command {
     let file = arguments.positional(0) ?? "-"
     let viewBox = try ValueParsers.viewBox(arguments.required("viewbox"))
     let size = try ValueParsers.size(arguments.required("size"))
-    let fill = try arguments.requiredColor("fill")
+    let stroke = try arguments.value("stroke").flatMap { (text) throws(UsageError) in
+      try ValueParsers.paint(text, option: "stroke")
+    }
+    let style = try strokeStyle(arguments)
+    let fill: Color? =
+      if let text = arguments.value("fill") {
+        try ValueParsers.paint(text, option: "fill")
+      } else {
+        arguments.isGiven("stroke") ? nil : Color.black
+      }
     let background = try arguments.requiredColor("background")
     let rule: FillRule = try arguments.requiredChoice("fill-rule")
     let compression: PNGCompression = try arguments.requiredChoice("png-compression")
@@ -58,10 +90,37 @@ enum PathCommand: Command {
       viewBox, stretchedTo: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
     )
     var rasterizer = Rasterizer()
-    rasterizer.fill(
-      path, transform: transform, rule: rule, color: fill.premultiplied, into: &pixmap)
+    if let fill {
+      rasterizer.fill(
+        path, transform: transform, rule: rule, color: fill.premultiplied, into: &pixmap)
+    }
+    if let stroke {
+      let stroker = Stroker(transform: transform)
+      let dashes = stroker.dashCount(of: path, style: style)
+      guard dashes <= Double(Dasher.maximumDashes) else {
+        throw RuntimeError(
+          "the dash pattern would cut the path into about \(Int(dashes)) dashes; at most "
+            + "\(Dasher.maximumDashes)")
+      }
+      rasterizer.fill(
+        stroker.outline(of: path, style: style), transform: transform, rule: .nonzero,
+        color: stroke.premultiplied, into: &pixmap)
+    }
     try PNGCodec.write(pixmap, to: output, compression: compression)
     return 0
+  }
+
+  /// The stroke options as a style, in user units.
+  static func strokeStyle(_ arguments: ParsedArguments) throws(UsageError) -> StrokeStyle {
+    StrokeStyle(
+      width: try arguments.requiredNumber("stroke-width"),
+      cap: try arguments.requiredChoice("line-cap"),
+      join: try arguments.requiredChoice("line-join"),
+      miterLimit: try arguments.requiredNumber("miter-limit"),
+      dash: try arguments.value("dash").map { (text) throws(UsageError) in
+        try ValueParsers.numbers(text, option: "dash", in: 0...1e6, maximumCount: 64)
+      } ?? [],
+      dashPhase: try arguments.requiredNumber("dash-offset"))
   }
 }
 

@@ -88,6 +88,33 @@ enum ValueParsers {
     }
     return value
   }
+
+  /// Comma-separated finite numbers in `range`, at most `maximumCount` of them.
+  static func numbers(
+    _ text: String, option: String, in range: ClosedRange<Double>, maximumCount: Int
+  ) throws(UsageError) -> [Double] {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count <= maximumCount else {
+      throw invalid(option, String(text.prefix(40)), "at most \(maximumCount) numbers")
+    }
+    var values: [Double] = []
+    for part in parts {
+      let trimmed = String(part.trimmingSpaces)
+      guard let value = Double(trimmed), value.isFinite, range.contains(value) else {
+        throw invalid(
+          option, text,
+          "'\(trimmed)' is not a number from \(range.lowerBound) to \(range.upperBound); "
+            + "expected numbers separated by commas")
+      }
+      values.append(value)
+    }
+    return values
+  }
+
+  /// A colour, or `none`: nil.
+  static func paint(_ text: String, option: String) throws(UsageError) -> Color? {
+    text == "none" ? nil : try color(text, option: option)
+  }
 }
 
 extension Substring {

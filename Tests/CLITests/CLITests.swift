@@ -179,7 +179,7 @@ struct ToolRun {
     #expect(top.standardOutput.contains("SUBCOMMANDS:"))
     let path = InProcessRun(["path", "--help"])
     #expect(path.status == 0)
-    #expect(path.standardOutput.hasPrefix("OVERVIEW: Fill SVG path data into a PNG image."))
+    #expect(path.standardOutput.hasPrefix("OVERVIEW: Fill or stroke SVG path data into a PNG image."))
     #expect(
       path.standardOutput.contains(
         "  --viewbox <x,y,w,h>     The user-space rectangle mapped onto the image.\n"))

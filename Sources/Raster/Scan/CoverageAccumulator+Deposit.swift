@@ -204,11 +204,15 @@ extension CoverageAccumulator {
     return !((a0 > 0 && a1 > 0) || (a0 < 0 && a1 < 0) || (b0 > 0 && b1 > 0) || (b0 < 0 && b1 < 0))
   }
 
-  /// Whether two lines share an end point (consecutive pieces of one outline).
+  /// Whether two lines share an end point (consecutive pieces of one outline). Two copies of one
+  /// line do not count: their areas add up to twice the line's, which the sum cannot tell from
+  /// a winding of 2 (a stroke's outline traces some arcs twice).
   @inline(__always)
   static func connected(_ a: Line, _ b: Line) -> Bool {
-    (a.x1 == b.x0 && a.y1 == b.y0) || (a.x0 == b.x1 && a.y0 == b.y1)
-      || (a.x0 == b.x0 && a.y0 == b.y0) || (a.x1 == b.x1 && a.y1 == b.y1)
+    let sameStart = a.x0 == b.x0 && a.y0 == b.y0
+    let sameEnd = a.x1 == b.x1 && a.y1 == b.y1
+    return (a.x1 == b.x0 && a.y1 == b.y0) || (a.x0 == b.x1 && a.y0 == b.y1)
+      || (sameStart != sameEnd)
   }
 
   /// ⌈v⌉ for 0 ≤ v < 2^22 (cell and row positions), without a libm call or the range checks of

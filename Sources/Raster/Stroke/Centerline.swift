@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One subpath's centre line as a polyline in user space, ready to be stroked.
+///
+/// Consecutive points differ (zero-length segments are dropped). A single point is a dot: caps
+/// only, facing `direction`. `smooth[i]` is true where point i lies inside a curve, where the
+/// stroke's true edge is the offset of the curve: its joins follow that, not the stroke's style.
+struct Polyline {
+  var points: [Point] = []
+  var smooth: [Bool] = []
+  /// Whether the subpath was closed with `Z`: its ends are joined, not capped.
+  var closed = false
+  /// The direction a dot's square cap faces (the path's tangent there, or +x).
+  var direction = Point(1, 0)
+
+  mutating func append(_ p: Point, smooth isSmooth: Bool) {
+    if let last = points.last, last == p { return }
+    points.append(p)
+    smooth.append(isSmooth)
+  }
+}
+
+/// Cuts a path into polylines for stroking. Curves are divided until each piece lies within
+/// `tolerance` of its chord (Wang's formula, as the fill's flattening) and turns by at most the
+/// angle at which a stroke of half-width `halfWidth` strays `tolerance` from its true offset, so
+/// both edges of a wide stroke around a curve stay as accurate as the curve.
+struct Centerline {
+  let tolerance: Double
+  let halfWidth: Double
+
+  /// Most pieces a curve is cut into, whatever its size.
+  static let maximumPieces = 4_096
+
+  func polylines(of path: Path) -> [Polyline] {
+    var result: [Polyline] = []
+    var current = Polyline()
+    var start = Point.zero
+    var pen = Point.zero
+    var hasSubpath = false
+    func finish(closed: Bool) {
+      guard hasSubpath else { return }
+      if closed, current.points.count > 1, current.points.last == current.points.first {
+        current.points.removeLast()
+        current.smooth.removeLast()
+      }
+      current.closed = closed && current.points.count > 1
+      result.append(current)
+      current = Polyline()
+      hasSubpath = false
+    }
+    for element in path.elements {
+      switch element {
+      case .move(let p):
+        finish(closed: false)
+        start = p
+        pen = p
+        hasSubpath = true
+        current.append(p, smooth: false)
+      case .line(let p):
+        if current.points.count == 1, p != pen { current.direction = unit(p - pen) }
+        current.append(p, smooth: false)
+        pen = p
+      case .quad(let c, let p):
+        let c1 = pen + (c - pen) * (2.0 / 3.0)
+        let c2 = p + (c - p) * (2.0 / 3.0)
+        addCubic(pen, c1, c2, p, into: &current)
+        pen = p
+      case .cubic(let c1, let c2, let p):
+        addCubic(pen, c1, c2, p, into: &current)
+        pen = p
+      case .close:
+        if current.points.count > 1 { current.append(start, smooth: false) }
+        finish(closed: true)
+        // (A path's subpaths each start with `.move`: one follows a close if more is drawn.)
+        pen = start
+      }
+    }
+    finish(closed: false)
+    return result
+  }
+
+  private func unit(_ v: Point) -> Point {
+    let length = v.length
+    return length > 0 ? v * (1 / length) : Point(1, 0)
+  }
+
+  private func addCubic(
+    _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, into line: inout Polyline
+  ) {
+    if line.points.count == 1 {
+      let first = [p1, p2, p3].first { $0 != p0 }
+      if let first { line.direction = unit(first - p0) }
+    }
+    // Wang's formula for the chord distance, and the control polygon's turning (an upper bound
+    // of the curve's) against the largest turn per piece the stroke's edge allows.
+    let dd = max((p0 - p1 * 2 + p2).length, (p1 - p2 * 2 + p3).length)
+    let flat = (0.75 * dd / tolerance).squareRoot()
+    let legs = [p1 - p0, p2 - p1, p3 - p2].filter { $0.x != 0 || $0.y != 0 }
+    var turning = 0.0
+    for i in legs.indices.dropFirst() {
+      let a = legs[i - 1]
+      let b = legs[i]
+      turning += abs(atan2(a.x * b.y - a.y * b.x, a.x * b.x + a.y * b.y))
+    }
+    let ratio = halfWidth > tolerance ? 1 - tolerance / halfWidth : 0
+    let maximumTurn = ratio > 0 ? 2 * acos(ratio) : Double.pi / 2
+    let pieces = min(
+      Double(Self.maximumPieces), max(1, flat.rounded(.up), (turning / maximumTurn).rounded(.up)))
+    let n = Int(pieces)
+    guard n > 1 else {
+      line.append(p3, smooth: false)
+      return
+    }
+    // As the fill's flattening does, inner vertices move off the curve, away from its centre of
+    // curvature, by 2/3 of the local sagitta (h²/12·|B''⊥| for a parameter step h): each chord
+    // then strays as far outside as inside, and so do the stroke's edges.
+    let h = 1 / Double(n)
+    for i in 1..<n {
+      let t = Double(i) * h
+      let u = 1 - t
+      let point =
+        p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t)
+      let tangent = (p1 - p0) * (u * u) + (p2 - p1) * (2 * u * t) + (p3 - p2) * (t * t)
+      let second = ((p2 - p1 * 2 + p0) * u + (p3 - p2 * 2 + p1) * t) * 6
+      let tt = tangent.x * tangent.x + tangent.y * tangent.y
+      var vertex = point
+      if tt > 1e-24 {
+        let along = (second.x * tangent.x + second.y * tangent.y) / tt
+        vertex = point - (second - tangent * along) * (h * h / 12)
+      }
+      line.append(vertex, smooth: true)
+    }
+    line.append(p3, smooth: false)
+  }
+}
