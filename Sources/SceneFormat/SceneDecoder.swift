@@ -117,7 +117,11 @@ struct SceneDecoder {
   static func scalar(
     _ field: JSONField, in range: ClosedRange<Double> = -1e6...1e6
   ) throws(SceneFileError) -> Bound {
-    if case .string(let s) = field.value.kind, s.hasPrefix("=") { return try expression(field) }
+    if case .string(let s) = field.value.kind, s.hasPrefix("=") {
+      var bound = try expression(field)
+      bound.range = range
+      return bound
+    }
     guard case .number(let n) = field.value.kind, range.contains(n) else {
       throw field.expected(JSONField.describe(range) + " or an \"=expression\"")
     }
@@ -140,7 +144,11 @@ struct SceneDecoder {
   /// `{"x": …, "y": …}` (numbers or expressions) or one `=expression` of a point.
   static func point(_ field: JSONField, defaultValue: Double? = nil) throws(SceneFileError) -> Bound
   {
-    if case .string = field.value.kind { return try expression(field) }
+    if case .string = field.value.kind {
+      var bound = try expression(field)
+      bound.range = -1e6...1e6
+      return bound
+    }
     guard case .object = field.value.kind else {
       throw field.expected("{\"x\": …, \"y\": …} or an \"=expression\"")
     }
@@ -156,7 +164,7 @@ struct SceneDecoder {
     }
     return Bound(
       expression: .vector([x, y]), path: field.path, line: field.value.line,
-      column: field.value.column)
+      column: field.value.column, range: -1e6...1e6)
   }
 
   /// `#RGB`, `#RRGGBB`, `#RRGGBBAA`, `0xRRGGBB` or a SwiftUI colour name.

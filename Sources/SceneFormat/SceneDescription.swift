@@ -32,6 +32,9 @@ struct Bound {
   var path: String
   var line: Int
   var column: Int
+  /// The range every component must lie in, as the key's literal numbers must (nil: any finite
+  /// value); an expression's value outside it is an error naming the key.
+  var range: ClosedRange<Double>? = nil
 
   func error(_ message: String) -> SceneFileError {
     SceneFileError(path: path, message, line: line, column: column)
@@ -50,6 +53,11 @@ struct Bound {
         "expected \(what), got \(value.count) component\(value.count == 1 ? "" : "s")")
     }
     guard value.allSatisfy(\.isFinite) else { throw self.error("the value is not finite") }
+    if let range, let outside = value.first(where: { !range.contains($0) }) {
+      throw self.error(
+        "the expression gives \(JSONValue.format(outside)) here; expected "
+          + JSONField.describe(range))
+    }
     return value
   }
 

@@ -352,6 +352,35 @@ let tinyScene = """
     #expect(run.standardError.contains("would need 173 M pixels"), "\(run.standardError)")
   }
 
+  /// Fuzz finding (Fuzz/findings/scene-render/shadow-under-scale-1e308-traps.json): an
+  /// expression gave `scaleEffect` −1e308 (a literal that large is refused), and the shadow's
+  /// infinite σ trapped converting its blur margin to Int. Expression values are now held to the
+  /// key's range; the largest scale allowed, with the largest shadow, is refused by its cost.
+  @Test(
+    arguments: [
+      (
+        "=on ? 1 : 0.95-1e308",
+        "layers[0].scaleEffect: the expression gives -1e+308 here; expected a number from 0 to 1000"
+      ),
+      ("=on ? 1 : 1000", "would need"),
+      ("=on ? 1 : 1e-300", nil),
+    ] as [(String, String?)])
+  func aShadowUnderAnExtremeScaleIsRefusedOrDrawn(scale: String, message: String?) throws {
+    let text =
+      #"{"canvas": {"width": 40, "height": 40, "scale": 1}, "state": {"on": true}, "#
+      + #""layers": [{"shape": "circle", "frame": {"width": 10, "height": 10}, "scaleEffect": ""#
+      + scale + #"", "shadow": {"radius": 100}}], "#
+      + #""events": [{"at": 0.1, "set": {"on": false}}]}"#
+    let file = try scratch.write(text, "scale.json")
+    let run = InProcessRun(["scene", file, "--frame", "0", "-o", scratch.path + "/scale.png"])
+    #expect(run.status == (message == nil ? 0 : 1), "\(run.standardError)")
+    if let message {
+      #expect(run.standardError.contains(message), "\(run.standardError)")
+    }
+    #expect(GaussianBlur.margin(for: .infinity) == GaussianBlur.maximumMargin)
+    #expect(GaussianBlur.margin(for: .nan) == 0)
+  }
+
   @Test func aLongRenderOfCostlyFramesIsRefused() throws {
     // 100 shadows: about 2.4 G a frame, fine alone; a 60 s animation at 50 fps is 3026 frames.
     let moving =

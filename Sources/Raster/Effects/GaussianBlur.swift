@@ -12,9 +12,16 @@ public enum GaussianBlur {
   /// Below this σ (pixels) blurring is the identity.
   public static let minimumSigma = 0.05
 
-  /// The margin, in pixels, by which a blur of `sigma` grows a shape's bounds: ⌈3σ⌉.
+  /// The largest margin reported: far past any offscreen the work bounds admit, and small
+  /// enough that rectangles grown by it cannot overflow.
+  public static let maximumMargin = 1 << 26
+
+  /// The margin, in pixels, by which a blur of `sigma` grows a shape's bounds: ⌈3σ⌉, at most
+  /// `maximumMargin` (a σ of +∞ — a shadow under a scale of 1e308 — gives that; NaN gives 0).
   public static func margin(for sigma: Double) -> Int {
-    sigma < minimumSigma ? 0 : Int((3 * sigma).rounded(.up))
+    guard sigma >= minimumSigma else { return 0 }
+    let margin = (3 * sigma).rounded(.up)
+    return margin < Double(maximumMargin) ? Int(margin) : maximumMargin
   }
 
   /// Blurs a coverage mask in place (with scratch planes made for this call; keep a
