@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Fills a path with other rasterizers under the protocol of `render-anim bench fill`.
+"""Fills or strokes a path with other rasterizers under the protocol of `render-anim bench fill`
+(and, with --stroke-width, of `render-anim bench stroke`: butt caps, miter joins limited at 4,
+the width in device pixels).
 
 An S×S canvas cleared once to opaque white; ITERS anti-aliased nonzero fills of the path in opaque
 black, source-over, the viewBox mapped xMidYMid meet; no clear between calls. Each round prints
@@ -13,7 +15,7 @@ Path data is read with svg.path (pip install svg.path). Elliptical arcs go to Sk
 cairo as 32 chords each (cairo has no elliptical arc).
 
   scripts/bench-others.py --path-file F --viewbox x,y,w,h --size S --iters K [--rounds R]
-                         [--libraries skia,cairo]
+                         [--libraries skia,cairo] [--stroke-width W]
 """
 
 import argparse
@@ -53,7 +55,7 @@ def replay(segs, move, line, cubic, close, arc):
             arc(s)
 
 
-def skia_fill(segs, viewbox, size):
+def skia_fill(segs, viewbox, size, stroke=None):
     import skia
 
     path = skia.Path()
@@ -78,6 +80,12 @@ def skia_fill(segs, viewbox, size):
     canvas.translate(dx, dy)
     canvas.scale(scale, scale)
     paint = skia.Paint(AntiAlias=True, Color=skia.ColorBLACK)
+    if stroke:
+        paint.setStyle(skia.Paint.kStroke_Style)
+        paint.setStrokeWidth(stroke / scale)
+        paint.setStrokeCap(skia.Paint.kButt_Cap)
+        paint.setStrokeJoin(skia.Paint.kMiter_Join)
+        paint.setStrokeMiter(4)
 
     def fill():
         canvas.drawPath(path, paint)
@@ -88,7 +96,7 @@ def skia_fill(segs, viewbox, size):
     return fill, finish
 
 
-def cairo_fill(segs, viewbox, size):
+def cairo_fill(segs, viewbox, size, stroke=None):
     import cairo
 
     surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, size, size)
@@ -114,9 +122,18 @@ def cairo_fill(segs, viewbox, size):
     ctx.new_path()
     ctx.set_source_rgb(0, 0, 0)
 
+    if stroke:
+        ctx.set_line_width(stroke / scale)
+        ctx.set_line_cap(cairo.LINE_CAP_BUTT)
+        ctx.set_line_join(cairo.LINE_JOIN_MITER)
+        ctx.set_miter_limit(4)
+
     def fill():
         ctx.append_path(path)
-        ctx.fill()
+        if stroke:
+            ctx.stroke()
+        else:
+            ctx.fill()
 
     def finish():
         surface.flush()
@@ -133,6 +150,7 @@ def main():
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument(
         "--libraries", default="skia,cairo", help="comma-separated, of skia and cairo")
+    parser.add_argument("--stroke-width", type=float, help="stroke instead of fill, W pixels wide")
     args = parser.parse_args()
     wanted = args.libraries.split(",")
     viewbox = [float(v) for v in args.viewbox.split(",")]
@@ -141,7 +159,7 @@ def main():
         if name not in wanted:
             continue
         try:
-            fill, finish = make(segs, viewbox, args.size)
+            fill, finish = make(segs, viewbox, args.size, args.stroke_width)
         except ImportError:
             continue
         fill()  # warm-up

@@ -88,6 +88,59 @@ enum BenchFillCommand: Command {
   }
 }
 
+/// `render-anim bench stroke`.
+enum BenchStrokeCommand: Command {
+  static let spec = CommandSpec(
+    name: "bench stroke",
+    abstract: "Time anti-aliased strokes of a path in opaque black.",
+    discussion: """
+      As bench fill, but each call strokes the path: --width pixels wide (after the view box is \
+      mapped xMidYMid meet), butt caps, miter joins with a limit of 4; the outline is made and \
+      filled in every call. Prints {"sec_per_iter": t}.
+      """,
+    options: BenchClock.pathOptions + [
+      OptionSpec(
+        "width", value: .number(0.001...10_000), valueName: "W",
+        help: "Stroke width in device pixels.", isRequired: true),
+      BenchClock.iterationsOption,
+      OptionSpec("out", valueName: "file.png", help: "Also write one fresh stroke as a PNG."),
+    ])
+
+  static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
+    let viewBox = try ValueParsers.viewBox(arguments.required("viewbox"))
+    let side = try ValueParsers.size(arguments.required("size"), allowSquare: true)
+    let width = try arguments.requiredNumber("width")
+    let iterations = try arguments.requiredInteger("iters")
+    if let out = arguments.value("out") { try OutputOptions.checkPNG(out, option: "--out") }
+    let path = try PathInput.load(try arguments.required("path-file"))
+    let frame = Rect(x: 0, y: 0, width: Double(side.width), height: Double(side.height))
+    let transform = Transform.mapping(viewBox, fittedInto: frame)
+    let style = StrokeStyle(width: width / transform.maxScale, miterLimit: 4)
+    let white = Color.white.premultiplied
+    let black = Color.black.premultiplied
+    guard var canvas = Pixmap(width: side.width, height: side.height, filledWith: white) else {
+      throw RuntimeError("cannot allocate the canvas")
+    }
+    let stroker = Stroker(transform: transform)
+    var rasterizer = Rasterizer()
+    func stroke(into pixmap: inout Pixmap) {
+      rasterizer.fill(
+        stroker.outline(of: path, style: style), transform: transform, color: black,
+        into: &pixmap)
+    }
+    let seconds = BenchClock.measure(iterations: iterations) { stroke(into: &canvas) }
+    if let out = arguments.value("out") {
+      guard var fresh = Pixmap(width: side.width, height: side.height, filledWith: white) else {
+        throw RuntimeError("cannot allocate the canvas")
+      }
+      stroke(into: &fresh)
+      try PNGCodec.write(fresh, to: out)
+    }
+    console.standardOutput(BenchClock.json([("sec_per_iter", "\(seconds)")]))
+    return 0
+  }
+}
+
 /// `render-anim bench blur`.
 enum BenchBlurCommand: Command {
   static let spec = CommandSpec(

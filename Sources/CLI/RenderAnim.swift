@@ -17,7 +17,7 @@ public enum RenderAnim {
     [
       CatsCommand.self, CardsCommand.self, SceneCommand.self, CheckCommand.self, DiffCommand.self,
       PathCommand.self, StillCommand.self,
-      BenchFillCommand.self, BenchBlurCommand.self, BenchPNGCommand.self,
+      BenchFillCommand.self, BenchStrokeCommand.self, BenchBlurCommand.self, BenchPNGCommand.self,
     ]
   }
 

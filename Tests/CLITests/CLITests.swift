@@ -74,6 +74,43 @@ struct ToolRun {
     #expect(image[1, 1] == PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
   }
 
+  /// `--stroke` without `--fill` fills nothing; with both, the stroke lies over the fill; the
+  /// width is in user units; the stroke options are checked like every other.
+  @Test func pathStrokes() throws {
+    let data = try write("M20 20H80V80H20Z", "stroked.svgpath")
+    let out = directory + "/stroked.png"
+    func render(_ more: [String]) throws -> Pixmap {
+      let run = InProcessRun(
+        ["path", data, "--viewbox", "0,0,100,100", "--size", "50x50", "-o", out] + more)
+      #expect(run.status == 0, "\(run.standardError)")
+      return try PNGCodec.read(out)
+    }
+    let blue = PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255)
+    let white = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
+    let outline = try render(["--stroke", "#0000FF", "--stroke-width", "8"])
+    // The edge x = 20 user units is pixel column 10; 8 units wide is 4 pixels, 2 each side.
+    #expect(outline[9, 25] == blue && outline[10, 25] == blue)
+    #expect(outline[7, 25] == white && outline[12, 25] == white && outline[25, 25] == white)
+    let both = try render(["--stroke", "#0000FF", "--stroke-width", "8", "--fill", "#FF0000"])
+    #expect(both[25, 25] == PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+    #expect(both[10, 25] == blue)
+    // Round joins cut the outer corner that a miter keeps.
+    let round = try render(["--stroke", "#0000FF", "--stroke-width", "8", "--line-join", "round"])
+    #expect(outline[8, 8] == blue && round[8, 8] != blue)
+    for (option, value, message) in [
+      ("--dash", "4,x", "'x' is not a number from 0.0 to 1000000.0"),
+      ("--line-cap", "flat", "expected one of butt, round, square"),
+      ("--line-join", "sharp", "expected one of miter, round, bevel"),
+      ("--miter-limit", "0.5", "expected a number from 1.0 to 1000000.0"),
+      ("--stroke", "blue", "expected #RGB"),
+    ] {
+      let run = InProcessRun(
+        ["path", data, "--viewbox", "0,0,100,100", "--size", "50x50", "-o", out, option, value])
+      #expect(run.status == 64, "\(option) \(value)")
+      #expect(run.standardError.contains(message), "\(run.standardError)")
+    }
+  }
+
   @Test func negativeViewBoxAsSeparateArgumentAndWithEquals() throws {
     let data = try write("M-103 338h2048v1680h-2048z", "neg.svgpath")
     for form in [["--viewbox", "-103,338,2048,1680"], ["--viewbox=-103,338,2048,1680"]] {
@@ -179,7 +216,8 @@ struct ToolRun {
     #expect(top.standardOutput.contains("SUBCOMMANDS:"))
     let path = InProcessRun(["path", "--help"])
     #expect(path.status == 0)
-    #expect(path.standardOutput.hasPrefix("OVERVIEW: Fill or stroke SVG path data into a PNG image."))
+    #expect(
+      path.standardOutput.hasPrefix("OVERVIEW: Fill or stroke SVG path data into a PNG image."))
     #expect(
       path.standardOutput.contains(
         "  --viewbox <x,y,w,h>     The user-space rectangle mapped onto the image.\n"))

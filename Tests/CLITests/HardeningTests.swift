@@ -490,7 +490,9 @@ let tinyScene = """
       #expect(
         run.standardOutput.contains(String(spec.abstract.prefix(40))), "\(spec.name)'s abstract")
     }
-    #expect(run.standardOutput.contains("bench") && run.standardOutput.contains("fill, blur, png"))
+    #expect(
+      run.standardOutput.contains("bench") && run.standardOutput.contains("fill, stroke, blur, png")
+    )
   }
 
   @Test func versionIsPrinted() {
