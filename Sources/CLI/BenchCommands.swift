@@ -44,6 +44,45 @@ enum BenchClock {
     help: "Timed calls after one warm-up call.", isRequired: true)
 }
 
+/// What `bench fill` and `bench stroke` share: the path mapped xMidYMid meet onto an S×S canvas
+/// cleared once to opaque white, the timed calls, and one fresh drawing written to `--out`.
+struct BenchCanvas {
+  let path: Path
+  let transform: Transform
+  let width: Int
+  let height: Int
+  let iterations: Int
+  let out: String?
+
+  /// Reads and checks the shared options (before the path file is read).
+  init(_ arguments: ParsedArguments) throws {
+    let viewBox = try ValueParsers.viewBox(arguments.required("viewbox"))
+    let side = try ValueParsers.size(arguments.required("size"), allowSquare: true)
+    iterations = try arguments.requiredInteger("iters")
+    out = arguments.value("out")
+    if let out { try OutputOptions.checkPNG(out, option: "--out") }
+    path = try PathInput.load(try arguments.required("path-file"))
+    (width, height) = (side.width, side.height)
+    let frame = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+    transform = Transform.mapping(viewBox, fittedInto: frame)
+  }
+
+  /// Times `draw` as the protocol asks, writes `--out`, and prints the JSON line.
+  func run(console: inout Console, _ draw: (inout Pixmap) -> Void) throws -> Int32 {
+    let white = Color.white.premultiplied
+    guard var canvas = Pixmap(width: width, height: height, filledWith: white),
+      var fresh = Pixmap(width: width, height: height, filledWith: white)
+    else { throw RuntimeError("cannot allocate the canvas") }
+    let seconds = BenchClock.measure(iterations: iterations) { draw(&canvas) }
+    if let out {
+      draw(&fresh)
+      try PNGCodec.write(fresh, to: out)
+    }
+    console.standardOutput(BenchClock.json([("sec_per_iter", "\(seconds)")]))
+    return 0
+  }
+}
+
 /// `render-anim bench fill`.
 enum BenchFillCommand: Command {
   static let spec = CommandSpec(
@@ -60,31 +99,12 @@ enum BenchFillCommand: Command {
     ])
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
-    let viewBox = try ValueParsers.viewBox(arguments.required("viewbox"))
-    let side = try ValueParsers.size(arguments.required("size"), allowSquare: true)
-    let iterations = try arguments.requiredInteger("iters")
-    if let out = arguments.value("out") { try OutputOptions.checkPNG(out, option: "--out") }
-    let path = try PathInput.load(try arguments.required("path-file"))
-    let frame = Rect(x: 0, y: 0, width: Double(side.width), height: Double(side.height))
-    let transform = Transform.mapping(viewBox, fittedInto: frame)
-    let white = Color.white.premultiplied
+    let bench = try BenchCanvas(arguments)
     let black = Color.black.premultiplied
-    guard var canvas = Pixmap(width: side.width, height: side.height, filledWith: white) else {
-      throw RuntimeError("cannot allocate the canvas")
-    }
     var rasterizer = Rasterizer()
-    let seconds = BenchClock.measure(iterations: iterations) {
-      rasterizer.fill(path, transform: transform, color: black, into: &canvas)
+    return try bench.run(console: &console) { canvas in
+      rasterizer.fill(bench.path, transform: bench.transform, color: black, into: &canvas)
     }
-    if let out = arguments.value("out") {
-      guard var fresh = Pixmap(width: side.width, height: side.height, filledWith: white) else {
-        throw RuntimeError("cannot allocate the canvas")
-      }
-      rasterizer.fill(path, transform: transform, color: black, into: &fresh)
-      try PNGCodec.write(fresh, to: out)
-    }
-    console.standardOutput(BenchClock.json([("sec_per_iter", "\(seconds)")]))
-    return 0
   }
 }
 
@@ -107,37 +127,17 @@ enum BenchStrokeCommand: Command {
     ])
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
-    let viewBox = try ValueParsers.viewBox(arguments.required("viewbox"))
-    let side = try ValueParsers.size(arguments.required("size"), allowSquare: true)
     let width = try arguments.requiredNumber("width")
-    let iterations = try arguments.requiredInteger("iters")
-    if let out = arguments.value("out") { try OutputOptions.checkPNG(out, option: "--out") }
-    let path = try PathInput.load(try arguments.required("path-file"))
-    let frame = Rect(x: 0, y: 0, width: Double(side.width), height: Double(side.height))
-    let transform = Transform.mapping(viewBox, fittedInto: frame)
-    let style = StrokeStyle(width: width / transform.maxScale, miterLimit: 4)
-    let white = Color.white.premultiplied
+    let bench = try BenchCanvas(arguments)
+    let style = StrokeStyle(width: width / bench.transform.maxScale, miterLimit: 4)
     let black = Color.black.premultiplied
-    guard var canvas = Pixmap(width: side.width, height: side.height, filledWith: white) else {
-      throw RuntimeError("cannot allocate the canvas")
-    }
-    let stroker = Stroker(transform: transform)
+    let stroker = Stroker(transform: bench.transform)
     var rasterizer = Rasterizer()
-    func stroke(into pixmap: inout Pixmap) {
+    return try bench.run(console: &console) { canvas in
       rasterizer.fill(
-        stroker.outline(of: path, style: style), transform: transform, color: black,
-        into: &pixmap)
+        stroker.outline(of: bench.path, style: style), transform: bench.transform, color: black,
+        into: &canvas)
     }
-    let seconds = BenchClock.measure(iterations: iterations) { stroke(into: &canvas) }
-    if let out = arguments.value("out") {
-      guard var fresh = Pixmap(width: side.width, height: side.height, filledWith: white) else {
-        throw RuntimeError("cannot allocate the canvas")
-      }
-      stroke(into: &fresh)
-      try PNGCodec.write(fresh, to: out)
-    }
-    console.standardOutput(BenchClock.json([("sec_per_iter", "\(seconds)")]))
-    return 0
   }
 }
 
