@@ -52,7 +52,7 @@ open("shadows.json", "w").write(
 open("gif-4096.json", "w").write(
     '{"canvas": {"width": 4096, "height": 4096, "scale": 1, "background": "#ffffff"},'
     ' "state": {"on": false},'
-    ' "layers": [{"shape": "circle", "color": "#3366cc", "frame": {"width": 1500, "height": 1500},'
+    ' "layers": [{"shape": "circle", "fill": "#3366cc", "frame": {"width": 1500, "height": 1500},'
     ' "offset": {"x": "=on ? 1000 : -1000", "y": 0}}],'
     ' "events": [{"at": 0, "set": {"on": true}, "animation": {"type": "easeInOut", "duration": 0.5}}]}')
 # A path of 1,000,000 random line segments on a 1000x1000 view box (9.8 MB), and 8.4 MB zigzags
@@ -84,7 +84,7 @@ row() {
   shift
   local status=0
   /usr/bin/time -f "%e %M" -o time.txt "$bin" "$@" >out.txt 2>err.txt </dev/null || status=$?
-  read -r seconds kilobytes <time.txt
+  read -r seconds kilobytes < <(tail -n 1 time.txt)
   printf '| %s | %s | %s | %d | %s |\n' "$name" "$status" "$seconds" $((kilobytes / 1024)) \
     "$(head -n 1 err.txt | cut -c1-150 | sed 's/|/\\|/g')"
 }
