@@ -102,6 +102,13 @@ enum PathCommand: Command {
           "the dash pattern would cut the path into about \(Int(dashes)) dashes; at most "
             + "\(Dasher.maximumDashes)")
       }
+      let points = stroker.estimatedPoints(of: path, style: style)
+      guard points <= Double(Stroker.maximumPoints) else {
+        throw RuntimeError(
+          "the stroke's outline would have about \(Int(min(points, 1e15))) points; at most "
+            + "\(Stroker.maximumPoints): use a narrower stroke, fewer round joins or a smaller size"
+        )
+      }
       rasterizer.fill(
         stroker.outline(of: path, style: style), transform: transform, rule: .nonzero,
         color: stroke.premultiplied, into: &pixmap)

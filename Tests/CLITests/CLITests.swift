@@ -111,6 +111,23 @@ struct ToolRun {
     }
   }
 
+  /// A stroke whose outline would need more points than `Stroker.maximumPoints` is refused
+  /// before anything is drawn, saying why; so is a dash pattern cutting it too finely.
+  @Test func strokesTooCostlyAreRefused() throws {
+    let zigzag = "M0 0" + (1...100_000).map { " L\($0) \($0 % 2)" }.joined()
+    let data = try write(zigzag, "zigzag.svgpath")
+    let out = directory + "/zigzag.png"
+    let base = ["path", data, "--viewbox", "0,0,100,100", "--size", "100x100", "-o", out]
+    let joins = InProcessRun(
+      base + ["--stroke", "#000", "--stroke-width", "5000", "--line-join", "round"])
+    #expect(joins.status == 1)
+    #expect(joins.standardError.contains("the stroke's outline would have about"))
+    let dashes = InProcessRun(base + ["--stroke", "#000", "--dash", "0.0001"])
+    #expect(dashes.status == 1)
+    #expect(dashes.standardError.contains("dashes; at most 1048576"), "\(dashes.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
   @Test func negativeViewBoxAsSeparateArgumentAndWithEquals() throws {
     let data = try write("M-103 338h2048v1680h-2048z", "neg.svgpath")
     for form in [["--viewbox", "-103,338,2048,1680"], ["--viewbox=-103,338,2048,1680"]] {

@@ -83,6 +83,27 @@ struct Centerline {
     return result
   }
 
+  /// How many pieces the cubic is cut into: Wang's formula for the chord distance, and the
+  /// control polygon's turning (an upper bound of the curve's) against the largest turn per piece
+  /// the stroke's edge allows; at most `maximumPieces`.
+  func pieces(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> Int {
+    let dd = max((p0 - p1 * 2 + p2).length, (p1 - p2 * 2 + p3).length)
+    let flat = (0.75 * dd / tolerance).squareRoot()
+    var turning = 0.0
+    var previous: Point? = nil
+    for leg in [p1 - p0, p2 - p1, p3 - p2] where leg.x != 0 || leg.y != 0 {
+      if let a = previous {
+        turning += abs(atan2(a.x * leg.y - a.y * leg.x, a.x * leg.x + a.y * leg.y))
+      }
+      previous = leg
+    }
+    let ratio = halfWidth > tolerance ? 1 - tolerance / halfWidth : 0
+    let maximumTurn = ratio > 0 ? 2 * acos(ratio) : Double.pi / 2
+    let pieces = min(
+      Double(Self.maximumPieces), max(1, flat.rounded(.up), (turning / maximumTurn).rounded(.up)))
+    return pieces.isFinite ? Int(pieces) : Self.maximumPieces
+  }
+
   private func unit(_ v: Point) -> Point {
     let length = v.length
     return length > 0 ? v * (1 / length) : Point(1, 0)
@@ -95,22 +116,7 @@ struct Centerline {
       let first = [p1, p2, p3].first { $0 != p0 }
       if let first { line.direction = unit(first - p0) }
     }
-    // Wang's formula for the chord distance, and the control polygon's turning (an upper bound
-    // of the curve's) against the largest turn per piece the stroke's edge allows.
-    let dd = max((p0 - p1 * 2 + p2).length, (p1 - p2 * 2 + p3).length)
-    let flat = (0.75 * dd / tolerance).squareRoot()
-    let legs = [p1 - p0, p2 - p1, p3 - p2].filter { $0.x != 0 || $0.y != 0 }
-    var turning = 0.0
-    for i in legs.indices.dropFirst() {
-      let a = legs[i - 1]
-      let b = legs[i]
-      turning += abs(atan2(a.x * b.y - a.y * b.x, a.x * b.x + a.y * b.y))
-    }
-    let ratio = halfWidth > tolerance ? 1 - tolerance / halfWidth : 0
-    let maximumTurn = ratio > 0 ? 2 * acos(ratio) : Double.pi / 2
-    let pieces = min(
-      Double(Self.maximumPieces), max(1, flat.rounded(.up), (turning / maximumTurn).rounded(.up)))
-    let n = Int(pieces)
+    let n = pieces(p0, p1, p2, p3)
     guard n > 1 else {
       line.append(p3, smooth: false)
       return

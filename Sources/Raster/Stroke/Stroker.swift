@@ -33,6 +33,38 @@ public struct Stroker: Sendable {
     self.init(tolerance: scale > 0 && scale.isFinite ? deviceTolerance / scale : deviceTolerance)
   }
 
+  /// The most outline points a stroke may have (`estimatedPoints`): about a second of filling.
+  public static let maximumPoints = 1 << 23
+
+  /// An upper estimate of the outline's points, made without building it: the centre line's
+  /// pieces (as `Centerline` cuts curves), two edges, a join's or a cap's arc at every vertex
+  /// and dash end. Callers refuse strokes over `maximumPoints` before drawing them.
+  public func estimatedPoints(of path: Path, style: StrokeStyle) -> Double {
+    let half = style.width / 2
+    guard half > 0, half.isFinite else { return 0 }
+    let centre = Centerline(tolerance: tolerance, halfWidth: half)
+    var pieces = 0.0
+    var pen = Point.zero
+    for element in path.elements {
+      switch element {
+      case .move(let p): pen = p
+      case .line(let p): (pieces, pen) = (pieces + 1, p)
+      case .quad(let c, let p):
+        let c1 = pen + (c - pen) * (2.0 / 3.0)
+        let c2 = p + (c - p) * (2.0 / 3.0)
+        pieces += Double(centre.pieces(pen, c1, c2, p))
+        pen = p
+      case .cubic(let c1, let c2, let p):
+        pieces += Double(centre.pieces(pen, c1, c2, p))
+        pen = p
+      case .close: pieces += 1
+      }
+    }
+    let arc = OutlineBuilder(half: half, style: style, tolerance: tolerance).arcPoints
+    let ends = 2 * (dashCount(of: path, style: style) + Double(path.elements.count))
+    return pieces * (2 + (style.join == .round ? arc : 2)) + ends * arc
+  }
+
   /// About how many dashes `style` cuts `path` into (an upper bound: the control polygon's
   /// length over the pattern's), 0 for a solid stroke. `Dasher.maximumDashes` is the most drawn.
   public func dashCount(of path: Path, style: StrokeStyle) -> Double {
@@ -88,8 +120,14 @@ struct OutlineBuilder {
     self.style = style
     self.tolerance = tolerance
     let ratio = 1 - min(tolerance / half, 1)
-    arcStep = max(2 * acos(ratio), .pi / 256)
+    arcStep = max(2 * acos(ratio), 2 * .pi / Double(Self.maximumArcPieces))
   }
+
+  /// Pieces of a full circle at most: a 4096-gon strays 0.005 px from a circle of 16384 px.
+  static let maximumArcPieces = 4_096
+
+  /// Points of a half-turn arc (a round cap; a join turns less).
+  var arcPoints: Double { (Double.pi / arcStep).rounded(.up) + 1 }
 
   mutating func add(_ line: Polyline) {
     let points = line.points
