@@ -99,7 +99,7 @@ enum PathCommand: Command {
       let dashes = stroker.dashCount(of: path, style: style)
       guard dashes <= Double(Dasher.maximumDashes) else {
         throw RuntimeError(
-          "the dash pattern would cut the path into about \(Int(dashes)) dashes; at most "
+          "the dash pattern would cut the path into about \(Int(min(dashes, 1e15))) dashes; at most "
             + "\(Dasher.maximumDashes)")
       }
       let points = stroker.estimatedPoints(of: path, style: style)

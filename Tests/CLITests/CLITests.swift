@@ -122,9 +122,12 @@ struct ToolRun {
       base + ["--stroke", "#000", "--stroke-width", "5000", "--line-join", "round"])
     #expect(joins.status == 1)
     #expect(joins.standardError.contains("the stroke's outline would have about"))
-    let dashes = InProcessRun(base + ["--stroke", "#000", "--dash", "0.0001"])
-    #expect(dashes.status == 1)
-    #expect(dashes.standardError.contains("dashes; at most 1048576"), "\(dashes.standardError)")
+    // The smallest dash there is: the estimate is infinite, and says so without trapping.
+    for dash in ["0.0001", "5e-324"] {
+      let dashes = InProcessRun(base + ["--stroke", "#000", "--dash", dash])
+      #expect(dashes.status == 1)
+      #expect(dashes.standardError.contains("dashes; at most 1048576"), "\(dashes.standardError)")
+    }
     #expect(!FileManager.default.fileExists(atPath: out))
   }
 
