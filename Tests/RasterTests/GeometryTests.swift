@@ -34,6 +34,12 @@ import Glibc
   @Test func maxScaleIsTheLargerSingularValue() {
     #expect(abs(Transform.scale(3, 2).maxScale - 3) < 1e-12)
     #expect(abs(Transform.rotation(0.7).concatenating(.scale(2, 5)).maxScale - 5) < 1e-9)
+    // Fuzz finding: at 4.4e-299 the squares underflowed and the scale came out 0.
+    for scale in [4.4e-299, 1e-200, 3e250, 1e300] {
+      let t = Transform.rotation(0.3).concatenating(.scale(scale, scale / 2))
+      #expect(abs(t.maxScale / scale - 1) < 1e-12, "\(scale): \(t.maxScale)")
+    }
+    #expect(Transform.scale(0, 0).maxScale == 0)
   }
 
   @Test func viewBoxMappings() {

@@ -143,6 +143,28 @@ import Testing
     }
   }
 
+  /// Fuzz findings (Fuzz/findings/pathdata/stroke-*): far geometry gave a join's arc a NaN
+  /// sweep, which trapped converting to a count. Strokes of far geometry are drawn or left out,
+  /// never a crash, and a stroke under a tiny scale keeps its width.
+  @Test(arguments: [
+    "M0 01e300Q1 2 3 3Q5 4 6 6Q7 8 9 9", "M0 0L1e308 1L-1e308 2Z", "M1 1C1e308 0 -1e308 5 9 9",
+  ])
+  func farGeometryStrokesWithoutTrapping(data: String) throws {
+    let path = try PathDataParser.parse(data)
+    for join in LineJoin.allCases {
+      for cap in LineCap.allCases {
+        let style = StrokeStyle(width: 3, cap: cap, join: join, dash: [4, 2])
+        let stroker = Stroker(tolerance: Flattener.defaultTolerance)
+        guard stroker.dashCount(of: path, style: style) <= Double(Dasher.maximumDashes) else {
+          continue
+        }
+        var rasterizer = Rasterizer()
+        let outline = stroker.outline(of: path, style: StrokeStyle(width: 3, cap: cap, join: join))
+        #expect(rasterizer.mask(of: outline, width: 32, height: 32) != nil)
+      }
+    }
+  }
+
   @Test func nothingIsDrawnForZeroWidthOrButtDots() throws {
     let line = try PathDataParser.parse("M 0 0 L 10 10")
     #expect(Stroker(tolerance: 0.01).outline(of: line, style: StrokeStyle(width: 0)).isEmpty)

@@ -58,7 +58,48 @@ public func fuzzPathData(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   for (index, map) in maps.enumerated() {
     check(path, bounds: bounds, map: map, other: maps[(index + 1) % maps.count])
   }
+  checkStroke(path, bounds: bounds, map: maps.last ?? .identity, seed: bytes)
   return 0
+}
+
+/// Strokes the path with a style drawn from the input's bytes (width, caps, joins, miter limit,
+/// dashes): the stroke is refused by its estimate or drawn, within the path's bounds grown by
+/// what the style can add (half the width times the miter limit, and a square cap's corner).
+func checkStroke(_ path: Path, bounds: Rect, map: Transform, seed: [UInt8]) {
+  func byte(_ i: Int) -> UInt8 { seed.isEmpty ? 0 : seed[i % seed.count] }
+  let width = [0, 0.05, 0.5, 1, 3, 12][Int(byte(0)) % 6] / max(map.maxScale, 1e-300)
+  let dash: [Double] =
+    byte(3) % 3 == 0 ? [] : [Double(byte(4) % 8), Double(byte(5) % 5) * 0.5, Double(byte(6) % 4)]
+  let style = StrokeStyle(
+    width: width, cap: LineCap.allCases[Int(byte(1)) % 3],
+    join: LineJoin.allCases[Int(byte(2)) % 3], miterLimit: 1 + Double(byte(7) % 10),
+    dash: dash.map { $0 / max(map.maxScale, 1e-300) }, dashPhase: Double(byte(8)) - 128)
+  let stroker = Stroker(transform: map)
+  guard stroker.dashCount(of: path, style: style) <= Double(Dasher.maximumDashes),
+    stroker.estimatedPoints(of: path, style: style) <= Double(Stroker.maximumPoints)
+  else { return }
+  let outline = stroker.outline(of: path, style: style)
+  let side = Limits.side
+  var rasterizer = Rasterizer()
+  guard let mask = rasterizer.mask(of: outline, transform: map, width: side, height: side) else {
+    fuzzFailure("a \(side)×\(side) stroke mask was refused")
+  }
+  let p = map.apply(Point(bounds.minX, bounds.minY))
+  let q = map.apply(Point(bounds.maxX, bounds.maxY))
+  guard [p.x, p.y, q.x, q.y].allSatisfy(\.isFinite) else { return }
+  let reach = width * map.maxScale / 2 * max(style.miterLimit, 1.5) + 2
+  for y in 0..<side {
+    for x in 0..<side where mask.values[y * side + x] != 0 {
+      let (fx, fy) = (Double(x), Double(y))
+      if fx < min(p.x, q.x) - reach || fx > max(p.x, q.x) + reach || fy < min(p.y, q.y) - reach
+        || fy > max(p.y, q.y) + reach
+      {
+        fuzzFailure(
+          "stroke coverage \(mask.values[y * side + x]) at (\(x), \(y)), beyond the bounds "
+            + "grown by \(reach) px; \(style); \(map)")
+      }
+    }
+  }
 }
 
 func check(_ path: Path, bounds: Rect, map: Transform, other: Transform) {

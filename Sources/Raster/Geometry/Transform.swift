@@ -64,10 +64,16 @@ public struct Transform: Hashable, Sendable {
   }
 
   /// The largest factor by which this map stretches any length (the larger singular value).
+  /// Entries far from 1 (below 1e-75 or above 1e75, whose squares and fourth powers would
+  /// underflow to 0 or overflow) are scaled to the largest of them first.
   public var maxScale: Double {
+    let largest = Swift.max(Swift.max(abs(a), abs(b)), Swift.max(abs(c), abs(d)))
+    guard largest > 0, largest.isFinite else { return largest.isNaN ? 0 : largest }
+    let s = largest < 1e-75 || largest > 1e75 ? largest : 1
+    let (a, b, c, d) = (self.a / s, self.b / s, self.c / s, self.d / s)
     let p = a * a + b * b + c * c + d * d
-    let q = determinant
-    return ((p + (Swift.max(0, p * p - 4 * q * q)).squareRoot()) / 2).squareRoot()
+    let q = a * d - b * c
+    return s * ((p + (Swift.max(0, p * p - 4 * q * q)).squareRoot()) / 2).squareRoot()
   }
 
   /// The map taking the rect `viewBox` onto `target` with independent x and y scales, so the

@@ -61,12 +61,15 @@ struct Centerline {
         hasSubpath = true
         current.append(p, smooth: false)
       case .line(let p):
-        if current.points.count == 1, p != pen { current.direction = unit(p - pen) }
+        if current.points.count == 1, p != pen {
+          current.direction = Segment(from: pen, to: p).direction
+        }
         current.append(p, smooth: false)
         pen = p
       case .quad(let c, let p):
-        let c1 = pen + (c - pen) * (2.0 / 3.0)
-        let c2 = p + (c - p) * (2.0 / 3.0)
+        // Degree elevation as weighted sums, which cannot overflow.
+        let c1 = pen * (1.0 / 3.0) + c * (2.0 / 3.0)
+        let c2 = p * (1.0 / 3.0) + c * (2.0 / 3.0)
         addCubic(pen, c1, c2, p, into: &current)
         pen = p
       case .cubic(let c1, let c2, let p):
@@ -104,17 +107,12 @@ struct Centerline {
     return pieces.isFinite ? Int(pieces) : Self.maximumPieces
   }
 
-  private func unit(_ v: Point) -> Point {
-    let length = v.length
-    return length > 0 ? v * (1 / length) : Point(1, 0)
-  }
-
   private func addCubic(
     _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, into line: inout Polyline
   ) {
     if line.points.count == 1 {
       let first = [p1, p2, p3].first { $0 != p0 }
-      if let first { line.direction = unit(first - p0) }
+      if let first { line.direction = Segment(from: p0, to: first).direction }
     }
     let n = pieces(p0, p1, p2, p3)
     guard n > 1 else {

@@ -38,9 +38,11 @@ public struct Dasher {
       segments: for i in 0..<(points.count - 1) {
         let a = points[i]
         let b = points[i + 1]
-        let length = (b - a).length
-        guard length > 0 else { continue }
-        direction = (b - a) * (1 / length)
+        let segment = Segment(from: a, to: b)
+        let length = segment.length
+        // (A segment longer than Double holds is left out of the pattern.)
+        guard length > 0, length.isFinite else { continue }
+        direction = segment.direction
         if current?.points.count == 1 { current?.direction = direction }
         var travelled = 0.0
         while travelled + left <= length {

@@ -50,8 +50,9 @@ public struct Stroker: Sendable {
       case .move(let p): pen = p
       case .line(let p): (pieces, pen) = (pieces + 1, p)
       case .quad(let c, let p):
-        let c1 = pen + (c - pen) * (2.0 / 3.0)
-        let c2 = p + (c - p) * (2.0 / 3.0)
+        // Degree elevation as weighted sums, which cannot overflow.
+        let c1 = pen * (1.0 / 3.0) + c * (2.0 / 3.0)
+        let c2 = p * (1.0 / 3.0) + c * (2.0 / 3.0)
         pieces += Double(centre.pieces(pen, c1, c2, p))
         pen = p
       case .cubic(let c1, let c2, let p):
@@ -76,12 +77,16 @@ public struct Stroker: Sendable {
     for element in path.elements {
       switch element {
       case .move(let p): (pen, start) = (p, p)
-      case .line(let p): (length, pen) = (length + (p - pen).length, p)
-      case .quad(let c, let p): (length, pen) = (length + (c - pen).length + (p - c).length, p)
-      case .cubic(let c1, let c2, let p):
-        length += (c1 - pen).length + (c2 - c1).length + (p - c2).length
+      case .line(let p): (length, pen) = (length + Segment(from: pen, to: p).length, p)
+      case .quad(let c, let p):
+        length += Segment(from: pen, to: c).length + Segment(from: c, to: p).length
         pen = p
-      case .close: (length, pen) = (length + (start - pen).length, start)
+      case .cubic(let c1, let c2, let p):
+        length +=
+          Segment(from: pen, to: c1).length + Segment(from: c1, to: c2).length
+          + Segment(from: c2, to: p).length
+        pen = p
+      case .close: (length, pen) = (length + Segment(from: pen, to: start).length, start)
       }
     }
     let subpaths = path.elements.filter { if case .move = $0 { true } else { false } }.count
@@ -142,12 +147,15 @@ struct OutlineBuilder {
     // (0, 1)), one per segment.
     var directions: [Point] = []
     directions.reserveCapacity(segments)
+    var lengths: [Double] = []
+    lengths.reserveCapacity(segments)
     for i in 0..<segments {
-      let d = points[(i + 1) % count] - points[i]
-      directions.append(d * (1 / d.length))
+      let segment = Segment(from: points[i], to: points[(i + 1) % count])
+      directions.append(segment.direction)
+      lengths.append(segment.length)
     }
     func normal(_ i: Int) -> Point { Point(-directions[i].y, directions[i].x) }
-    func length(_ i: Int) -> Double { (points[(i + 1) % count] - points[i]).length }
+    func length(_ i: Int) -> Double { lengths[i] }
 
     if line.closed {
       // The left edge forward as one contour, the right edge backward as another.
@@ -331,6 +339,10 @@ struct OutlineBuilder {
   /// s), so the chords' error averages to zero instead of always cutting inside; the ends stay
   /// on the circle, where the edges meet them.
   private mutating func arcPieces(around centre: Point, start: Double, sweep: Double, end: Point) {
+    guard sweep.isFinite, start.isFinite else {
+      builder.line(to: end)
+      return
+    }
     let steps = max(1, Int((abs(sweep) / arcStep).rounded(.up)))
     let step = abs(sweep) / Double(steps)
     let radius = step > 1e-9 ? half * (step / sin(step)).squareRoot() : half
