@@ -33,8 +33,9 @@ public struct Stroker: Sendable {
     self.init(tolerance: scale > 0 && scale.isFinite ? deviceTolerance / scale : deviceTolerance)
   }
 
-  /// The most outline points a stroke may have (`estimatedPoints`): about a second of filling.
-  public static let maximumPoints = 1 << 23
+  /// The most outline points a stroke may have (`estimatedPoints`), as many as the elements a
+  /// path may have (4 M): a few hundred MB of outline and lines, about a second of filling.
+  public static let maximumPoints = 1 << 22
 
   /// An upper estimate of the outline's points, made without building it: the centre line's
   /// pieces (as `Centerline` cuts curves), two edges, a join's or a cap's arc at every vertex
@@ -105,7 +106,13 @@ public struct Stroker: Sendable {
       lines = Dasher(pattern: pattern, phase: style.dashPhase).dashes(of: lines)
     }
     var outline = OutlineBuilder(half: half, style: style, tolerance: tolerance)
-    for line in lines { outline.add(line) }
+    for line in lines {
+      // A hard bound beside the estimate: far geometry can make a centre line (whose points are
+      // rounded at 1e158) far longer than the control polygon the estimate measures. Past
+      // `maximumPoints` the rest of the stroke is not drawn.
+      guard outline.builder.count < Self.maximumPoints else { break }
+      outline.add(line)
+    }
     return outline.builder.build() ?? .empty
   }
 }
