@@ -170,16 +170,10 @@ extension SceneAssembler {
       minX: -size.width / 2 + p.leading, minY: -size.height / 2 + p.top,
       maxX: size.width / 2 - p.trailing, maxY: size.height / 2 - p.bottom)
     // A constant colour is drawn as it is; an animated one comes from its channel each frame.
-    let colorBinding = try bind(layer.color, name + ".fill", count: 4, what: "a colour")
-    var rgba = [0.0, 0, 0, 0]
-    var animatedColor: String?
-    for (i, binding) in colorBinding.enumerated() {
-      switch binding {
-      case .constant(let v): rgba[i] = v
-      case .channel(let channel, _): animatedColor = channel
-      }
-    }
-    let color = Color(red: rgba[0], green: rgba[1], blue: rgba[2], alpha: rgba[3])
+    // A shape that is only stroked has no fill colour.
+    let filled = layer.stroke == nil || layer.fillsUnderStroke
+    let (color, animatedColor) =
+      filled ? try colorBinding(layer.color, name + ".fill") : (Color.black, nil)
     let content = try self.content(
       layer, frame: frame, color: color, animatedColor: animatedColor, name: name)
     let offset = try bind(layer.offset, name + ".offset", count: 2, what: "a point")
@@ -198,9 +192,48 @@ extension SceneAssembler {
     return node
   }
 
+  /// A colour as a constant, or the channel that animates it.
+  private mutating func colorBinding(
+    _ bound: Bound, _ name: String
+  ) throws(SceneFileError) -> (Color, String?) {
+    var rgba = [0.0, 0, 0, 0]
+    var channel: String?
+    for (i, binding) in try bind(bound, name, count: 4, what: "a colour").enumerated() {
+      switch binding {
+      case .constant(let v): rgba[i] = v
+      case .channel(let name, _): channel = name
+      }
+    }
+    return (Color(red: rgba[0], green: rgba[1], blue: rgba[2], alpha: rgba[3]), channel)
+  }
+
+  /// A shape or path with a stroke or a trim: what it fills and strokes, with its bindings.
+  private mutating func drawing(
+    _ outline: ShapeDrawing.Outline, _ layer: LayerDescription, color: Color, rule: FillRule,
+    name: String
+  ) throws(SceneFileError) -> SceneNode.Content {
+    var drawing = ShapeDrawing(
+      outline, fill: layer.stroke == nil || layer.fillsUnderStroke ? color : nil, rule: rule)
+    if let trim = layer.trim {
+      drawing.trimFrom = try bind(trim.from, name + ".trim.from", count: 1, what: "a number")[0]
+      drawing.trimTo = try bind(trim.to, name + ".trim.to", count: 1, what: "a number")[0]
+    }
+    if let stroke = layer.stroke {
+      let key = name + (stroke.inside ? ".strokeBorder" : ".stroke")
+      let (strokeColor, channel) = try colorBinding(stroke.color, key + ".color")
+      drawing.stroke = ShapeDrawing.StrokeDrawing(
+        style: stroke.style, color: strokeColor, colorChannel: channel,
+        lineWidth: try bind(stroke.lineWidth, key + ".lineWidth", count: 1, what: "a number")[0],
+        dashPhase: try bind(stroke.dashPhase, key + ".dashPhase", count: 1, what: "a number")[0],
+        inside: stroke.inside)
+    }
+    return .drawing(drawing)
+  }
+
   private mutating func content(
     _ layer: LayerDescription, frame f: Rect, color: Color, animatedColor: String?, name: String
   ) throws(SceneFileError) -> SceneNode.Content {
+    let drawn = layer.stroke != nil || layer.trim != nil
     let (midX, midY) = ((f.minX + f.maxX) / 2, (f.minY + f.maxY) / 2)
     switch layer.content {
     case .text:
@@ -209,29 +242,40 @@ extension SceneAssembler {
       let origin = Transform.translation(midX - w / 2, midY - h / 2 + text.ascender)
       return .shape(text.path, color, .nonzero, origin)
     case .path(let path, let viewBox, let rule):
-      guard layer.frameWidth != nil || layer.frameHeight != nil else {
-        return .shape(path, color, rule, .translation(f.minX, f.minY))
+      let placement: Transform
+      if layer.frameWidth != nil || layer.frameHeight != nil {
+        let box = viewBox ?? path.bounds ?? Rect(x: 0, y: 0, width: 1, height: 1)
+        placement = .mapping(box, fittedInto: f)
+      } else {
+        placement = .translation(f.minX, f.minY)
       }
-      let box = viewBox ?? path.bounds ?? Rect(x: 0, y: 0, width: 1, height: 1)
-      return .shape(path, color, rule, .mapping(box, fittedInto: f))
+      guard drawn else { return .shape(path, color, rule, placement) }
+      // Stroked or trimmed in points, after the path is placed, as SwiftUI strokes a shape's
+      // path(in:).
+      guard let placed = path.applying(placement) else {
+        throw SceneFileError(
+          path: layer.path, "the path placed in its frame leaves the finite range",
+          line: layer.line, column: layer.column)
+      }
+      return try drawing(.path(placed), layer, color: color, rule: rule, name: name)
     case .shape(let kind, let radius, let style):
-      let path: Path
+      let shapeKind: InsettableShape.Kind
       switch kind {
       case .rectangle:
-        path =
+        shapeKind =
           radius > 0
-          ? .roundedRect(f, cornerRadius: radius, style: style ?? settings.swiftUI.cornerStyle)
-          : .rect(f)
+          ? .roundedRectangle(
+            cornerRadius: radius, style: style ?? settings.swiftUI.cornerStyle) : .rectangle
       case .roundedRectangle:
-        path = .roundedRect(f, cornerRadius: radius, style: style ?? settings.swiftUI.cornerStyle)
-      case .capsule:
-        path = .roundedRect(f, cornerRadius: min(f.width, f.height) / 2, style: .circular)
-      case .ellipse: path = .ellipse(in: f)
-      case .circle, .ring:
-        let side = min(f.width, f.height)
-        path = .ellipse(in: Rect(x: midX - side / 2, y: midY - side / 2, width: side, height: side))
+        shapeKind = .roundedRectangle(
+          cornerRadius: radius, style: style ?? settings.swiftUI.cornerStyle)
+      case .capsule: shapeKind = .capsule
+      case .ellipse: shapeKind = .ellipse
+      case .circle, .ring: shapeKind = .circle
       }
-      return .shape(path, color, .nonzero, .identity)
+      let shape = InsettableShape(shapeKind, frame: f)
+      guard drawn else { return .shape(shape.path(), color, .nonzero, .identity) }
+      return try drawing(.shape(shape), layer, color: color, rule: .nonzero, name: name)
     case .ring(let lineWidth, let from, let to, let roundCaps):
       let ring = RingShape(
         diameter: min(f.width, f.height), lineWidth: lineWidth, roundCaps: roundCaps)

@@ -11,9 +11,11 @@ extension SceneDecoder {
     "shadow", "fill", "foregroundColor", "zIndex", "ignoresSafeArea",
   ]
   static let contentParameters: [String: [String]] = [
-    "text": ["font", "bold", "weight"], "path": ["viewBox", "fillRule"],
-    "pathFile": ["viewBox", "fillRule"],
-    "shape": ["cornerRadius", "cornerStyle", "lineWidth", "trim", "lineCap"],
+    "text": ["font", "bold", "weight"], "path": ["viewBox", "fillRule", "stroke", "trim"],
+    "pathFile": ["viewBox", "fillRule", "stroke", "trim"],
+    "shape": [
+      "cornerRadius", "cornerStyle", "lineWidth", "trim", "lineCap", "stroke", "strokeBorder",
+    ],
     "zstack": ["alignment"],
     "vstack": ["alignment", "spacing"], "hstack": ["alignment", "spacing"],
   ]
@@ -81,10 +83,15 @@ extension SceneDecoder {
     }
     let o = try field.object(
       keys: [kind] + (Self.contentParameters[kind] ?? []) + Self.modifierKeys)
-    if o.has("fill"), o.has("foregroundColor") {
-      throw field.error("give \"fill\" or \"foregroundColor\", not both")
+    let stroked = o.has("stroke") || o.has("strokeBorder")
+    if o.has("fill"), o.has("foregroundColor"), !stroked {
+      throw field.error(
+        "give \"fill\" or \"foregroundColor\", not both (both only beside a stroke: the fill's "
+          + "colour, and the stroke's by default)")
     }
-    let ownColor = try (o["fill"] ?? o["foregroundColor"]).map(Self.color)
+    // Beside a stroke, `fill` colours the fill only; the stroke takes the foreground colour.
+    let ownColor = try ((stroked ? o["foregroundColor"] : nil) ?? o["fill"] ?? o["foregroundColor"])
+      .map(Self.color)
     let black = Bound(expression: .constant([0, 0, 0, 1]), path: field.path, line: 0, column: 0)
     let source = try o.required(kind)
     let content: LayerDescription.Content
@@ -98,8 +105,83 @@ extension SceneDecoder {
     case "hstack": content = try stackContent(.hstack, source, o, color: ownColor ?? inheritedColor)
     default: content = try stackContent(.zstack, source, o, color: ownColor ?? inheritedColor)
     }
-    return try Self.modifiers(
-      of: content, o, color: ownColor ?? inheritedColor ?? black, field: field)
+    let foreground = ownColor ?? inheritedColor ?? black
+    var layer = try Self.modifiers(of: content, o, color: foreground, field: field)
+    if stroked {
+      if o.has("stroke"), o.has("strokeBorder") {
+        throw field.error("give \"stroke\" or \"strokeBorder\", not both")
+      }
+      let inside = o.has("strokeBorder")
+      let key = inside ? "strokeBorder" : "stroke"
+      if Self.isRing(content) {
+        throw try o.required(key).error(
+          "a ring is a stroke already: give its lineWidth and lineCap, or stroke a circle")
+      }
+      layer.stroke = try Self.stroke(try o.required(key), inside: inside, color: foreground)
+      if let fill = o["fill"] {
+        layer.fillsUnderStroke = true
+        layer.color = try Self.color(fill)
+      }
+    }
+    if let trim = o["trim"], !Self.isRing(content) {
+      layer.trim = try Self.trim(trim)
+    }
+    return layer
+  }
+
+  static func isRing(_ content: LayerDescription.Content) -> Bool {
+    if case .ring = content { return true }
+    return false
+  }
+
+  static let strokeKeys = [
+    "color", "lineWidth", "lineCap", "lineJoin", "miterLimit", "dash", "dashPhase",
+  ]
+
+  /// `trim: [from, to]`: fractions of the path's length, each 0...1 or an expression.
+  static func trim(_ field: JSONField) throws(SceneFileError) -> (from: Bound, to: Bound) {
+    let ends = try field.array(maxCount: 2)
+    guard ends.count == 2 else { throw field.expected("[from, to]") }
+    return (try scalar(ends[0], in: 0...1), try scalar(ends[1], in: 0...1))
+  }
+
+  /// `stroke` / `strokeBorder`: a colour (width 1), or `{"color", "lineWidth", "lineCap",
+  /// "lineJoin", "miterLimit", "dash", "dashPhase"}` with SwiftUI's `StrokeStyle` defaults
+  /// (width 1, butt, miter, limit 10, no dashes); without `color`, the foreground colour.
+  static func stroke(
+    _ field: JSONField, inside: Bool, color: Bound
+  ) throws(SceneFileError) -> LayerDescription.Stroke {
+    let width1 = Bound.constant([1], at: field)
+    let zero = Bound.constant([0], at: field)
+    guard case .object = field.value.kind else {
+      guard case .string = field.value.kind else {
+        throw field.expected(
+          "a colour, or {\"color\", \"lineWidth\", \"lineCap\", \"lineJoin\", \"miterLimit\", "
+            + "\"dash\", \"dashPhase\"}")
+      }
+      return LayerDescription.Stroke(
+        style: StrokeStyle(), color: try Self.color(field), lineWidth: width1, dashPhase: zero,
+        inside: inside)
+    }
+    let o = try field.object(keys: strokeKeys)
+    var style = StrokeStyle()
+    style.cap = try o["lineCap"]?.choice(LineCap.self) ?? .butt
+    style.join = try o["lineJoin"]?.choice(LineJoin.self) ?? .miter
+    style.miterLimit = try o["miterLimit"]?.number(in: 1...1000) ?? 10
+    if let dash = o["dash"] {
+      var lengths: [Double] = []
+      for entry in try dash.array(maxCount: 64) {
+        lengths.append(try entry.number(in: 0...SceneLimits.canvasSide))
+      }
+      style.dash = lengths
+    }
+    return LayerDescription.Stroke(
+      style: style, color: try o["color"].map(Self.color) ?? color,
+      lineWidth: try o["lineWidth"].map { (f) throws(SceneFileError) in
+        try scalar(f, in: 0...SceneLimits.canvasSide)
+      } ?? width1,
+      dashPhase: try o["dashPhase"].map { (f) throws(SceneFileError) in try scalar(f) } ?? zero,
+      inside: inside)
   }
 
   // MARK: - Contents
@@ -152,8 +234,9 @@ extension SceneDecoder {
     for key in ["cornerRadius", "cornerStyle"] where o.has(key) && !rectangular {
       throw o.field.error("\(key) applies to rectangles only")
     }
-    for key in ["lineWidth", "trim", "lineCap"] where o.has(key) && kind != .ring {
-      throw o.field.error("\(key) applies to rings only")
+    for key in ["lineWidth", "lineCap"] where o.has(key) && kind != .ring {
+      throw try o.required(key).error(
+        "\(key) applies to rings only; other shapes take it in \"stroke\": {\"\(key)\": …}")
     }
     guard kind == .ring else {
       let radius = try o["cornerRadius"]?.number(in: 0...SceneLimits.canvasSide) ?? 0

@@ -191,6 +191,17 @@ struct LayerDescription {
     case center, leading, trailing, top, bottom
   }
 
+  /// `stroke` or `strokeBorder`: SwiftUI's `StrokeStyle` (constants) with the values that may
+  /// be animated as expressions.
+  struct Stroke {
+    var style: StrokeStyle
+    var color: Bound
+    var lineWidth: Bound
+    var dashPhase: Bound
+    /// `strokeBorder`: the stroke lies inside the shape's frame.
+    var inside: Bool
+  }
+
   struct Shadow {
     var color: Color
     var radius: Bound
@@ -216,6 +227,12 @@ struct LayerDescription {
   var shadow: Shadow?
   /// The fill or foreground colour, four components.
   var color: Bound
+  /// The stroke of a shape or path.
+  var stroke: Stroke? = nil
+  /// Whether a stroked shape is filled too (`fill` given beside `stroke`).
+  var fillsUnderStroke = false
+  /// `trim: [from, to]` of a shape or path (a ring keeps its own).
+  var trim: (from: Bound, to: Bound)? = nil
   var zIndex: Double
   var ignoresSafeArea: Bool
 }

@@ -16,6 +16,9 @@ public struct SceneNode: Hashable, Sendable {
     case shape(Path, Color, FillRule, Transform)
     /// A trimmed, stroked circle in a colour, whose trim fractions may be animated.
     case ring(RingShape, Color, from: ScalarBinding, to: ScalarBinding)
+    /// A shape filled and/or stroked, maybe trimmed, whose trim, line width, dash phase and
+    /// colours may be animated.
+    case drawing(ShapeDrawing)
   }
 
   public var name: String
@@ -75,6 +78,7 @@ public struct SceneNode: Hashable, Sendable {
     case .group(let children): return children.allSatisfy(\.isStatic)
     case .ring(_, _, let from, let to):
       return [from, to].allSatisfy { if case .constant = $0 { true } else { false } }
+    case .drawing(let drawing): return drawing.isStatic
     case .fill, .layer, .shape: return true
     }
   }
@@ -113,6 +117,8 @@ public struct SceneNode: Hashable, Sendable {
     case .ring(let ring, let color, let from, let to):
       let path = ring.path(from: from.resolve(values), to: to.resolve(values))
       drawn = .group(path.map { [.fill($0, paint(color, values))] } ?? [])
+    case .drawing(let drawing):
+      drawn = .group(drawing.layers(values, fillColor: drawing.fill.map { paint($0, values) }))
     }
     var shade = shadow
     if var animated = shade {

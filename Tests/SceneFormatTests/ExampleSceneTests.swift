@@ -36,7 +36,9 @@ import Testing
     #expect(SceneFile.builtIn(name) == String(file.dropLast(file.hasSuffix("\n") ? 1 : 0)))
   }
 
-  @Test(arguments: ["cats.json", "cards.json", "toggle.json", "banner.json", "progress.json"])
+  @Test(arguments: [
+    "cats.json", "cards.json", "toggle.json", "banner.json", "progress.json", "strokes.json",
+  ])
   func examplesLoadAndAnimate(name: String) throws {
     let loaded = try SceneFile.load(
       path: Self.examples + "/" + name, settings: SceneSettings(scale: 1, frameRate: 10, hold: 0.2))

@@ -158,6 +158,52 @@ import Testing
       file(#"{"shape": "circle", "opacity": "=\#(String(repeating: "1+", count: 500))1"}"#, ""),
       "layers[0].opacity", "the expression is 1001 bytes long; at most 1000 are accepted"
     ),
+    // Strokes and trims.
+    (
+      file(#"{"shape": "circle", "stroke": {"lineCap": "flat"}}"#, ""), "layers[0].stroke.lineCap",
+      #"expected one of "butt""#
+    ),
+    (
+      file(#"{"shape": "circle", "stroke": {"lineWidth": -1}}"#, ""),
+      "layers[0].stroke.lineWidth", "expected a number from 0 to 4096"
+    ),
+    (
+      file(#"{"shape": "circle", "strokeBorder": {"dash": [4, -1]}}"#, ""),
+      "layers[0].strokeBorder.dash[1]", "expected a number from 0 to 4096, got -1"
+    ),
+    (
+      file(#"{"shape": "circle", "stroke": {"colour": "red"}}"#, ""), "layers[0].stroke.colour",
+      #"(did you mean "color"?)"#
+    ),
+    (
+      file(#"{"shape": "circle", "stroke": 3}"#, ""), "layers[0].stroke",
+      #"expected a colour, or {"color""#
+    ),
+    (
+      file(#"{"shape": "circle", "stroke": "blue", "strokeBorder": "red"}"#, ""), "layers[0]",
+      #"give "stroke" or "strokeBorder", not both"#
+    ),
+    (
+      file(#"{"path": "M 0 0 L 1 1", "strokeBorder": "red"}"#, ""), "layers[0].strokeBorder",
+      #"unknown key "strokeBorder""#
+    ),
+    (
+      file(#"{"shape": "ring", "stroke": "red"}"#, ""), "layers[0].stroke",
+      "a ring is a stroke already"
+    ),
+    (
+      file(#"{"shape": "circle", "trim": [0, 2]}"#, ""), "layers[0].trim[1]",
+      "expected a number from 0 to 1"
+    ),
+    (file(#"{"path": "M 0 0 L 9 9", "trim": [0]}"#, ""), "layers[0].trim", "expected [from, to]"),
+    (
+      file(#"{"shape": "circle", "lineWidth": 3}"#, ""), "layers[0].lineWidth",
+      #"applies to rings only; other shapes take it in "stroke""#
+    ),
+    (
+      file(#"{"shape": "circle", "trim": [0, "=2"]}"#, ""), "layers[0].trim[1]",
+      "the expression gives 2 here"
+    ),
   ]
 
   @Test(arguments: cases)

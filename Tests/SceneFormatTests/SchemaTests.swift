@@ -1,3 +1,4 @@
+import Raster
 import SceneGraph
 import Testing
 
@@ -60,6 +61,20 @@ import Testing
     #expect(
       Self.strings(Self.at(schema, ["$defs", "layer", "properties", "shape", "enum"]))
         == Set(LayerDescription.ShapeKind.allCases.map(\.rawValue)))
+    let strokeForms = Self.at(schema, ["$defs", "stroke", "oneOf"])
+    guard case .array(let stroke)? = strokeForms?.kind, stroke.count == 2 else {
+      Issue.record("stroke.oneOf")
+      return
+    }
+    #expect(
+      Self.keys(Self.at(stroke[1], ["properties"]))
+        == Set(SceneDecoder.strokeKeys))
+    #expect(
+      Self.strings(Self.at(stroke[1], ["properties", "lineCap", "enum"]))
+        == Set(LineCap.allCases.map(\.rawValue)))
+    #expect(
+      Self.strings(Self.at(stroke[1], ["properties", "lineJoin", "enum"]))
+        == Set(LineJoin.allCases.map(\.rawValue)))
     #expect(
       Self.strings(Self.at(schema, ["$defs", "canvas", "properties", "device", "enum"]))
         == Set(Device.presets.map(\.name)))

@@ -32,6 +32,10 @@ public struct Compositor: Sendable {
     switch layer.content {
     case .fill(let path, let color, let rule):
       rasterizer.fill(path, transform: t, rule: rule, color: color.premultiplied, into: &target)
+    case .stroke(let path, let style, let color):
+      rasterizer.fill(
+        Stroker(transform: t).outline(of: path, style: style), transform: t, rule: .nonzero,
+        color: color.premultiplied, into: &target)
     case .group(let children):
       for child in children { draw(child, into: &target, parent: t) }
     }
@@ -56,7 +60,7 @@ public struct Compositor: Sendable {
 
   private static func isPlain(_ content: LayerContent) -> Bool {
     switch content {
-    case .fill: return true
+    case .fill, .stroke: return true
     case .group(let children):
       return children.allSatisfy { $0.opacity >= 1 && $0.shadow == nil && isPlain($0.content) }
     }
@@ -69,6 +73,10 @@ public struct Compositor: Sendable {
     case .fill(let path, let color, let rule):
       rasterizer.accumulateCoverage(
         of: path, transform: t, rule: rule, alpha: color.premultiplied.a, into: &mask)
+    case .stroke(let path, let style, let color):
+      rasterizer.accumulateCoverage(
+        of: Stroker(transform: t).outline(of: path, style: style), transform: t, rule: .nonzero,
+        alpha: color.premultiplied.a, into: &mask)
     case .group(let children):
       for child in children { accumulateCoverage(child, into: &mask, parent: t) }
     }

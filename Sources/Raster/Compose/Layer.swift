@@ -21,6 +21,10 @@ public struct Shadow: Hashable, Sendable {
 public indirect enum LayerContent: Hashable, Sendable {
   /// A path filled with a colour (straight alpha).
   case fill(Path, Color, FillRule)
+  /// A path stroked with a colour (straight alpha): the outline `Stroker` makes at the
+  /// flattening tolerance of the layer's device transform, filled nonzero. The style's lengths
+  /// are in the layer's own units.
+  case stroke(Path, StrokeStyle, Color)
   /// Child layers, first at the back (a ZStack).
   case group([Layer])
 }
@@ -54,6 +58,14 @@ public struct Layer: Hashable, Sendable {
     Layer(.fill(path, color, rule), transform: transform, opacity: opacity, shadow: shadow)
   }
 
+  /// A layer that strokes `path`.
+  public static func stroke(
+    _ path: Path, _ style: StrokeStyle, _ color: Color, transform: Transform = .identity,
+    opacity: Double = 1, shadow: Shadow? = nil
+  ) -> Layer {
+    Layer(.stroke(path, style, color), transform: transform, opacity: opacity, shadow: shadow)
+  }
+
   /// A layer holding `children`, back to front.
   public static func group(
     _ children: [Layer], transform: Transform = .identity, opacity: Double = 1,
@@ -69,15 +81,27 @@ public struct Layer: Hashable, Sendable {
     switch content {
     case .fill(let path, _, _):
       guard let box = path.bounds else { return nil }
-      let corners = [
-        Point(box.minX, box.minY), Point(box.maxX, box.minY), Point(box.minX, box.maxY),
-        Point(box.maxX, box.maxY),
-      ].map(t.apply)
-      return corners.dropFirst().reduce(
-        Rect(minX: corners[0].x, minY: corners[0].y, maxX: corners[0].x, maxY: corners[0].y)
-      ) { $0.including($1) }
+      return Self.deviceBounds(of: box, under: t)
+    case .stroke(let path, let style, _):
+      guard let box = path.bounds, style.width > 0 else { return nil }
+      let reach = style.reach
+      return Self.deviceBounds(
+        of: Rect(
+          minX: box.minX - reach, minY: box.minY - reach, maxX: box.maxX + reach,
+          maxY: box.maxY + reach), under: t)
     case .group(let children):
       return children.compactMap { $0.bounds(under: t) }.reduce(nil) { $0?.union($1) ?? $1 }
     }
+  }
+
+  /// The device-space box around `box` (user space) mapped through `t`.
+  static func deviceBounds(of box: Rect, under t: Transform) -> Rect {
+    let corners = [
+      Point(box.minX, box.minY), Point(box.maxX, box.minY), Point(box.minX, box.maxY),
+      Point(box.maxX, box.maxY),
+    ].map(t.apply)
+    return corners.dropFirst().reduce(
+      Rect(minX: corners[0].x, minY: corners[0].y, maxX: corners[0].x, maxY: corners[0].y)
+    ) { $0.including($1) }
   }
 }

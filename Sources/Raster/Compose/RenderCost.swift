@@ -69,9 +69,17 @@ extension Layer {
   func contentCost(under parent: Transform, target: IntRect) -> RenderCost {
     let t = transform.concatenating(parent)
     switch content {
-    case .fill(let path, _, _):
+    case .fill, .stroke:
       var cost = RenderCost()
-      cost.work = Double(path.elements.count) * RenderCost.elementWeight
+      if case .stroke(let path, let style, _) = content {
+        // The outline's points, each a line to flatten and deposit.
+        cost.work =
+          min(
+            Stroker(transform: t).estimatedPoints(of: path, style: style),
+            Double(Stroker.maximumPoints)) * RenderCost.elementWeight
+      } else if case .fill(let path, _, _) = content {
+        cost.work = Double(path.elements.count) * RenderCost.elementWeight
+      }
       if let bounds = bounds(under: parent) {
         let covered = bounds.roundedOut.intersection(target)
         if !covered.isEmpty { cost.work += Double(covered.width) * Double(covered.height) }

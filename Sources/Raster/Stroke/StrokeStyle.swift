@@ -47,6 +47,15 @@ public struct StrokeStyle: Hashable, Sendable {
     self.dashPhase = dashPhase
   }
 
+  /// How far the outline can reach from the path's points (control points included): half the
+  /// width, times the miter limit for miter joins and √2 for square caps.
+  public var reach: Double {
+    let half = width / 2
+    let joinFactor = join == .miter ? max(miterLimit, 1) : 1
+    let capFactor = cap == .square ? 2.0.squareRoot() : 1
+    return half * max(joinFactor, capFactor)
+  }
+
   /// The dash pattern as it is applied: the list repeated once when its count is odd; empty (a
   /// solid stroke) when it has no positive total or a negative or non-finite entry, as SVG
   /// renders such a list.

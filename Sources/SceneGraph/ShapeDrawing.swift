@@ -1,0 +1,146 @@
+import Raster
+
+/// A shape SwiftUI can inset (`InsettableShape`): what `strokeBorder` strokes, half its line
+/// width inside the frame. In points, in the node's space.
+public struct InsettableShape: Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
+    case rectangle
+    /// Corner radius in points, and how the corners bend.
+    case roundedRectangle(cornerRadius: Double, style: CornerStyle)
+    case capsule
+    case ellipse
+    /// The largest circle centred in the frame.
+    case circle
+  }
+
+  public var kind: Kind
+  public var frame: Rect
+
+  public init(_ kind: Kind, frame: Rect) {
+    self.kind = kind
+    self.frame = frame
+  }
+
+  /// The shape's path in `frame` inset by `amount` points on every side, as SwiftUI's
+  /// `inset(by:)` gives it: the frame shrinks, a rounded rectangle's corner radius shrinks by the
+  /// same amount (not below 0), a capsule and a circle stay a capsule and a circle of the smaller
+  /// frame. Empty when the inset frame has no area.
+  public func path(insetBy amount: Double = 0) -> Path {
+    let f = Rect(
+      minX: frame.minX + amount, minY: frame.minY + amount, maxX: frame.maxX - amount,
+      maxY: frame.maxY - amount)
+    guard f.width > 0, f.height > 0 else { return .empty }
+    switch kind {
+    case .rectangle: return .rect(f)
+    case .roundedRectangle(let radius, let style):
+      return .roundedRect(f, cornerRadius: max(0, radius - amount), style: style)
+    case .capsule:
+      return .roundedRect(f, cornerRadius: min(f.width, f.height) / 2, style: .circular)
+    case .ellipse: return .ellipse(in: f)
+    case .circle:
+      let side = min(f.width, f.height)
+      let (midX, midY) = ((f.minX + f.maxX) / 2, (f.minY + f.maxY) / 2)
+      return .ellipse(in: Rect(x: midX - side / 2, y: midY - side / 2, width: side, height: side))
+    }
+  }
+}
+
+/// A shape as a scene draws it — SwiftUI's `.trim(from:to:)`, then `.fill`, `.stroke(_:style:)`
+/// or `.strokeBorder(_:style:)`, fill first when both are given — with the values that may be
+/// animated bound to channels. Points, in the node's space.
+public struct ShapeDrawing: Hashable, Sendable {
+  /// Where the path comes from: a fixed path, or an insettable shape (inset by half the line
+  /// width for `strokeBorder`).
+  public enum Outline: Hashable, Sendable {
+    case path(Path)
+    case shape(InsettableShape)
+  }
+
+  /// The stroke: its style (whose `width` and `dashPhase` the bindings replace) and colour
+  /// (straight alpha; a channel of four components overrides it when set).
+  public struct StrokeDrawing: Hashable, Sendable {
+    public var style: StrokeStyle
+    public var color: Color
+    public var colorChannel: String?
+    public var lineWidth: ScalarBinding
+    public var dashPhase: ScalarBinding
+    /// `strokeBorder`: the shape is inset by half the line width, so the stroke lies inside it.
+    public var inside: Bool
+
+    public init(
+      style: StrokeStyle, color: Color, colorChannel: String? = nil,
+      lineWidth: ScalarBinding? = nil, dashPhase: ScalarBinding? = nil, inside: Bool = false
+    ) {
+      self.style = style
+      self.color = color
+      self.colorChannel = colorChannel
+      self.lineWidth = lineWidth ?? .constant(style.width)
+      self.dashPhase = dashPhase ?? .constant(style.dashPhase)
+      self.inside = inside
+    }
+  }
+
+  public var outline: Outline
+  /// The fill colour (straight alpha; the node's `fillColor` channel overrides it), nil when the
+  /// shape is only stroked.
+  public var fill: Color?
+  public var rule: FillRule
+  public var stroke: StrokeDrawing?
+  /// Fractions of the path's length kept (`trim(from:to:)`), each clamped to 0...1.
+  public var trimFrom: ScalarBinding
+  public var trimTo: ScalarBinding
+
+  public init(
+    _ outline: Outline, fill: Color?, rule: FillRule = .nonzero, stroke: StrokeDrawing? = nil,
+    trimFrom: ScalarBinding = .constant(0), trimTo: ScalarBinding = .constant(1)
+  ) {
+    self.outline = outline
+    self.fill = fill
+    self.rule = rule
+    self.stroke = stroke
+    self.trimFrom = trimFrom
+    self.trimTo = trimTo
+  }
+
+  /// Every binding the drawing reads.
+  var bindings: [ScalarBinding] {
+    [trimFrom, trimTo] + (stroke.map { [$0.lineWidth, $0.dashPhase] } ?? [])
+  }
+
+  /// Whether it looks the same at every time (the fill colour channel is the node's to check).
+  var isStatic: Bool {
+    stroke?.colorChannel == nil
+      && bindings.allSatisfy { if case .constant = $0 { true } else { false } }
+  }
+
+  /// The layers it draws with the channels at `values`: the fill, then the stroke. `fillColor`
+  /// is the fill's colour as the node resolved it.
+  func layers(_ values: [String: [Double]], fillColor: Color?) -> [Layer] {
+    let (from, to) = (trimFrom.resolve(values), trimTo.resolve(values))
+    var layers: [Layer] = []
+    if let fillColor {
+      let path = self.path(insetBy: 0).trimmed(from: from, to: to)
+      if !path.isEmpty { layers.append(.fill(path, fillColor, rule: rule)) }
+    }
+    if let stroke {
+      var style = stroke.style
+      style.width = max(0, stroke.lineWidth.resolve(values))
+      style.dashPhase = stroke.dashPhase.resolve(values)
+      let path = self.path(insetBy: stroke.inside ? style.width / 2 : 0).trimmed(
+        from: from, to: to)
+      var color = stroke.color
+      if let channel = stroke.colorChannel, let c = values[channel], c.count == 4 {
+        color = Color(red: c[0], green: c[1], blue: c[2], alpha: c[3])
+      }
+      if !path.isEmpty, style.width > 0 { layers.append(.stroke(path, style, color)) }
+    }
+    return layers
+  }
+
+  private func path(insetBy amount: Double) -> Path {
+    switch outline {
+    case .path(let path): return path
+    case .shape(let shape): return shape.path(insetBy: amount)
+    }
+  }
+}

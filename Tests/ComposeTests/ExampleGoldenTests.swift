@@ -1,0 +1,44 @@
+import Raster
+import SceneFormat
+import SceneGraph
+import Testing
+
+/// Frames of the vocabulary examples in `Examples/` at 100 % and 300 %, compared with recorded
+/// goldens that were looked at. Each example shows one family of scene keys.
+@Suite struct ExampleGoldenTests {
+  static let suite = "Examples"
+
+  static let examples: String = {
+    var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)
+    return parts.joined(separator: "/") + "/Examples"
+  }()
+
+  struct Case: CustomTestStringConvertible, Sendable {
+    let example: String
+    /// Seconds into the animation.
+    let time: Double
+    let scale: Double
+    var testDescription: String { "\(example) at \(time) s, \(Int(scale * 100)) %" }
+  }
+
+  static let cases: [Case] = [
+    // Strokes: the check mark half drawn and the dashes moving; then everything at rest.
+    Case(example: "strokes", time: 0.7, scale: 1), Case(example: "strokes", time: 0.7, scale: 3),
+    Case(example: "strokes", time: 2, scale: 1), Case(example: "strokes", time: 2, scale: 3),
+  ]
+
+  @Test(arguments: cases)
+  func exampleFrame(_ c: Case) throws {
+    let scene = try SceneFile.load(
+      path: Self.examples + "/\(c.example).json",
+      settings: SceneSettings(scale: c.scale, frameRate: 50, hold: 0)
+    ).scene
+    var compositor = Compositor()
+    let frame = min(Int((c.time * 50).rounded()), scene.frameCount - 1)
+    let pixmap = try #require(scene.render(frame: frame, compositor: &compositor))
+    let seconds = c.time == c.time.rounded() ? "\(Int(c.time))" : "\(c.time)"
+    try assertGolden(
+      pixmap, named: "\(c.example)-\(seconds)s@\(Int(c.scale))x", suite: Self.suite, .antialiasing)
+  }
+}

@@ -1,0 +1,112 @@
+import Raster
+import SceneGraph
+import Testing
+
+@testable import SceneFormat
+
+/// `stroke`, `strokeBorder` and `trim` in scene files, checked on the pixels they draw (scale 1,
+/// a white canvas, shapes on whole points so edges fall between pixels).
+@Suite struct StrokeSceneTests {
+  static func render(
+    _ layers: String, state: String = "", events: String = "", frame: Int = 0
+  )
+    throws -> Pixmap
+  {
+    let text = """
+      {"canvas": {"width": 100, "height": 100, "background": "white"},
+       \(state.isEmpty ? "" : "\"state\": \(state),")
+       "layers": [\(layers)]\(events.isEmpty ? "" : ", \"events\": \(events)")}
+      """
+    let scene = try SceneFile.load(text: text, settings: SceneSettings(scale: 1, hold: 0)).scene
+    var compositor = Compositor()
+    return try #require(
+      scene.render(frame: min(frame, scene.frameCount - 1), compositor: &compositor))
+  }
+
+  static let white = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
+  static let red = PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255)
+  static let blue = PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255)
+
+  /// A 40 × 40 square centred at (50, 50): its frame is x, y 30…70.
+  static let square = #""shape": "rectangle", "frame": {"width": 40, "height": 40}"#
+
+  /// A 4-point stroke of the square: `stroke` covers x 28…32 on its left edge (centred on the
+  /// outline), `strokeBorder` x 30…34 (inside the frame); neither fills.
+  @Test(arguments: [("stroke", 28), ("strokeBorder", 30)])
+  func theStrokeBandAndNoFill(key: String, first: Int) throws {
+    let p = try Self.render(
+      ##"{\##(Self.square), "\##(key)": {"color": "#FF0000", "lineWidth": 4}}"##)
+    for x in first..<first + 4 { #expect(p[x, 50] == Self.red, "x \(x)") }
+    #expect(p[first - 1, 50] == Self.white)
+    #expect(p[first + 4, 50] == Self.white)
+    #expect(p[50, 50] == Self.white)
+    // Miter joins: the corner is square.
+    #expect(p[first, first] == Self.red)
+  }
+
+  @Test func aCircleBorderLiesInsideItsFrame() throws {
+    // A circle's border: inside its 40-point frame, with none of it outside.
+    let c = try Self.render(
+      ##"{"shape": "circle", "frame": {"width": 40, "height": 40}, "strokeBorder": {"color": "#FF0000", "lineWidth": 6}}"##
+    )
+    #expect(c[29, 50] == Self.white)
+    #expect(c[31, 50] == Self.red)
+    #expect(c[50, 50] == Self.white)
+  }
+
+  @Test func fillIsDrawnUnderTheStrokeAndTheStrokeTakesTheForegroundColour() throws {
+    let p = try Self.render(
+      ##"{\##(Self.square), "fill": "#0000FF", "foregroundColor": "#FF0000", "stroke": {"lineWidth": 4}}"##
+    )
+    #expect(p[50, 50] == Self.blue)
+    #expect(p[31, 50] == Self.red)  // the stroke on top of the fill
+    #expect(p[29, 50] == Self.red)
+    // The stroke's colour comes down from a stack's foregroundColor too.
+    let inherited = try Self.render(
+      ##"{"zstack": [{\##(Self.square), "stroke": {"lineWidth": 2}}], "foregroundColor": "#0000FF"}"##
+    )
+    #expect(inherited[29, 50] == Self.blue)
+    #expect(inherited[50, 50] == Self.white)
+    // A colour string is a stroke of width 1.
+    let thin = try Self.render(##"{\##(Self.square), "stroke": "#FF0000"}"##)
+    #expect(thin[29, 50].r == 255 && thin[29, 50].g == 127)
+    #expect(thin[30, 50].g == 127)
+  }
+
+  @Test func aTrimmedCircleStartsAtThreeOClockAndRunsClockwise() throws {
+    let p = try Self.render(
+      ##"{"shape": "circle", "frame": {"width": 60, "height": 60}, "fill": "#FF0000", "trim": [0, 0.25]}"##
+    )
+    // A quarter of the outline, filled: the segment between 3 and 6 o'clock, bottom right.
+    #expect(p[70, 65] == Self.red)
+    #expect(p[75, 30] == Self.white)
+    #expect(p[25, 70] == Self.white)
+    #expect(p[55, 55] == Self.white)  // inside the chord: not part of the segment
+  }
+
+  @Test func translucentSelfOverlapsDoNotDouble() throws {
+    // A path crossing itself, stroked at 50 % alpha: the crossing is as light as the rest.
+    let p = try Self.render(
+      ##"{"path": "M 10 10 L 90 90 M 90 10 L 10 90", "stroke": {"color": "#FF000080", "lineWidth": 8}}"##
+    )
+    #expect(p[50, 50] == p[30, 30])
+  }
+
+  @Test func trimLineWidthDashPhaseAndColourAnimate() throws {
+    let layers = """
+      {"path": "M 10 50 L 90 50", "trim": [0, "=t"],
+       "stroke": {"color": "=t > 0.5 ? #0000FF : #FF0000", "lineWidth": "=2 + t * 8",
+                  "dash": [10, 10], "dashPhase": "=t * 10"}}
+      """
+    let state = #"{"t": 0}"#
+    let events = #"[{"at": 0, "set": {"t": 1}, "animation": {"type": "linear", "duration": 1}}]"#
+    let start = try Self.render(layers, state: state, events: events, frame: 0)
+    let end = try Self.render(layers, state: state, events: events, frame: 1000)
+    // At t = 0 nothing is drawn (trim [0, 0]); at the end the whole dashed line, 10 wide and
+    // blue, its phase moved by 10: the first dash is a gap.
+    #expect((0..<100).allSatisfy { start[$0, 50] == Self.white })
+    #expect(end[15, 50] == Self.white)
+    #expect(end[25, 46] == Self.blue)
+    #expect(end[25, 44] == Self.white)
+  }
+}
