@@ -171,7 +171,7 @@ extension SceneAssembler {
       maxX: size.width / 2 - p.trailing, maxY: size.height / 2 - p.bottom)
     // A constant colour is drawn as it is; an animated one comes from its channel each frame.
     // A shape that is only stroked has no fill colour.
-    let filled = layer.stroke == nil || layer.fillsUnderStroke
+    let filled = (layer.stroke == nil || layer.fillsUnderStroke) && layer.fillGradient == nil
     let (color, animatedColor) =
       filled ? try colorBinding(layer.color, name + ".fill") : (Color.black, nil)
     let content = try self.content(
@@ -207,22 +207,69 @@ extension SceneAssembler {
     return (Color(red: rgba[0], green: rgba[1], blue: rgba[2], alpha: rgba[3]), channel)
   }
 
-  /// A shape or path with a stroke or a trim: what it fills and strokes, with its bindings.
+  /// A gradient with its stops, points, radii and angles bound; unit points resolve in `frame`.
+  private mutating func gradientBinding(
+    _ g: GradientDescription, frame: Rect, name: String
+  ) throws(SceneFileError) -> GradientBinding {
+    var colors: [[ScalarBinding]] = []
+    var locations: [ScalarBinding] = []
+    for (i, stop) in g.stops.enumerated() {
+      colors.append(try bind(stop.color, name + ".stops[\(i)].color", count: 4, what: "a colour"))
+      locations.append(
+        try bind(stop.location, name + ".stops[\(i)].location", count: 1, what: "a number")[0])
+    }
+    func point(_ bound: Bound, _ key: String) throws(SceneFileError) -> [ScalarBinding] {
+      try bind(bound, name + "." + key, count: 2, what: "a unit point [x, y]")
+    }
+    func number(_ bound: Bound, _ key: String) throws(SceneFileError) -> ScalarBinding {
+      try bind(bound, name + "." + key, count: 1, what: "a number")[0]
+    }
+    let geometry: GradientBinding.Geometry
+    switch g.kind {
+    case .linear(let start, let end):
+      geometry = .linear(start: try point(start, "startPoint"), end: try point(end, "endPoint"))
+    case .radial(let center, let r0, let r1):
+      geometry = .radial(
+        center: try point(center, "center"), startRadius: try number(r0, "startRadius"),
+        endRadius: try number(r1, "endRadius"))
+    case .angular(let center, let a0, let a1):
+      geometry = .angular(
+        center: try point(center, "center"), startAngle: try number(a0, "startAngle"),
+        endAngle: try number(a1, "endAngle"))
+    }
+    return GradientBinding(
+      geometry: geometry, colors: colors, locations: locations, colorSpace: g.colorSpace,
+      frame: frame)
+  }
+
+  /// A shape, path or text with a stroke, a trim or a gradient: what it fills and strokes, with
+  /// its bindings. `frame` is the unit space of its gradients.
   private mutating func drawing(
-    _ outline: ShapeDrawing.Outline, _ layer: LayerDescription, color: Color, rule: FillRule,
-    name: String
+    _ outline: ShapeDrawing.Outline, _ layer: LayerDescription, color: Color,
+    animatedColor: String?, rule: FillRule, frame: Rect, name: String
   ) throws(SceneFileError) -> SceneNode.Content {
-    var drawing = ShapeDrawing(
-      outline, fill: layer.stroke == nil || layer.fillsUnderStroke ? color : nil, rule: rule)
+    var fill: PaintBinding?
+    if let gradient = layer.fillGradient {
+      fill = .gradient(try gradientBinding(gradient, frame: frame, name: name + ".fill"))
+    } else if layer.stroke == nil || layer.fillsUnderStroke {
+      fill = .color(color, channel: animatedColor)
+    }
+    var drawing = ShapeDrawing(outline, fill: fill, rule: rule)
     if let trim = layer.trim {
       drawing.trimFrom = try bind(trim.from, name + ".trim.from", count: 1, what: "a number")[0]
       drawing.trimTo = try bind(trim.to, name + ".trim.to", count: 1, what: "a number")[0]
     }
     if let stroke = layer.stroke {
       let key = name + (stroke.inside ? ".strokeBorder" : ".stroke")
-      let (strokeColor, channel) = try colorBinding(stroke.color, key + ".color")
+      let paint: PaintBinding
+      if let gradient = stroke.gradient {
+        paint = .gradient(try gradientBinding(gradient, frame: frame, name: key + ".color"))
+      } else {
+        let (strokeColor, channel) = try colorBinding(stroke.color, key + ".color")
+        paint = .color(strokeColor, channel: channel)
+      }
       drawing.stroke = ShapeDrawing.StrokeDrawing(
-        style: stroke.style, color: strokeColor, colorChannel: channel,
+        style: stroke.style, paint: paint,
         lineWidth: try bind(stroke.lineWidth, key + ".lineWidth", count: 1, what: "a number")[0],
         dashPhase: try bind(stroke.dashPhase, key + ".dashPhase", count: 1, what: "a number")[0],
         inside: stroke.inside)
@@ -233,14 +280,19 @@ extension SceneAssembler {
   private mutating func content(
     _ layer: LayerDescription, frame f: Rect, color: Color, animatedColor: String?, name: String
   ) throws(SceneFileError) -> SceneNode.Content {
-    let drawn = layer.stroke != nil || layer.trim != nil
+    let drawn = layer.stroke != nil || layer.trim != nil || layer.fillGradient != nil
     let (midX, midY) = ((f.minX + f.maxX) / 2, (f.minY + f.maxY) / 2)
     switch layer.content {
     case .text:
       let text = try textLayout(layer)
       let (w, h) = (roundedUp(text.width), roundedUp(text.lineHeight))
       let origin = Transform.translation(midX - w / 2, midY - h / 2 + text.ascender)
-      return .shape(text.path, color, .nonzero, origin)
+      guard layer.fillGradient != nil, let placed = text.path.applying(origin) else {
+        return .shape(text.path, color, .nonzero, origin)
+      }
+      return try drawing(
+        .path(placed), layer, color: color, animatedColor: animatedColor, rule: .nonzero,
+        frame: Rect(x: midX - w / 2, y: midY - h / 2, width: w, height: h), name: name)
     case .path(let path, let viewBox, let rule):
       let placement: Transform
       if layer.frameWidth != nil || layer.frameHeight != nil {
@@ -257,7 +309,9 @@ extension SceneAssembler {
           path: layer.path, "the path placed in its frame leaves the finite range",
           line: layer.line, column: layer.column)
       }
-      return try drawing(.path(placed), layer, color: color, rule: rule, name: name)
+      return try drawing(
+        .path(placed), layer, color: color, animatedColor: animatedColor, rule: rule, frame: f,
+        name: name)
     case .shape(let kind, let radius, let style):
       let shapeKind: InsettableShape.Kind
       switch kind {
@@ -275,7 +329,9 @@ extension SceneAssembler {
       }
       let shape = InsettableShape(shapeKind, frame: f)
       guard drawn else { return .shape(shape.path(), color, .nonzero, .identity) }
-      return try drawing(.shape(shape), layer, color: color, rule: .nonzero, name: name)
+      return try drawing(
+        .shape(shape), layer, color: color, animatedColor: animatedColor, rule: .nonzero,
+        frame: f, name: name)
     case .ring(let lineWidth, let from, let to, let roundCaps):
       let ring = RingShape(
         diameter: min(f.width, f.height), lineWidth: lineWidth, roundCaps: roundCaps)

@@ -89,8 +89,18 @@ extension SceneDecoder {
         "give \"fill\" or \"foregroundColor\", not both (both only beside a stroke: the fill's "
           + "colour, and the stroke's by default)")
     }
+    // A gradient fills a shape, a path or text; a stack passes colours down, not gradients.
+    var fillGradient: GradientDescription?
+    if let fill = o["fill"], Self.isGradient(fill) {
+      guard ["text", "path", "pathFile", "shape"].contains(kind) else {
+        throw fill.error(
+          "a gradient fills a shape, a path or text: give it to the layers inside the \(kind)")
+      }
+      fillGradient = try Self.gradient(fill)
+    }
+    let fillColor = fillGradient == nil ? o["fill"] : nil
     // Beside a stroke, `fill` colours the fill only; the stroke takes the foreground colour.
-    let ownColor = try ((stroked ? o["foregroundColor"] : nil) ?? o["fill"] ?? o["foregroundColor"])
+    let ownColor = try ((stroked ? o["foregroundColor"] : nil) ?? fillColor ?? o["foregroundColor"])
       .map(Self.color)
     let black = Bound(expression: .constant([0, 0, 0, 1]), path: field.path, line: 0, column: 0)
     let source = try o.required(kind)
@@ -118,11 +128,12 @@ extension SceneDecoder {
           "a ring is a stroke already: give its lineWidth and lineCap, or stroke a circle")
       }
       layer.stroke = try Self.stroke(try o.required(key), inside: inside, color: foreground)
-      if let fill = o["fill"] {
-        layer.fillsUnderStroke = true
+      if let fill = fillColor {
         layer.color = try Self.color(fill)
       }
+      layer.fillsUnderStroke = o.has("fill")
     }
+    layer.fillGradient = fillGradient
     if let trim = o["trim"], !Self.isRing(content) {
       layer.trim = try Self.trim(trim)
     }
@@ -153,11 +164,16 @@ extension SceneDecoder {
   ) throws(SceneFileError) -> LayerDescription.Stroke {
     let width1 = Bound.constant([1], at: field)
     let zero = Bound.constant([0], at: field)
+    if isGradient(field) {
+      return LayerDescription.Stroke(
+        style: StrokeStyle(), color: color, gradient: try gradient(field), lineWidth: width1,
+        dashPhase: zero, inside: inside)
+    }
     guard case .object = field.value.kind else {
       guard case .string = field.value.kind else {
         throw field.expected(
-          "a colour, or {\"color\", \"lineWidth\", \"lineCap\", \"lineJoin\", \"miterLimit\", "
-            + "\"dash\", \"dashPhase\"}")
+          "a colour, a gradient, or {\"color\", \"lineWidth\", \"lineCap\", \"lineJoin\", "
+            + "\"miterLimit\", \"dash\", \"dashPhase\"}")
       }
       return LayerDescription.Stroke(
         style: StrokeStyle(), color: try Self.color(field), lineWidth: width1, dashPhase: zero,
@@ -175,8 +191,12 @@ extension SceneDecoder {
       }
       style.dash = lengths
     }
+    let paint = o["color"]
+    let strokeGradient = try paint.flatMap { isGradient($0) ? $0 : nil }.map(gradient)
     return LayerDescription.Stroke(
-      style: style, color: try o["color"].map(Self.color) ?? color,
+      style: style,
+      color: try (strokeGradient == nil ? paint : nil).map(Self.color) ?? color,
+      gradient: strokeGradient,
       lineWidth: try o["lineWidth"].map { (f) throws(SceneFileError) in
         try scalar(f, in: 0...SceneLimits.canvasSide)
       } ?? width1,

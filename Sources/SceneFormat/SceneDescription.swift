@@ -196,6 +196,8 @@ struct LayerDescription {
   struct Stroke {
     var style: StrokeStyle
     var color: Bound
+    /// A gradient instead of the colour.
+    var gradient: GradientDescription? = nil
     var lineWidth: Bound
     var dashPhase: Bound
     /// `strokeBorder`: the stroke lies inside the shape's frame.
@@ -229,6 +231,8 @@ struct LayerDescription {
   var color: Bound
   /// The stroke of a shape or path.
   var stroke: Stroke? = nil
+  /// `fill` as a gradient (shapes, paths and text).
+  var fillGradient: GradientDescription? = nil
   /// Whether a stroked shape is filled too (`fill` given beside `stroke`).
   var fillsUnderStroke = false
   /// `trim: [from, to]` of a shape or path (a ring keeps its own).

@@ -109,7 +109,7 @@ public struct SceneNode: Hashable, Sendable {
     let drawn: LayerContent
     switch content {
     case .fill(let path, let color, let rule):
-      drawn = .fill(path, paint(color, values), rule)
+      drawn = .fill(path, .solid(paint(color, values)), rule)
     case .group(let children): drawn = .group(children.map { $0.layer(values) })
     case .layer(let layer): drawn = .group([layer])
     case .shape(let path, let color, let rule, let pathTransform):
@@ -118,7 +118,7 @@ public struct SceneNode: Hashable, Sendable {
       let path = ring.path(from: from.resolve(values), to: to.resolve(values))
       drawn = .group(path.map { [.fill($0, paint(color, values))] } ?? [])
     case .drawing(let drawing):
-      drawn = .group(drawing.layers(values, fillColor: drawing.fill.map { paint($0, values) }))
+      drawn = .group(drawing.layers(values))
     }
     var shade = shadow
     if var animated = shade {

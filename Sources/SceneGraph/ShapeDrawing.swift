@@ -56,24 +56,21 @@ public struct ShapeDrawing: Hashable, Sendable {
     case shape(InsettableShape)
   }
 
-  /// The stroke: its style (whose `width` and `dashPhase` the bindings replace) and colour
-  /// (straight alpha; a channel of four components overrides it when set).
+  /// The stroke: its style (whose `width` and `dashPhase` the bindings replace) and paint.
   public struct StrokeDrawing: Hashable, Sendable {
     public var style: StrokeStyle
-    public var color: Color
-    public var colorChannel: String?
+    public var paint: PaintBinding
     public var lineWidth: ScalarBinding
     public var dashPhase: ScalarBinding
     /// `strokeBorder`: the shape is inset by half the line width, so the stroke lies inside it.
     public var inside: Bool
 
     public init(
-      style: StrokeStyle, color: Color, colorChannel: String? = nil,
-      lineWidth: ScalarBinding? = nil, dashPhase: ScalarBinding? = nil, inside: Bool = false
+      style: StrokeStyle, paint: PaintBinding, lineWidth: ScalarBinding? = nil,
+      dashPhase: ScalarBinding? = nil, inside: Bool = false
     ) {
       self.style = style
-      self.color = color
-      self.colorChannel = colorChannel
+      self.paint = paint
       self.lineWidth = lineWidth ?? .constant(style.width)
       self.dashPhase = dashPhase ?? .constant(style.dashPhase)
       self.inside = inside
@@ -81,9 +78,8 @@ public struct ShapeDrawing: Hashable, Sendable {
   }
 
   public var outline: Outline
-  /// The fill colour (straight alpha; the node's `fillColor` channel overrides it), nil when the
-  /// shape is only stroked.
-  public var fill: Color?
+  /// The fill's paint, nil when the shape is only stroked.
+  public var fill: PaintBinding?
   public var rule: FillRule
   public var stroke: StrokeDrawing?
   /// Fractions of the path's length kept (`trim(from:to:)`), each clamped to 0...1.
@@ -91,7 +87,8 @@ public struct ShapeDrawing: Hashable, Sendable {
   public var trimTo: ScalarBinding
 
   public init(
-    _ outline: Outline, fill: Color?, rule: FillRule = .nonzero, stroke: StrokeDrawing? = nil,
+    _ outline: Outline, fill: PaintBinding?, rule: FillRule = .nonzero,
+    stroke: StrokeDrawing? = nil,
     trimFrom: ScalarBinding = .constant(0), trimTo: ScalarBinding = .constant(1)
   ) {
     self.outline = outline
@@ -107,20 +104,19 @@ public struct ShapeDrawing: Hashable, Sendable {
     [trimFrom, trimTo] + (stroke.map { [$0.lineWidth, $0.dashPhase] } ?? [])
   }
 
-  /// Whether it looks the same at every time (the fill colour channel is the node's to check).
+  /// Whether it looks the same at every time.
   var isStatic: Bool {
-    stroke?.colorChannel == nil
+    (fill?.isStatic ?? true) && (stroke?.paint.isStatic ?? true)
       && bindings.allSatisfy { if case .constant = $0 { true } else { false } }
   }
 
-  /// The layers it draws with the channels at `values`: the fill, then the stroke. `fillColor`
-  /// is the fill's colour as the node resolved it.
-  func layers(_ values: [String: [Double]], fillColor: Color?) -> [Layer] {
+  /// The layers it draws with the channels at `values`: the fill, then the stroke.
+  func layers(_ values: [String: [Double]]) -> [Layer] {
     let (from, to) = (trimFrom.resolve(values), trimTo.resolve(values))
     var layers: [Layer] = []
-    if let fillColor {
+    if let fill {
       let path = self.path(insetBy: 0).trimmed(from: from, to: to)
-      if !path.isEmpty { layers.append(.fill(path, fillColor, rule: rule)) }
+      if !path.isEmpty { layers.append(.fill(path, paint: fill.paint(values), rule: rule)) }
     }
     if let stroke {
       var style = stroke.style
@@ -128,11 +124,9 @@ public struct ShapeDrawing: Hashable, Sendable {
       style.dashPhase = stroke.dashPhase.resolve(values)
       let path = self.path(insetBy: stroke.inside ? style.width / 2 : 0).trimmed(
         from: from, to: to)
-      var color = stroke.color
-      if let channel = stroke.colorChannel, let c = values[channel], c.count == 4 {
-        color = Color(red: c[0], green: c[1], blue: c[2], alpha: c[3])
+      if !path.isEmpty, style.width > 0 {
+        layers.append(.stroke(path, style, stroke.paint.paint(values)))
       }
-      if !path.isEmpty, style.width > 0 { layers.append(.stroke(path, style, color)) }
     }
     return layers
   }

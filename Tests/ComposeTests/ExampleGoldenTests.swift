@@ -26,6 +26,10 @@ import Testing
     // Strokes: the check mark half drawn and the dashes moving; then everything at rest.
     Case(example: "strokes", time: 0.7, scale: 1), Case(example: "strokes", time: 0.7, scale: 3),
     Case(example: "strokes", time: 2, scale: 1), Case(example: "strokes", time: 2, scale: 3),
+    // Gradients: the stop sliding, the sun growing, the wheel turning; then at rest.
+    Case(example: "gradients", time: 0.8, scale: 1),
+    Case(example: "gradients", time: 0.8, scale: 3),
+    Case(example: "gradients", time: 2, scale: 1), Case(example: "gradients", time: 2, scale: 3),
   ]
 
   @Test(arguments: cases)

@@ -177,7 +177,7 @@ import Testing
     ),
     (
       file(#"{"shape": "circle", "stroke": 3}"#, ""), "layers[0].stroke",
-      #"expected a colour, or {"color""#
+      #"expected a colour, a gradient, or {"color""#
     ),
     (
       file(#"{"shape": "circle", "stroke": "blue", "strokeBorder": "red"}"#, ""), "layers[0]",
@@ -203,6 +203,60 @@ import Testing
     (
       file(#"{"shape": "circle", "trim": [0, "=2"]}"#, ""), "layers[0].trim[1]",
       "the expression gives 2 here"
+    ),
+    // Gradients.
+    (
+      file(
+        #"{"shape": "circle", "fill": {"linearGradient": {"colors": ["red"], "startPoint": "topleft"}}}"#,
+        ""),
+      "layers[0].fill.linearGradient.startPoint", "expected a unit point: one of bottom"
+    ),
+    (
+      file(#"{"shape": "circle", "fill": {"radialGradient": {"colors": ["red", "blue"]}}}"#, ""),
+      "layers[0].fill.radialGradient", #"missing "endRadius""#
+    ),
+    (
+      file(
+        #"{"shape": "circle", "fill": {"linearGradient": {"colors": ["red"], "stops": []}}}"#, ""),
+      "layers[0].fill.linearGradient", #"give "colors" or "stops" (exactly one)"#
+    ),
+    (
+      file(
+        #"{"shape": "circle", "fill": {"linearGradient": {"stops": [{"color": "red", "location": 1.5}]}}}"#,
+        ""),
+      "layers[0].fill.linearGradient.stops[0].location", "expected a number from 0 to 1"
+    ),
+    (
+      file(#"{"shape": "circle", "fill": {"linearGradient": {"colors": ["red", "nope"]}}}"#, ""),
+      "layers[0].fill.linearGradient.colors[1]", "expected a colour"
+    ),
+    (
+      file(
+        #"{"shape": "circle", "fill": {"linearGradient": {"colors": ["red"], "colorSpace": "lab"}}}"#,
+        ""),
+      "layers[0].fill.linearGradient.colorSpace", #"expected one of "device""#
+    ),
+    (
+      file(
+        #"{"shape": "circle", "fill": {"angularGradient": {"colors": ["red"], "angle": 3, "endAngle": 9}}}"#,
+        ""),
+      "layers[0].fill.angularGradient", #"give "angle" or "startAngle"/"endAngle", not both"#
+    ),
+    (
+      file(
+        #"{"shape": "circle", "fill": {"linearGradient": {"colors": ["red"]}, "radialGradient": {}}}"#,
+        ""),
+      "layers[0].fill", "give exactly one of linearGradient"
+    ),
+    (
+      file(#"{"vstack": [], "fill": {"linearGradient": {"colors": ["red"]}}}"#, ""),
+      "layers[0].fill", "a gradient fills a shape, a path or text"
+    ),
+    (
+      file(
+        #"{"shape": "circle", "fill": {"linearGradient": {"colors": ["red"], "startPoint": [0, "=1e9"]}}}"#,
+        ""),
+      "layers[0].fill.linearGradient.startPoint", "the expression gives 1000000000 here"
     ),
   ]
 

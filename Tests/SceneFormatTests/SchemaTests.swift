@@ -62,19 +62,32 @@ import Testing
       Self.strings(Self.at(schema, ["$defs", "layer", "properties", "shape", "enum"]))
         == Set(LayerDescription.ShapeKind.allCases.map(\.rawValue)))
     let strokeForms = Self.at(schema, ["$defs", "stroke", "oneOf"])
-    guard case .array(let stroke)? = strokeForms?.kind, stroke.count == 2 else {
+    guard case .array(let stroke)? = strokeForms?.kind, stroke.count == 3 else {
       Issue.record("stroke.oneOf")
       return
     }
     #expect(
-      Self.keys(Self.at(stroke[1], ["properties"]))
+      Self.keys(Self.at(stroke[2], ["properties"]))
         == Set(SceneDecoder.strokeKeys))
     #expect(
-      Self.strings(Self.at(stroke[1], ["properties", "lineCap", "enum"]))
+      Self.strings(Self.at(stroke[2], ["properties", "lineCap", "enum"]))
         == Set(LineCap.allCases.map(\.rawValue)))
     #expect(
-      Self.strings(Self.at(stroke[1], ["properties", "lineJoin", "enum"]))
+      Self.strings(Self.at(stroke[2], ["properties", "lineJoin", "enum"]))
         == Set(LineJoin.allCases.map(\.rawValue)))
+    let gradients = Self.at(schema, ["$defs", "gradient", "properties"])
+    #expect(Self.keys(gradients) == Set(SceneDecoder.gradientKeys))
+    for (kind, parameters) in SceneDecoder.gradientParameters {
+      #expect(
+        Self.keys(Self.at(gradients!, [kind, "properties"]))
+          == Set(SceneDecoder.gradientCommonKeys + parameters), "\(kind)")
+    }
+    #expect(
+      Self.strings(
+        Self.at(schema, ["$defs", "unitPoint", "anyOf"]).flatMap { v in
+          guard case .array(let forms) = v.kind else { return nil }
+          return Self.at(forms[0], ["enum"])
+        }) == Set(SceneDecoder.unitPoints.keys))
     #expect(
       Self.strings(Self.at(schema, ["$defs", "canvas", "properties", "device", "enum"]))
         == Set(Device.presets.map(\.name)))

@@ -30,12 +30,12 @@ public struct Compositor: Sendable {
   private mutating func drawContent(_ layer: Layer, into target: inout Pixmap, parent: Transform) {
     let t = layer.transform.concatenating(parent)
     switch layer.content {
-    case .fill(let path, let color, let rule):
-      rasterizer.fill(path, transform: t, rule: rule, color: color.premultiplied, into: &target)
-    case .stroke(let path, let style, let color):
+    case .fill(let path, let paint, let rule):
+      rasterizer.fill(path, transform: t, rule: rule, paint: paint, into: &target)
+    case .stroke(let path, let style, let paint):
       rasterizer.fill(
         Stroker(transform: t).outline(of: path, style: style), transform: t, rule: .nonzero,
-        color: color.premultiplied, into: &target)
+        paint: paint, into: &target)
     case .group(let children):
       for child in children { draw(child, into: &target, parent: t) }
     }
@@ -60,7 +60,7 @@ public struct Compositor: Sendable {
 
   private static func isPlain(_ content: LayerContent) -> Bool {
     switch content {
-    case .fill, .stroke: return true
+    case .fill(_, let paint, _), .stroke(_, _, let paint): return paint.solidColor != nil
     case .group(let children):
       return children.allSatisfy { $0.opacity >= 1 && $0.shadow == nil && isPlain($0.content) }
     }
@@ -70,13 +70,15 @@ public struct Compositor: Sendable {
   {
     let t = layer.transform.concatenating(parent)
     switch layer.content {
-    case .fill(let path, let color, let rule):
+    case .fill(let path, let paint, let rule):
+      // Only solid paints reach here (`isPlain`).
       rasterizer.accumulateCoverage(
-        of: path, transform: t, rule: rule, alpha: color.premultiplied.a, into: &mask)
-    case .stroke(let path, let style, let color):
+        of: path, transform: t, rule: rule, alpha: (paint.solidColor ?? .clear).premultiplied.a,
+        into: &mask)
+    case .stroke(let path, let style, let paint):
       rasterizer.accumulateCoverage(
         of: Stroker(transform: t).outline(of: path, style: style), transform: t, rule: .nonzero,
-        alpha: color.premultiplied.a, into: &mask)
+        alpha: (paint.solidColor ?? .clear).premultiplied.a, into: &mask)
     case .group(let children):
       for child in children { accumulateCoverage(child, into: &mask, parent: t) }
     }

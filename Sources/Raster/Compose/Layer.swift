@@ -19,12 +19,11 @@ public struct Shadow: Hashable, Sendable {
 
 /// What a layer draws.
 public indirect enum LayerContent: Hashable, Sendable {
-  /// A path filled with a colour (straight alpha).
-  case fill(Path, Color, FillRule)
-  /// A path stroked with a colour (straight alpha): the outline `Stroker` makes at the
-  /// flattening tolerance of the layer's device transform, filled nonzero. The style's lengths
-  /// are in the layer's own units.
-  case stroke(Path, StrokeStyle, Color)
+  /// A path filled with a paint (a colour or a gradient in the layer's own units).
+  case fill(Path, Paint, FillRule)
+  /// A path stroked with a paint: the outline `Stroker` makes at the flattening tolerance of the
+  /// layer's device transform, filled nonzero. The style's lengths are in the layer's own units.
+  case stroke(Path, StrokeStyle, Paint)
   /// Child layers, first at the back (a ZStack).
   case group([Layer])
 }
@@ -55,15 +54,23 @@ public struct Layer: Hashable, Sendable {
     _ path: Path, _ color: Color, rule: FillRule = .nonzero, transform: Transform = .identity,
     opacity: Double = 1, shadow: Shadow? = nil
   ) -> Layer {
-    Layer(.fill(path, color, rule), transform: transform, opacity: opacity, shadow: shadow)
+    Layer(.fill(path, .solid(color), rule), transform: transform, opacity: opacity, shadow: shadow)
+  }
+
+  /// A layer that fills `path` with `paint`.
+  public static func fill(
+    _ path: Path, paint: Paint, rule: FillRule = .nonzero, transform: Transform = .identity,
+    opacity: Double = 1, shadow: Shadow? = nil
+  ) -> Layer {
+    Layer(.fill(path, paint, rule), transform: transform, opacity: opacity, shadow: shadow)
   }
 
   /// A layer that strokes `path`.
   public static func stroke(
-    _ path: Path, _ style: StrokeStyle, _ color: Color, transform: Transform = .identity,
+    _ path: Path, _ style: StrokeStyle, _ paint: Paint, transform: Transform = .identity,
     opacity: Double = 1, shadow: Shadow? = nil
   ) -> Layer {
-    Layer(.stroke(path, style, color), transform: transform, opacity: opacity, shadow: shadow)
+    Layer(.stroke(path, style, paint), transform: transform, opacity: opacity, shadow: shadow)
   }
 
   /// A layer holding `children`, back to front.

@@ -39,6 +39,31 @@ public struct Rasterizer: Sendable {
     }
   }
 
+  /// Fills `path` with `paint`, whose geometry is in the path's user space (both mapped to
+  /// device pixels by `transform`), blended source-over into `pixmap`. A gradient's colour is
+  /// computed at each pixel's centre.
+  public mutating func fill(
+    _ path: Path, transform: Transform = .identity, rule: FillRule = .nonzero, paint: Paint,
+    into pixmap: inout Pixmap
+  ) {
+    guard let shader = GradientShader(paint, transform: transform) else {
+      fill(
+        path, transform: transform, rule: rule,
+        color: (paint.solidColor ?? .clear).premultiplied, into: &pixmap)
+      return
+    }
+    let flat = Flattener(width: pixmap.width, height: pixmap.height, tolerance: tolerance)
+      .flatten(path, transform: transform)
+    guard let region = Self.region(of: flat.lines, canvasWidth: pixmap.width) else { return }
+    let width = pixmap.width
+    let ramp = GradientRamp(shader.gradient)
+    pixmap.withUnsafeMutablePixels { pixels in
+      var sink = PlaneSink(
+        first: GradientRow(pixels: pixels, width: width, y: 0, shader: shader, ramp: ramp))
+      accumulator.rasterize(flat, region: region, rule: rule, into: &sink)
+    }
+  }
+
   /// The coverage of `path` over a `width`×`height` device-pixel canvas; nil for sizes `Pixmap`
   /// refuses.
   public mutating func mask(
