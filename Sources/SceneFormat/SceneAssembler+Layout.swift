@@ -189,7 +189,77 @@ extension SceneAssembler {
     node.rotation = try bind(layer.rotation, name + ".rotationEffect", count: 1, what: "a number")[
       0]
     node.fillColor = animatedColor
+    try addEffects(layer, to: &node, size: size, name: name)
     return node
+  }
+
+  /// The clip, mask and blur, in the node's own space: they apply to its whole laid-out box
+  /// (padding included), as modifiers after `.padding` do in SwiftUI.
+  private mutating func addEffects(
+    _ layer: LayerDescription, to node: inout SceneNode, size: Size, name: String
+  ) throws(SceneFileError) {
+    let box = Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+    let effects = layer.effects
+    switch effects.clip {
+    case nil: break
+    case .shape(let kind, let radius, let style, let rule)?:
+      node.clip = ClipBinding(
+        .shape(InsettableShape(insettableKind(kind, radius: radius, style: style), frame: box)),
+        rule: rule)
+    case .path(let path, let viewBox, let rule)?:
+      let placement =
+        viewBox.map { Transform.mapping($0, fittedInto: box) }
+        ?? .translation(box.minX, box.minY)
+      guard let placed = path.applying(placement) else {
+        throw SceneFileError(
+          path: layer.path + ".clipShape", "the path placed in its frame leaves the finite range",
+          line: layer.line, column: layer.column)
+      }
+      node.clip = ClipBinding(.path(placed), rule: rule)
+    case .frame?: node.clip = ClipBinding(.shape(InsettableShape(.rectangle, frame: box)))
+    case .cornerRadius(let radius)?:
+      node.clip = ClipBinding(
+        .roundedFrame(
+          box, radius: try bind(radius, name + ".cornerRadius", count: 1, what: "a number")[0],
+          style: settings.swiftUI.cornerStyle))
+    }
+    if let mask = effects.mask.first {
+      // Laid out like an overlay: offered the layer's size, centred in it.
+      node.mask = [try self.node(mask, box: try centredBox(of: mask, in: box))]
+    }
+    if let blur = effects.blur {
+      node.blur = BlurBinding(
+        radius: try bind(blur.radius, name + ".blur", count: 1, what: "a number")[0],
+        opaque: blur.opaque, bounds: box)
+    }
+  }
+
+  /// Where a ZStack puts a child offered `area`: its measured size centred on the pixel grid
+  /// (a positioned child takes the whole area).
+  mutating func centredBox(of child: LayerDescription, in area: Rect) throws(SceneFileError) -> Rect
+  {
+    guard child.position == nil else { return area }
+    let s = try measure(child, Size(width: area.width, height: area.height))
+    return Rect(
+      x: snapped(area.minX, (area.width - s.width) / 2),
+      y: snapped(area.minY, (area.height - s.height) / 2), width: s.width, height: s.height)
+  }
+
+  /// The insettable shape a shape kind draws (a ring's is its circle).
+  func insettableKind(
+    _ kind: LayerDescription.ShapeKind, radius: Double, style: CornerStyle?
+  ) -> InsettableShape.Kind {
+    switch kind {
+    case .rectangle:
+      return radius > 0
+        ? .roundedRectangle(cornerRadius: radius, style: style ?? settings.swiftUI.cornerStyle)
+        : .rectangle
+    case .roundedRectangle:
+      return .roundedRectangle(cornerRadius: radius, style: style ?? settings.swiftUI.cornerStyle)
+    case .capsule: return .capsule
+    case .ellipse: return .ellipse
+    case .circle, .ring: return .circle
+    }
   }
 
   /// A colour as a constant, or the channel that animates it.
@@ -255,6 +325,10 @@ extension SceneAssembler {
       fill = .color(color, channel: animatedColor)
     }
     var drawing = ShapeDrawing(outline, fill: fill, rule: rule)
+    if let radius = layer.shapeCornerRadius {
+      drawing.cornerRadius =
+        try bind(radius, name + ".cornerRadius", count: 1, what: "a number")[0]
+    }
     if let trim = layer.trim {
       drawing.trimFrom = try bind(trim.from, name + ".trim.from", count: 1, what: "a number")[0]
       drawing.trimTo = try bind(trim.to, name + ".trim.to", count: 1, what: "a number")[0]
@@ -280,7 +354,9 @@ extension SceneAssembler {
   private mutating func content(
     _ layer: LayerDescription, frame f: Rect, color: Color, animatedColor: String?, name: String
   ) throws(SceneFileError) -> SceneNode.Content {
-    let drawn = layer.stroke != nil || layer.trim != nil || layer.fillGradient != nil
+    let drawn =
+      layer.stroke != nil || layer.trim != nil || layer.fillGradient != nil
+      || layer.shapeCornerRadius != nil
     let (midX, midY) = ((f.minX + f.maxX) / 2, (f.minY + f.maxY) / 2)
     switch layer.content {
     case .text:
@@ -313,21 +389,12 @@ extension SceneAssembler {
         .path(placed), layer, color: color, animatedColor: animatedColor, rule: rule, frame: f,
         name: name)
     case .shape(let kind, let radius, let style):
-      let shapeKind: InsettableShape.Kind
-      switch kind {
-      case .rectangle:
-        shapeKind =
-          radius > 0
-          ? .roundedRectangle(
-            cornerRadius: radius, style: style ?? settings.swiftUI.cornerStyle) : .rectangle
-      case .roundedRectangle:
-        shapeKind = .roundedRectangle(
-          cornerRadius: radius, style: style ?? settings.swiftUI.cornerStyle)
-      case .capsule: shapeKind = .capsule
-      case .ellipse: shapeKind = .ellipse
-      case .circle, .ring: shapeKind = .circle
-      }
-      let shape = InsettableShape(shapeKind, frame: f)
+      // An animated radius: a rounded rectangle whose radius the drawing sets each frame.
+      let kindDrawn =
+        layer.shapeCornerRadius != nil
+        ? .roundedRectangle(cornerRadius: 0, style: style ?? settings.swiftUI.cornerStyle)
+        : insettableKind(kind, radius: radius, style: style)
+      let shape = InsettableShape(kindDrawn, frame: f)
       guard drawn else { return .shape(shape.path(), color, .nonzero, .identity) }
       return try drawing(
         .shape(shape), layer, color: color, animatedColor: animatedColor, rule: .nonzero,
@@ -351,14 +418,7 @@ extension SceneAssembler {
       var nodes: [(node: SceneNode, z: Double)] = []
       if axis == .zstack {
         for child in children {
-          let s = try measure(child, proposal)
-          let box =
-            child.position != nil
-            ? f
-            : Rect(
-              x: snapped(f.minX, (f.width - s.width) / 2),
-              y: snapped(f.minY, (f.height - s.height) / 2), width: s.width, height: s.height)
-          nodes.append((try node(child, box: box), child.zIndex))
+          nodes.append((try node(child, box: try centredBox(of: child, in: f)), child.zIndex))
         }
       } else {
         let vertical = axis == .vstack

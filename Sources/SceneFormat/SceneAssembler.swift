@@ -190,6 +190,7 @@ struct SceneAssembler {
           column: layer.column)
       }
       if case .stack(_, let children, _, _) = layer.content { try checkIDs(children, &ids) }
+      try checkIDs(layer.effects.mask, &ids)
     }
   }
 

@@ -8,7 +8,8 @@ extension SceneDecoder {
   ]
   static let modifierKeys = [
     "id", "frame", "padding", "position", "offset", "scaleEffect", "rotationEffect", "opacity",
-    "shadow", "fill", "foregroundColor", "zIndex", "ignoresSafeArea",
+    "shadow", "fill", "foregroundColor", "zIndex", "ignoresSafeArea", "clipShape", "clipped",
+    "cornerRadius", "mask", "blur",
   ]
   static let contentParameters: [String: [String]] = [
     "text": ["font", "bold", "weight"], "path": ["viewBox", "fillRule", "stroke", "trim"],
@@ -134,10 +135,24 @@ extension SceneDecoder {
       layer.fillsUnderStroke = o.has("fill")
     }
     layer.fillGradient = fillGradient
+    let rectangle =
+      kind == "shape"
+      && [LayerDescription.ShapeKind.rectangle.rawValue, "roundedRectangle"].contains(
+        o["shape"].flatMap { if case .string(let s) = $0.value.kind { s } else { nil } } ?? "")
+    layer.effects = try effects(o, cornerRadiusIsModifier: !rectangle)
+    if rectangle, let radius = o["cornerRadius"], Self.isExpression(radius) {
+      layer.shapeCornerRadius = try Self.scalar(radius, in: 0...SceneLimits.canvasSide)
+    }
     if let trim = o["trim"], !Self.isRing(content) {
       layer.trim = try Self.trim(trim)
     }
     return layer
+  }
+
+  /// Whether the field is an `"=expression"` string.
+  static func isExpression(_ field: JSONField) -> Bool {
+    if case .string(let s) = field.value.kind { return s.hasPrefix("=") }
+    return false
   }
 
   static func isRing(_ content: LayerDescription.Content) -> Bool {
@@ -251,15 +266,20 @@ extension SceneDecoder {
   ) throws(SceneFileError) -> LayerDescription.Content {
     let kind = try source.choice(LayerDescription.ShapeKind.self)
     let rectangular = kind == .rectangle || kind == .roundedRectangle
-    for key in ["cornerRadius", "cornerStyle"] where o.has(key) && !rectangular {
-      throw o.field.error("\(key) applies to rectangles only")
+    // On other shapes `cornerRadius` is the clipping modifier.
+    if o.has("cornerStyle"), !rectangular {
+      throw o.field.error("cornerStyle applies to rectangles only")
     }
     for key in ["lineWidth", "lineCap"] where o.has(key) && kind != .ring {
       throw try o.required(key).error(
         "\(key) applies to rings only; other shapes take it in \"stroke\": {\"\(key)\": …}")
     }
     guard kind == .ring else {
-      let radius = try o["cornerRadius"]?.number(in: 0...SceneLimits.canvasSide) ?? 0
+      // An expression is bound by the layer (`shapeCornerRadius`); its value is taken then.
+      var radius = 0.0
+      if rectangular, let field = o["cornerRadius"], !isExpression(field) {
+        radius = try field.number(in: 0...SceneLimits.canvasSide)
+      }
       let style = try o["cornerStyle"]?.choice(CornerStyle.self)
       return .shape(kind, cornerRadius: radius, style: style)
     }

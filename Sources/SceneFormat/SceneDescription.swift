@@ -235,6 +235,10 @@ struct LayerDescription {
   var fillGradient: GradientDescription? = nil
   /// Whether a stroked shape is filled too (`fill` given beside `stroke`).
   var fillsUnderStroke = false
+  /// A rectangle's corner radius given as an expression (animated).
+  var shapeCornerRadius: Bound? = nil
+  /// Clip, mask and blur.
+  var effects = EffectsDescription()
   /// `trim: [from, to]` of a shape or path (a ring keeps its own).
   var trim: (from: Bound, to: Bound)? = nil
   var zIndex: Double

@@ -38,6 +38,15 @@ public struct SceneNode: Hashable, Sendable {
   /// Overrides the shadow's radius (points) and its colour's alpha from channels.
   public var shadowRadius: ScalarBinding?
   public var shadowOpacity: ScalarBinding?
+  /// `.clipShape` / `.clipped()` / `.cornerRadius`, `.mask`, `.blur`: applied to the content in
+  /// the node's own space, before the shadow (see `Layer`).
+  public var clip: ClipBinding?
+  /// The mask's node (at most one), laid out in this node's own space.
+  public var mask: [SceneNode] = []
+  public var blur: BlurBinding?
+
+  /// Whether a clip, mask or blur applies.
+  var hasEffects: Bool { clip != nil || !mask.isEmpty || blur != nil }
 
   public init(
     _ name: String, _ content: Content, centerX: ScalarBinding = .constant(0),
@@ -62,7 +71,9 @@ public struct SceneNode: Hashable, Sendable {
     let plain: [(ScalarBinding, Double)] = [
       (offsetX, 0), (offsetY, 0), (scale, 1), (rotation, 0), (opacity, 1),
     ]
-    guard shadow == nil, plain.allSatisfy({ $0.0 == .constant($0.1) }) else { return false }
+    guard shadow == nil, !hasEffects, plain.allSatisfy({ $0.0 == .constant($0.1) }) else {
+      return false
+    }
     if case .constant = centerX, case .constant = centerY { return true }
     return false
   }
@@ -72,8 +83,10 @@ public struct SceneNode: Hashable, Sendable {
     let bindings =
       [centerX, centerY, offsetX, offsetY, scale, rotation, opacity]
       + [shadowRadius, shadowOpacity].compactMap { $0 }
-    guard fillColor == nil, bindings.allSatisfy({ if case .constant = $0 { true } else { false } })
+    guard fillColor == nil, bindings.allSatisfy({ if case .constant = $0 { true } else { false } }),
+      clip?.isStatic ?? true, mask.allSatisfy(\.isStatic)
     else { return false }
+    if let blur, case .channel = blur.radius { return false }
     switch content {
     case .group(let children): return children.allSatisfy(\.isStatic)
     case .ring(_, _, let from, let to):
@@ -126,7 +139,11 @@ public struct SceneNode: Hashable, Sendable {
       if let alpha = shadowOpacity { animated.color.alpha = min(max(alpha.resolve(values), 0), 1) }
       shade = animated
     }
-    return Layer(drawn, transform: transform, opacity: opacity.resolve(values), shadow: shade)
+    var layer = Layer(drawn, transform: transform, opacity: opacity.resolve(values), shadow: shade)
+    layer.clip = clip?.clip(values)
+    layer.mask = mask.first.map { .alpha($0.layer(values)) }
+    layer.blur = blur?.blur(values)
+    return layer
   }
 
   /// `color`, or the fill colour channel's value when the node has one.

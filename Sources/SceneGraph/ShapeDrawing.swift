@@ -85,6 +85,8 @@ public struct ShapeDrawing: Hashable, Sendable {
   /// Fractions of the path's length kept (`trim(from:to:)`), each clamped to 0...1.
   public var trimFrom: ScalarBinding
   public var trimTo: ScalarBinding
+  /// A rounded rectangle's corner radius when it is animated (points).
+  public var cornerRadius: ScalarBinding?
 
   public init(
     _ outline: Outline, fill: PaintBinding?, rule: FillRule = .nonzero,
@@ -102,6 +104,7 @@ public struct ShapeDrawing: Hashable, Sendable {
   /// Every binding the drawing reads.
   var bindings: [ScalarBinding] {
     [trimFrom, trimTo] + (stroke.map { [$0.lineWidth, $0.dashPhase] } ?? [])
+      + (cornerRadius.map { [$0] } ?? [])
   }
 
   /// Whether it looks the same at every time.
@@ -114,27 +117,34 @@ public struct ShapeDrawing: Hashable, Sendable {
   func layers(_ values: [String: [Double]]) -> [Layer] {
     let (from, to) = (trimFrom.resolve(values), trimTo.resolve(values))
     var layers: [Layer] = []
+    var outline = self.outline
+    if let cornerRadius, case .shape(var shape) = outline,
+      case .roundedRectangle(_, let style) = shape.kind
+    {
+      shape.kind = .roundedRectangle(
+        cornerRadius: max(0, cornerRadius.resolve(values)), style: style)
+      outline = .shape(shape)
+    }
+    func outlinePath(insetBy amount: Double) -> Path {
+      switch outline {
+      case .path(let path): return path
+      case .shape(let shape): return shape.path(insetBy: amount)
+      }
+    }
     if let fill {
-      let path = self.path(insetBy: 0).trimmed(from: from, to: to)
+      let path = outlinePath(insetBy: 0).trimmed(from: from, to: to)
       if !path.isEmpty { layers.append(.fill(path, paint: fill.paint(values), rule: rule)) }
     }
     if let stroke {
       var style = stroke.style
       style.width = max(0, stroke.lineWidth.resolve(values))
       style.dashPhase = stroke.dashPhase.resolve(values)
-      let path = self.path(insetBy: stroke.inside ? style.width / 2 : 0).trimmed(
+      let path = outlinePath(insetBy: stroke.inside ? style.width / 2 : 0).trimmed(
         from: from, to: to)
       if !path.isEmpty, style.width > 0 {
         layers.append(.stroke(path, style, stroke.paint.paint(values)))
       }
     }
     return layers
-  }
-
-  private func path(insetBy amount: Double) -> Path {
-    switch outline {
-    case .path(let path): return path
-    case .shape(let shape): return shape.path(insetBy: amount)
-    }
   }
 }

@@ -30,6 +30,9 @@ import Testing
     Case(example: "gradients", time: 0.8, scale: 1),
     Case(example: "gradients", time: 0.8, scale: 3),
     Case(example: "gradients", time: 2, scale: 1), Case(example: "gradients", time: 2, scale: 3),
+    // Clips, masks, blur: corners rounding, the ticker moving, the title still blurred; at rest.
+    Case(example: "effects", time: 0.8, scale: 1), Case(example: "effects", time: 0.8, scale: 3),
+    Case(example: "effects", time: 2, scale: 1), Case(example: "effects", time: 2, scale: 3),
   ]
 
   @Test(arguments: cases)

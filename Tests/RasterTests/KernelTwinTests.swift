@@ -39,6 +39,25 @@ import Testing
     }
   }
 
+  /// Clips and masks: every pixel class times every mask value (0…255 all appear).
+  @Test func multiplyMatchesItsTwin() throws {
+    var generator = SeededGenerator(seed: 33)
+    let pixmap = try #require(Self.random(32, 16, &generator))
+    var mask = try #require(Mask(width: 32, height: 16))
+    mask.values = (0..<512).map { UInt8(($0 * 7) % 256) }
+    var byMask = pixmap
+    Kernels.multiply(&byMask, by: mask)
+    let alphas = try #require(Self.random(32, 16, &generator))
+    var byAlpha = pixmap
+    Kernels.multiply(&byAlpha, byAlphaOf: alphas)
+    for i in 0..<512 {
+      let p = PremultipliedRGBA8(packed: pixmap.pixels[i])
+      #expect(byMask.pixels[i] == Blend.multiply(p, by: mask.values[i]).packed)
+      let a = PremultipliedRGBA8(packed: alphas.pixels[i]).a
+      #expect(byAlpha.pixels[i] == Blend.multiply(p, by: a).packed)
+    }
+  }
+
   @Test func extractAlphaMatchesItsTwin() throws {
     var generator = SeededGenerator(seed: 21)
     let pixmap = try #require(Self.random(17, 11, &generator))

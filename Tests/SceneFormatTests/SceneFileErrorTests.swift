@@ -45,10 +45,6 @@ import Testing
     ),
     (file(#"{"shape": "hexagon"}"#, ""), "layers[0].shape", #"expected one of "rectangle""#),
     (
-      file(#"{"shape": "circle", "cornerRadius": 3}"#, ""), "layers[0]",
-      "cornerRadius applies to rectangles only"
-    ),
-    (
       file(#"{"shape": "circle", "opacity": 2}"#, ""), "layers[0].opacity",
       "expected a number from 0 to 1 or an \"=expression\", got 2"
     ),
@@ -203,6 +199,46 @@ import Testing
     (
       file(#"{"shape": "circle", "trim": [0, "=2"]}"#, ""), "layers[0].trim[1]",
       "the expression gives 2 here"
+    ),
+    // Clips, masks, blurs.
+    (
+      file(#"{"shape": "circle", "clipShape": "hexagon"}"#, ""), "layers[0].clipShape",
+      #"expected one of "rectangle""#
+    ),
+    (
+      file(#"{"shape": "circle", "clipShape": "ring"}"#, ""), "layers[0].clipShape",
+      #"expected one of "rectangle""#
+    ),
+    (
+      file(#"{"shape": "circle", "clipShape": {"shape": "circle", "path": "M0 0"}}"#, ""),
+      "layers[0].clipShape", #"give "shape" or "path" (exactly one)"#
+    ),
+    (
+      file(#"{"shape": "circle", "clipShape": {"path": "M 0 0 L 1", "style": "evenOdd"}}"#, ""),
+      "layers[0].clipShape.path", "invalid path data"
+    ),
+    (
+      file(#"{"shape": "circle", "clipShape": {"shape": "circle", "style": "winding"}}"#, ""),
+      "layers[0].clipShape.style", #"expected one of "nonzero""#
+    ),
+    (
+      file(#"{"text": "a", "clipShape": "circle", "clipped": true}"#, ""), "layers[0]",
+      "give one clip: clipShape or clipped"
+    ),
+    (file(#"{"text": "a", "clipped": false}"#, ""), "layers[0].clipped", "expected true"),
+    (file(#"{"text": "a", "blur": -1}"#, ""), "layers[0].blur", "expected a number from 0 to 1000"),
+    (
+      file(#"{"text": "a", "blur": {"radius": 2, "opaque": "yes"}}"#, ""), "layers[0].blur.opaque",
+      "expected true or false"
+    ),
+    (file(#"{"text": "a", "mask": "circle"}"#, ""), "layers[0].mask", "expected a layer object"),
+    (
+      file(#"{"text": "a", "mask": {"shape": "circle", "fill": "nope"}}"#, ""),
+      "layers[0].mask.fill", "expected a colour"
+    ),
+    (
+      file(#"{"shape": "circle", "cornerStyle": "continuous"}"#, ""), "layers[0]",
+      "cornerStyle applies to rectangles only"
     ),
     // Gradients.
     (

@@ -20,7 +20,7 @@ public struct Compositor: Sendable {
 
   private mutating func draw(_ layer: Layer, into target: inout Pixmap, parent: Transform) {
     guard layer.opacity > 0 else { return }
-    if layer.opacity >= 1, layer.shadow == nil {
+    if layer.opacity >= 1, layer.shadow == nil, !layer.hasEffects {
       drawContent(layer, into: &target, parent: parent)
     } else {
       drawIsolated(layer, into: &target, parent: parent)
@@ -62,7 +62,9 @@ public struct Compositor: Sendable {
     switch content {
     case .fill(_, let paint, _), .stroke(_, _, let paint): return paint.solidColor != nil
     case .group(let children):
-      return children.allSatisfy { $0.opacity >= 1 && $0.shadow == nil && isPlain($0.content) }
+      return children.allSatisfy {
+        $0.opacity >= 1 && $0.shadow == nil && !$0.hasEffects && isPlain($0.content)
+      }
     }
   }
 
@@ -84,7 +86,8 @@ public struct Compositor: Sendable {
     }
   }
 
-  /// Offscreen: the content, and beneath it the shadow; then one blend with the layer's opacity.
+  /// Offscreen: the content with its clip, mask and blur, and beneath it the shadow; then one
+  /// blend with the layer's opacity.
   private mutating func drawIsolated(_ layer: Layer, into target: inout Pixmap, parent: Transform) {
     guard let isolation = Self.isolation(of: layer, parent: parent, target: target.bounds) else {
       return
@@ -95,18 +98,65 @@ public struct Compositor: Sendable {
     var content = layer
     content.opacity = 1
     content.shadow = nil
-    drawContent(content, into: &offscreen, parent: parent.concatenating(toOffscreen))
+    drawProcessed(content, into: &offscreen, parent: parent.concatenating(toOffscreen))
     if let shadow = layer.shadow, let geometry = isolation.shadow {
       let shifted = parent.concatenating(toOffscreen).concatenating(
         .translation(geometry.offset.x, geometry.offset.y))
-      guard
-        var mask = silhouette(of: content, width: box.width, height: box.height, parent: shifted)
-      else { return }
+      var silhouette: Mask?
+      if content.hasEffects {
+        // The shadow of what the effects left: drawn again where the shadow falls.
+        if var moved = Pixmap(width: box.width, height: box.height),
+          var mask = Mask(width: box.width, height: box.height)
+        {
+          drawProcessed(content, into: &moved, parent: shifted)
+          Kernels.extractAlpha(moved, into: &mask)
+          silhouette = mask
+        }
+      } else {
+        silhouette = self.silhouette(
+          of: content, width: box.width, height: box.height, parent: shifted)
+      }
+      guard var mask = silhouette else { return }
       blurrer.blur(&mask, sigma: geometry.sigma)
       Kernels.placeShadow(mask, color: shadow.color.premultiplied, under: &offscreen)
     }
     let opacity = UInt32((min(max(layer.opacity, 0), 1) * 255).rounded())
     Kernels.composite(offscreen, at: (box.minX, box.minY), onto: &target, opacity: opacity)
+  }
+
+  /// The layer's content, then its clip, mask and blur, into `pixmap` (which starts clear).
+  private mutating func drawProcessed(_ layer: Layer, into pixmap: inout Pixmap, parent: Transform)
+  {
+    drawContent(layer, into: &pixmap, parent: parent)
+    let t = layer.transform.concatenating(parent)
+    if let clip = layer.clip {
+      if let coverage = rasterizer.mask(
+        of: clip.path, transform: t, rule: clip.rule, width: pixmap.width, height: pixmap.height)
+      {
+        Kernels.multiply(&pixmap, by: coverage)
+      }
+    }
+    if let mask = layer.mask, var alpha = Pixmap(width: pixmap.width, height: pixmap.height) {
+      draw(mask.layer, into: &alpha, parent: t)
+      Kernels.multiply(&pixmap, byAlphaOf: alpha)
+    }
+    if let blur = layer.blur {
+      let sigma = blur.sigma(under: t)
+      if blur.opaque {
+        guard
+          let frame = blur.bounds.map({ Layer.deviceBounds(of: $0, under: t) })
+            ?? layer.contentBounds(under: parent)
+        else { return }
+        // Frames sit on the pixel grid; far ones are clamped before they become Ints.
+        func edge(_ v: Double) -> Int { Int(min(max(v, -1e9), 1e9).rounded()) }
+        let rect = IntRect(
+          minX: edge(frame.minX), minY: edge(frame.minY), maxX: edge(frame.maxX),
+          maxY: edge(frame.maxY))
+        blurrer.blurOpaque(&pixmap, within: rect, sigma: sigma)
+      } else {
+        blurrer.blur(&pixmap, sigma: sigma)
+      }
+    }
   }
 
   /// Where an isolated layer is drawn offscreen: whole device pixels around its content and its
@@ -132,7 +182,9 @@ public struct Compositor: Sendable {
         maxX: contentBounds.maxX + offset.x, maxY: contentBounds.maxY + offset.y)
       area = area.union(moved)
     }
-    let reach = (shadowGeometry?.margin ?? 0) + 1
+    // Content outside the target reaches in through its shadow's blur and its own.
+    let blurMargin = layer.blur.map { GaussianBlur.margin(for: $0.sigma(under: t)) } ?? 0
+    let reach = (shadowGeometry?.margin ?? 0) + blurMargin + 1
     let box = area.roundedOut.outset(by: reach).intersection(target.outset(by: reach))
     return box.isEmpty ? nil : (box, shadowGeometry)
   }

@@ -31,13 +31,21 @@ public indirect enum LayerContent: Hashable, Sendable {
 /// A node of the tree a frame is drawn from.
 ///
 /// `transform` maps the layer's own space to its parent's (for the root: to device pixels).
-/// A layer with `opacity` < 1 or a shadow is isolated: drawn offscreen with its shadow and blended
-/// once, so a translucent glyph does not show its own shadow through itself (group opacity).
+/// A layer with `opacity` < 1, a shadow, a clip, a mask or a blur is isolated: drawn offscreen
+/// and blended once, so a translucent glyph does not show its own shadow through itself (group
+/// opacity). Offscreen, in this order: the content; times the clip's coverage; times the mask's
+/// alpha; blurred; the shadow (of what that left) beneath it; then blended with `opacity`.
 public struct Layer: Hashable, Sendable {
   public var content: LayerContent
   public var transform: Transform
   public var opacity: Double
   public var shadow: Shadow?
+  public var clip: ClipShape?
+  public var mask: LayerMask?
+  public var blur: Blur?
+
+  /// Whether a clip, mask or blur applies (each needs the layer drawn offscreen).
+  public var hasEffects: Bool { clip != nil || mask != nil || blur != nil }
 
   public init(
     _ content: LayerContent, transform: Transform = .identity, opacity: Double = 1,
@@ -84,6 +92,39 @@ public struct Layer: Hashable, Sendable {
   /// The device-space bounds of what the layer draws (shadow excluded) under `parent`, or nil if
   /// it draws nothing. Control points are included, so the bounds may be a little generous.
   public func bounds(under parent: Transform) -> Rect? {
+    guard var box = contentBounds(under: parent) else { return nil }
+    let t = transform.concatenating(parent)
+    if let clip {
+      guard let clipBox = clip.path.bounds,
+        let inside = box.intersection(Self.deviceBounds(of: clipBox, under: t))
+      else { return nil }
+      box = inside
+    }
+    if let mask {
+      guard let maskBox = mask.layer.bounds(under: t), let inside = box.intersection(maskBox)
+      else { return nil }
+      box = inside
+    }
+    if let blur {
+      if blur.opaque {
+        if let frame = blur.bounds {
+          guard let inside = box.intersection(Self.deviceBounds(of: frame, under: t)) else {
+            return nil
+          }
+          box = inside
+        }
+      } else {
+        let margin = Double(GaussianBlur.margin(for: blur.sigma(under: t)))
+        box = Rect(
+          minX: box.minX - margin, minY: box.minY - margin, maxX: box.maxX + margin,
+          maxY: box.maxY + margin)
+      }
+    }
+    return box
+  }
+
+  /// The bounds of the content alone, before clips, masks and blurs.
+  func contentBounds(under parent: Transform) -> Rect? {
     let t = transform.concatenating(parent)
     switch content {
     case .fill(let path, _, _):

@@ -40,7 +40,9 @@ extension Layer {
   /// under `parent`.
   public func estimatedCost(under parent: Transform, target: IntRect) -> RenderCost {
     guard opacity > 0 else { return RenderCost() }
-    guard opacity < 1 || shadow != nil else { return contentCost(under: parent, target: target) }
+    guard opacity < 1 || shadow != nil || hasEffects else {
+      return contentCost(under: parent, target: target)
+    }
     guard let isolation = Compositor.isolation(of: self, parent: parent, target: target) else {
       return RenderCost()
     }
@@ -56,11 +58,25 @@ extension Layer {
     var content = self
     content.opacity = 1
     content.shadow = nil
-    cost = cost + content.contentCost(under: toOffscreen, target: local)
+    // The content with its effects: a clip's mask, a mask layer drawn offscreen, a blur of four
+    // channels (each as costly as a shadow's blur).
+    var processed = content.contentCost(under: toOffscreen, target: local)
+    let t = transform.concatenating(toOffscreen)
+    if let clip {
+      processed.work +=
+        pixels + Double(clip.path.elements.count) * RenderCost.elementWeight
+    }
+    if let mask {
+      processed.work += pixels * RenderCost.offscreenWeight
+      processed = processed + mask.layer.estimatedCost(under: t, target: local)
+    }
+    if blur != nil { processed.work += 4 * pixels * RenderCost.shadowWeight }
+    cost = cost + processed
     if isolation.shadow != nil {
       cost.shadows += 1
       cost.work += pixels * RenderCost.shadowWeight
-      cost = cost + content.contentCost(under: toOffscreen, target: local)
+      cost =
+        cost + (hasEffects ? processed : content.contentCost(under: toOffscreen, target: local))
     }
     return cost
   }

@@ -111,6 +111,59 @@ public struct GaussianBlurrer: Sendable {
     }
   }
 
+  /// `.blur(radius:opaque: true)`: blurs the pixels inside `rect` as if its edge pixels went on
+  /// outwards forever (so edges keep their colour), makes them opaque (premultiplied over black:
+  /// "the blur renderer" does not "permit transparency", Apple), and clears everything outside
+  /// `rect`.
+  public mutating func blurOpaque(_ pixmap: inout Pixmap, within rect: IntRect, sigma: Double) {
+    let area = rect.intersection(pixmap.bounds)
+    guard !area.isEmpty else {
+      pixmap.pixels.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+      return
+    }
+    let margin = GaussianBlur.margin(for: sigma)
+    let (w, h) = (area.width + 2 * margin, area.height + 2 * margin)
+    if sigma >= GaussianBlur.minimumSigma, var extended = Pixmap(width: w, height: h) {
+      let (sourceWidth, extendedWidth) = (pixmap.width, w)
+      pixmap.pixels.withUnsafeBufferPointer { source in
+        extended.pixels.withUnsafeMutableBufferPointer { target in
+          for y in 0..<h {
+            let sy = min(max(y - margin, 0), area.height - 1) + area.minY
+            for x in 0..<w {
+              let sx = min(max(x - margin, 0), area.width - 1) + area.minX
+              target[y * extendedWidth + x] = source[sy * sourceWidth + sx]
+            }
+          }
+        }
+      }
+      blur(&extended, sigma: sigma)
+      pixmap.pixels.withUnsafeMutableBufferPointer { target in
+        extended.pixels.withUnsafeBufferPointer { source in
+          for y in 0..<area.height {
+            for x in 0..<area.width {
+              target[(y + area.minY) * sourceWidth + x + area.minX] =
+                source[(y + margin) * extendedWidth + x + margin]
+            }
+          }
+        }
+      }
+    }
+    // Opaque inside the frame, nothing outside it.
+    let (width, height) = (pixmap.width, pixmap.height)
+    pixmap.pixels.withUnsafeMutableBufferPointer { pixels in
+      for y in 0..<height {
+        let row = y * width
+        guard (area.minY..<area.maxY).contains(y) else {
+          for x in 0..<width { pixels[row + x] = 0 }
+          continue
+        }
+        for x in 0..<area.minX { pixels[row + x] = 0 }
+        for x in area.minX..<area.maxX { pixels[row + x] |= 0xFF00_0000 }
+        for x in area.maxX..<width { pixels[row + x] = 0 }
+      }
+    }
+  }
+
   private mutating func prepare(width: Int, height: Int) {
     plane.reshape(width: width, height: height)
     columns.reshape(width: width, height: height)

@@ -27,6 +27,14 @@ public struct Rect: Hashable, Sendable {
       maxX: Swift.max(maxX, other.maxX), maxY: Swift.max(maxY, other.maxY))
   }
 
+  /// The overlap of two rects; nil when they do not overlap (touching edges give an empty rect).
+  public func intersection(_ other: Rect) -> Rect? {
+    let (x0, y0) = (Swift.max(minX, other.minX), Swift.max(minY, other.minY))
+    let (x1, y1) = (Swift.min(maxX, other.maxX), Swift.min(maxY, other.maxY))
+    guard x0 <= x1, y0 <= y1 else { return nil }
+    return Rect(minX: x0, minY: y0, maxX: x1, maxY: y1)
+  }
+
   /// The smallest rect holding this one and `point`.
   public func including(_ point: Point) -> Rect {
     Rect(

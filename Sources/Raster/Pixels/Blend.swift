@@ -25,6 +25,20 @@ public enum Blend {
     return UInt8(truncatingIfNeeded: c + PremultipliedRGBA8.div255(UInt32(mask) * (255 - c)))
   }
 
+  /// Each channel times `k`/255, rounded to nearest: a pixel under a clip's coverage or a mask's
+  /// alpha (the twin of `Kernels.multiply`).
+  @inlinable public static func multiply(
+    _ pixel: PremultipliedRGBA8, by k: UInt8
+  )
+    -> PremultipliedRGBA8
+  {
+    func channel(_ c: UInt8) -> UInt8 {
+      UInt8(truncatingIfNeeded: PremultipliedRGBA8.div255(UInt32(c) * UInt32(k)))
+    }
+    return PremultipliedRGBA8(
+      r: channel(pixel.r), g: channel(pixel.g), b: channel(pixel.b), a: channel(pixel.a))
+  }
+
   /// A pixmap's alpha as a mask of the same size (the twin of `Kernels.extractAlpha`).
   public static func alpha(of pixmap: Pixmap) -> [UInt8] {
     pixmap.pixels.map { PremultipliedRGBA8(packed: $0).a }

@@ -201,6 +201,34 @@ extension Kernels {
     }
   }
 
+  /// Every pixel times the mask value at its place, in place (a clip): each channel ×
+  /// mask/255, rounded to nearest. Sizes must match.
+  static func multiply(_ pixmap: inout Pixmap, by mask: Mask) {
+    mask.values.withUnsafeBufferPointer { coverage in
+      pixmap.pixels.withUnsafeMutableBufferPointer { pixels in
+        for i in 0..<min(coverage.count, pixels.count) {
+          let c = coverage[i]
+          if c == 255 { continue }
+          pixels[i] = c == 0 ? 0 : scale(pixels[i], by: UInt32(c))
+        }
+      }
+    }
+  }
+
+  /// Every pixel times the alpha of `other`'s pixel at its place, in place (a mask). Sizes must
+  /// match.
+  static func multiply(_ pixmap: inout Pixmap, byAlphaOf other: Pixmap) {
+    other.pixels.withUnsafeBufferPointer { alphas in
+      pixmap.pixels.withUnsafeMutableBufferPointer { pixels in
+        for i in 0..<min(alphas.count, pixels.count) {
+          let a = alphas[i] >> 24
+          if a == 255 { continue }
+          pixels[i] = a == 0 ? 0 : scale(pixels[i], by: a)
+        }
+      }
+    }
+  }
+
   /// Puts a shadow beneath premultiplied content, in place: `content + (color × mask)·(1 − content.a)`.
   static func placeShadow(_ mask: Mask, color: PremultipliedRGBA8, under content: inout Pixmap) {
     let packed = color.packed

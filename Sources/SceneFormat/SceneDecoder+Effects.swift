@@ -1,0 +1,99 @@
+import Raster
+
+/// `clipShape`, `clipped`, `cornerRadius` (as a modifier), `mask` and `blur` as written.
+struct EffectsDescription {
+  enum Clip {
+    /// A shape kind laid out in the layer's frame, with its own corner radius and style.
+    case shape(
+      LayerDescription.ShapeKind, cornerRadius: Double, style: CornerStyle?, rule: FillRule)
+    /// Path data with a `viewBox` fitted into the frame (without one: points from the frame's
+    /// top left).
+    case path(Path, viewBox: Rect?, rule: FillRule)
+    /// `clipped()`: the frame.
+    case frame
+    /// `cornerRadius(_:)`: the frame with rounded corners.
+    case cornerRadius(Bound)
+  }
+
+  var clip: Clip?
+  /// The mask layer (at most one).
+  var mask: [LayerDescription] = []
+  var blur: (radius: Bound, opaque: Bool)?
+}
+
+extension SceneDecoder {
+  static let effectKeys = ["clipShape", "clipped", "mask", "blur"]
+  static let clipShapeKeys = ["shape", "path", "viewBox", "cornerRadius", "cornerStyle", "style"]
+
+  /// The layer's effects; `cornerRadiusIsModifier` when `cornerRadius` is not the shape's own.
+  mutating func effects(
+    _ o: JSONObject, cornerRadiusIsModifier: Bool
+  ) throws(SceneFileError) -> EffectsDescription {
+    var effects = EffectsDescription()
+    let clips =
+      ["clipShape", "clipped"].filter(o.has)
+      + (cornerRadiusIsModifier && o.has("cornerRadius") ? ["cornerRadius"] : [])
+    if clips.count > 1 {
+      throw o.field.error(
+        "give one clip: " + clips.joined(separator: " or ") + " (nest a zstack for another)")
+    }
+    if let field = o["clipShape"] { effects.clip = try clipShape(field) }
+    if let field = o["clipped"] {
+      guard try field.bool() else { throw field.expected("true") }
+      effects.clip = .frame
+    }
+    if cornerRadiusIsModifier, let field = o["cornerRadius"] {
+      effects.clip = .cornerRadius(try Self.scalar(field, in: 0...SceneLimits.canvasSide))
+    }
+    if let field = o["mask"] {
+      guard case .object = field.value.kind else { throw field.expected("a layer object") }
+      effects.mask = [try layer(field, inheritedColor: nil)]
+    }
+    if let field = o["blur"] {
+      if case .object = field.value.kind {
+        let b = try field.object(keys: ["radius", "opaque"])
+        effects.blur = (
+          try Self.scalar(try b.required("radius"), in: 0...1000), try b["opaque"]?.bool() ?? false
+        )
+      } else {
+        effects.blur = (try Self.scalar(field, in: 0...1000), false)
+      }
+    }
+    return effects
+  }
+
+  /// `"circle"`, or `{"shape", "cornerRadius", "cornerStyle", "style"}` or `{"path", "viewBox",
+  /// "style"}`; `style` is the fill rule (`nonzero`, `evenOdd`).
+  mutating func clipShape(_ field: JSONField) throws(SceneFileError) -> EffectsDescription.Clip {
+    if case .string = field.value.kind {
+      let kind = try field.choice(
+        LayerDescription.ShapeKind.allCases.filter { $0 != .ring }, name: \.rawValue)
+      return .shape(kind, cornerRadius: 0, style: nil, rule: .nonzero)
+    }
+    let o = try field.object(keys: Self.clipShapeKeys)
+    var rule = FillRule.nonzero
+    if let style = o["style"] {
+      let name = try style.choice(["nonzero", "evenOdd", "evenodd"], name: { $0 })
+      rule = name == "nonzero" ? .nonzero : .evenodd
+    }
+    if o.has("shape") == o.has("path") {
+      throw field.error("give \"shape\" or \"path\" (exactly one)")
+    }
+    if let shape = o["shape"] {
+      if o.has("viewBox") { throw try o.required("viewBox").error("viewBox applies to a path") }
+      let kind = try shape.choice(
+        LayerDescription.ShapeKind.allCases.filter { $0 != .ring }, name: \.rawValue)
+      return .shape(
+        kind, cornerRadius: try o["cornerRadius"]?.number(in: 0...SceneLimits.canvasSide) ?? 0,
+        style: try o["cornerStyle"]?.choice(CornerStyle.self), rule: rule)
+    }
+    for key in ["cornerRadius", "cornerStyle"] where o.has(key) {
+      throw try o.required(key).error("\(key) applies to a shape")
+    }
+    let path = try inlinePath(try o.required("path"))
+    guard case .path(_, let viewBox, _) = try pathContent(path, o) else {
+      return .path(path, viewBox: nil, rule: rule)
+    }
+    return .path(path, viewBox: viewBox, rule: rule)
+  }
+}

@@ -1,0 +1,53 @@
+import Raster
+
+/// A clip whose outline may be animated: `.clipShape` (a shape or path), `.clipped()` (the
+/// frame) or `.cornerRadius` (a rounded frame whose radius may be bound). Points, in the node's
+/// own space.
+public struct ClipBinding: Hashable, Sendable {
+  public enum Outline: Hashable, Sendable {
+    case path(Path)
+    case shape(InsettableShape)
+    /// A rectangle with rounded corners of a bound radius.
+    case roundedFrame(Rect, radius: ScalarBinding, style: CornerStyle)
+  }
+
+  public var outline: Outline
+  public var rule: FillRule
+
+  public init(_ outline: Outline, rule: FillRule = .nonzero) {
+    self.outline = outline
+    self.rule = rule
+  }
+
+  var isStatic: Bool {
+    if case .roundedFrame(_, .channel, _) = outline { return false }
+    return true
+  }
+
+  func clip(_ values: [String: [Double]]) -> ClipShape {
+    switch outline {
+    case .path(let path): return ClipShape(path, rule: rule)
+    case .shape(let shape): return ClipShape(shape.path(), rule: rule)
+    case .roundedFrame(let frame, let radius, let style):
+      return ClipShape(
+        .roundedRect(frame, cornerRadius: max(0, radius.resolve(values)), style: style), rule: rule)
+    }
+  }
+}
+
+/// `.blur(radius:opaque:)` with a radius that may be bound; `bounds` is the layer's frame.
+public struct BlurBinding: Hashable, Sendable {
+  public var radius: ScalarBinding
+  public var opaque: Bool
+  public var bounds: Rect
+
+  public init(radius: ScalarBinding, opaque: Bool, bounds: Rect) {
+    self.radius = radius
+    self.opaque = opaque
+    self.bounds = bounds
+  }
+
+  func blur(_ values: [String: [Double]]) -> Blur {
+    Blur(radius: max(0, radius.resolve(values)), opaque: opaque, bounds: bounds)
+  }
+}
