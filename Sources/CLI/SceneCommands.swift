@@ -40,6 +40,10 @@ enum SceneOptions {
           "SDK defaults: 17 = .spring() response 0.5, ζ 1, continuous corners; legacy = 0.55, ζ 0.825, circular corners.",
         defaultValue: "17"),
       OptionSpec(
+        "color-scheme", value: .choice(of: ColorScheme.self), valueName: "light|dark",
+        help: "The appearance: the value of every system colour (systemBlue, label, …).",
+        defaultDescription: "the scene's canvas.colorScheme, or light"),
+      OptionSpec(
         "fps", value: .integer(1...maximumFrameRate), valueName: "n",
         help: "Frames per second (at most \(maximumGIFFrameRate) for a GIF).", defaultValue: "50"),
       OptionSpec(
@@ -82,6 +86,7 @@ enum SceneOptions {
     var device: Device?
     var scale: Double?
     var swiftUI: SwiftUIVersion
+    var colorScheme: ColorScheme?
     var fps: Double
     var hold: Double
     var loop: Int
@@ -134,7 +139,8 @@ enum SceneOptions {
     return Settings(
       taps: tapTexts.isEmpty ? nil : taps, device: device,
       scale: try arguments.integer("scale").map(Double.init),
-      swiftUI: try arguments.requiredChoice("swiftui"), fps: Double(fps),
+      swiftUI: try arguments.requiredChoice("swiftui"),
+      colorScheme: try arguments.choice("color-scheme"), fps: Double(fps),
       hold: try arguments.requiredNumber("hold"),
       // `check` has no GIF or PNG output, hence no --loop or --png-compression.
       loop: needsOutput ? try arguments.requiredInteger("loop") : 0,
@@ -336,10 +342,11 @@ extension SceneOptions {
   ) throws
     -> Scene
   {
-    let options = SceneSettings(
+    var options = SceneSettings(
       device: settings.device, scale: settings.scale, swiftUI: settings.swiftUI,
       frameRate: settings.fps, hold: settings.hold, taps: settings.taps, fontFile: settings.font,
       allowsFilesOutside: settings.allowsFilesOutside)
+    options.colorScheme = settings.colorScheme
     let loaded: LoadedScene
     do {
       switch source {

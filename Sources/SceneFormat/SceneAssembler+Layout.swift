@@ -227,6 +227,25 @@ extension SceneAssembler {
       // Laid out like an overlay: offered the layer's size, centred in it.
       node.mask = [try self.node(mask, box: try centredBox(of: mask, in: box))]
     }
+    for (key, value) in effects.colors {
+      let channel = name + "." + key
+      func amount() throws(SceneFileError) -> ScalarBinding {
+        guard let value else { return .constant(0) }
+        return try bind(value, channel, count: 1, what: "a number")[0]
+      }
+      switch key {
+      case "saturation": node.colorEffects.append(.saturation(try amount()))
+      case "brightness": node.colorEffects.append(.brightness(try amount()))
+      case "contrast": node.colorEffects.append(.contrast(try amount()))
+      case "grayscale": node.colorEffects.append(.grayscale(try amount()))
+      case "hueRotation": node.colorEffects.append(.hueRotation(try amount()))
+      case "colorMultiply":
+        guard let value else { continue }
+        node.colorEffects.append(
+          .colorMultiply(try bind(value, channel, count: 4, what: "a colour")))
+      default: node.colorEffects.append(.colorInvert)
+      }
+    }
     if let blur = effects.blur {
       node.blur = BlurBinding(
         radius: try bind(blur.radius, name + ".blur", count: 1, what: "a number")[0],

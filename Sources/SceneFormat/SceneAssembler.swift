@@ -67,10 +67,16 @@ struct SceneAssembler {
     }
     scale = settings.scale ?? canvas.scale ?? 2
     let safeHeight = height - safeTop - safeBottom
-    let screen: [String: [Double]] = [
+    var screen: [String: [Double]] = [
       "screen.width": [width], "screen.height": [height], "safeArea.top": [safeTop],
       "safeArea.bottom": [safeBottom], "safeArea.width": [width], "safeArea.height": [safeHeight],
     ]
+    // Colour names read in expressions (`"=on ? green : systemGray4"`), in the scene's scheme.
+    for name in NamedColors.names {
+      if let c = NamedColors.color(name, scheme: description.colorScheme) {
+        screen[name] = [c.red, c.green, c.blue, c.alpha]
+      }
+    }
     scope = ExpressionScope(screen)
     for value in description.state {
       let v = try value.initial.evaluate(ExpressionScope(screen), count: nil, what: "a value")

@@ -16,6 +16,9 @@ struct EffectsDescription {
   }
 
   var clip: Clip?
+  /// Colour modifiers in the order they apply, each with its amount (degrees for
+  /// `hueRotation`, a colour for `colorMultiply`, nothing for `colorInvert`).
+  var colors: [(key: String, value: Bound?)] = []
   /// The mask layer (at most one).
   var mask: [LayerDescription] = []
   var blur: (radius: Bound, opaque: Bool)?
@@ -23,6 +26,12 @@ struct EffectsDescription {
 
 extension SceneDecoder {
   static let effectKeys = ["clipShape", "clipped", "mask", "blur"]
+  /// SwiftUI's colour modifiers, in the order a layer applies them, with each amount's range.
+  static let colorModifiers: [(key: String, range: ClosedRange<Double>?)] = [
+    ("saturation", 0...100), ("brightness", -1...1), ("contrast", -100...100),
+    ("grayscale", 0...1), ("hueRotation", -1e5...1e5), ("colorMultiply", nil),
+    ("colorInvert", nil),
+  ]
   static let clipShapeKeys = ["shape", "path", "viewBox", "cornerRadius", "cornerStyle", "style"]
 
   /// The layer's effects; `cornerRadiusIsModifier` when `cornerRadius` is not the shape's own.
@@ -44,6 +53,16 @@ extension SceneDecoder {
     }
     if cornerRadiusIsModifier, let field = o["cornerRadius"] {
       effects.clip = .cornerRadius(try Self.scalar(field, in: 0...SceneLimits.canvasSide))
+    }
+    for (key, range) in Self.colorModifiers {
+      guard let field = o[key] else { continue }
+      switch key {
+      case "colorInvert":
+        guard try field.bool() else { throw field.expected("true") }
+        effects.colors.append((key, nil))
+      case "colorMultiply": effects.colors.append((key, try color(field)))
+      default: effects.colors.append((key, try Self.scalar(field, in: range ?? -1e6...1e6)))
+      }
     }
     if let field = o["mask"] {
       guard case .object = field.value.kind else { throw field.expected("a layer object") }

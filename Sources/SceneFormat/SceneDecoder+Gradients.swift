@@ -43,22 +43,22 @@ extension SceneDecoder {
 
   /// `{"linearGradient": {"colors": […] | "stops": [{"color", "location"}], "startPoint",
   /// "endPoint", "colorSpace"}}`, and the radial and angular forms.
-  static func gradient(_ field: JSONField) throws(SceneFileError) -> GradientDescription {
-    let outer = try field.object(keys: gradientKeys)
+  func gradient(_ field: JSONField) throws(SceneFileError) -> GradientDescription {
+    let outer = try field.object(keys: Self.gradientKeys)
     guard outer.members.count == 1, let (key, inner) = outer.members.first.map({ ($0.key, $0) })
     else {
-      throw field.error("give exactly one of " + gradientKeys.joined(separator: ", "))
+      throw field.error("give exactly one of " + Self.gradientKeys.joined(separator: ", "))
     }
     let body = JSONField(inner.value, path: JSONField.join(field.path, key))
-    let o = try body.object(keys: gradientCommonKeys + (gradientParameters[key] ?? []))
-    let stops = try Self.stops(o, body)
+    let o = try body.object(keys: Self.gradientCommonKeys + (Self.gradientParameters[key] ?? []))
+    let stops = try self.stops(o, body)
     let colorSpace = try o["colorSpace"]?.choice(GradientColorSpace.self) ?? .device
     func unit(_ name: String, _ fallback: String) throws(SceneFileError) -> Bound {
       guard let f = o[name] else {
-        let p = unitPoints[fallback] ?? (0.5, 0.5)
+        let p = Self.unitPoints[fallback] ?? (0.5, 0.5)
         return Bound.constant([p.0, p.1], at: body)
       }
-      return try unitPoint(f)
+      return try Self.unitPoint(f)
     }
     func number(
       _ name: String, _ fallback: Double?, _ range: ClosedRange<Double>
@@ -67,7 +67,7 @@ extension SceneDecoder {
         guard let fallback else { throw body.error("missing \"\(name)\"") }
         return Bound.constant([fallback], at: body)
       }
-      return try scalar(f, in: range)
+      return try Self.scalar(f, in: range)
     }
     let kind: GradientDescription.Kind
     switch key {
@@ -85,7 +85,7 @@ extension SceneDecoder {
       }
       if let angle = o["angle"] {
         // `AngularGradient(gradient:center:angle:)`: a full turn from `angle`.
-        let start = try scalar(angle, in: -1e5...1e5)
+        let start = try Self.scalar(angle, in: -1e5...1e5)
         var end = start
         end.expression = .binary(.add, start.expression, .constant([360]))
         kind = .angular(center: try unit("center", "center"), startAngle: start, endAngle: end)
@@ -100,14 +100,14 @@ extension SceneDecoder {
   }
 
   /// `colors` (evenly spaced) or `stops` (`{"color", "location"}`), not both.
-  static func stops(
+  func stops(
     _ o: JSONObject, _ body: JSONField
   ) throws(SceneFileError) -> [(color: Bound, location: Bound)] {
     if o.has("colors") == o.has("stops") {
       throw body.error("give \"colors\" or \"stops\" (exactly one)")
     }
     if let colors = o["colors"] {
-      let items = try colors.array(maxCount: maximumStops)
+      let items = try colors.array(maxCount: Self.maximumStops)
       guard !items.isEmpty else { throw colors.expected("at least one colour") }
       var stops: [(color: Bound, location: Bound)] = []
       for (i, item) in items.enumerated() {
@@ -117,12 +117,13 @@ extension SceneDecoder {
       return stops
     }
     let list = try o.required("stops")
-    let items = try list.array(maxCount: maximumStops)
+    let items = try list.array(maxCount: Self.maximumStops)
     guard !items.isEmpty else { throw list.expected("at least one stop") }
     var stops: [(color: Bound, location: Bound)] = []
     for item in items {
       let s = try item.object(keys: ["color", "location"])
-      stops.append((try color(s.required("color")), try scalar(s.required("location"), in: 0...1)))
+      stops.append(
+        (try color(s.required("color")), try Self.scalar(s.required("location"), in: 0...1)))
     }
     return stops
   }

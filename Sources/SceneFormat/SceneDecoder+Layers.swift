@@ -9,7 +9,8 @@ extension SceneDecoder {
   static let modifierKeys = [
     "id", "frame", "padding", "position", "offset", "scaleEffect", "rotationEffect", "opacity",
     "shadow", "fill", "foregroundColor", "zIndex", "ignoresSafeArea", "clipShape", "clipped",
-    "cornerRadius", "mask", "blur",
+    "cornerRadius", "mask", "blur", "saturation", "brightness", "contrast", "grayscale",
+    "hueRotation", "colorMultiply", "colorInvert",
   ]
   static let contentParameters: [String: [String]] = [
     "text": ["font", "bold", "weight"], "path": ["viewBox", "fillRule", "stroke", "trim"],
@@ -97,13 +98,17 @@ extension SceneDecoder {
         throw fill.error(
           "a gradient fills a shape, a path or text: give it to the layers inside the \(kind)")
       }
-      fillGradient = try Self.gradient(fill)
+      fillGradient = try self.gradient(fill)
     }
     let fillColor = fillGradient == nil ? o["fill"] : nil
     // Beside a stroke, `fill` colours the fill only; the stroke takes the foreground colour.
     let ownColor = try ((stroked ? o["foregroundColor"] : nil) ?? fillColor ?? o["foregroundColor"])
-      .map(Self.color)
-    let black = Bound(expression: .constant([0, 0, 0, 1]), path: field.path, line: 0, column: 0)
+      .map(self.color)
+    // SwiftUI's default foreground style is `.primary`: the label colour of the scheme.
+    let label = NamedColors.color("label", scheme: colorScheme) ?? .black
+    let black = Bound(
+      expression: .constant([label.red, label.green, label.blue, label.alpha]), path: field.path,
+      line: 0, column: 0)
     let source = try o.required(kind)
     let content: LayerDescription.Content
     switch kind {
@@ -117,7 +122,7 @@ extension SceneDecoder {
     default: content = try stackContent(.zstack, source, o, color: ownColor ?? inheritedColor)
     }
     let foreground = ownColor ?? inheritedColor ?? black
-    var layer = try Self.modifiers(of: content, o, color: foreground, field: field)
+    var layer = try self.modifiers(of: content, o, color: foreground, field: field)
     if stroked {
       if o.has("stroke"), o.has("strokeBorder") {
         throw field.error("give \"stroke\" or \"strokeBorder\", not both")
@@ -128,9 +133,9 @@ extension SceneDecoder {
         throw try o.required(key).error(
           "a ring is a stroke already: give its lineWidth and lineCap, or stroke a circle")
       }
-      layer.stroke = try Self.stroke(try o.required(key), inside: inside, color: foreground)
+      layer.stroke = try self.stroke(try o.required(key), inside: inside, color: foreground)
       if let fill = fillColor {
-        layer.color = try Self.color(fill)
+        layer.color = try self.color(fill)
       }
       layer.fillsUnderStroke = o.has("fill")
     }
@@ -174,12 +179,12 @@ extension SceneDecoder {
   /// `stroke` / `strokeBorder`: a colour (width 1), or `{"color", "lineWidth", "lineCap",
   /// "lineJoin", "miterLimit", "dash", "dashPhase"}` with SwiftUI's `StrokeStyle` defaults
   /// (width 1, butt, miter, limit 10, no dashes); without `color`, the foreground colour.
-  static func stroke(
+  func stroke(
     _ field: JSONField, inside: Bool, color: Bound
   ) throws(SceneFileError) -> LayerDescription.Stroke {
     let width1 = Bound.constant([1], at: field)
     let zero = Bound.constant([0], at: field)
-    if isGradient(field) {
+    if Self.isGradient(field) {
       return LayerDescription.Stroke(
         style: StrokeStyle(), color: color, gradient: try gradient(field), lineWidth: width1,
         dashPhase: zero, inside: inside)
@@ -191,10 +196,10 @@ extension SceneDecoder {
             + "\"miterLimit\", \"dash\", \"dashPhase\"}")
       }
       return LayerDescription.Stroke(
-        style: StrokeStyle(), color: try Self.color(field), lineWidth: width1, dashPhase: zero,
+        style: StrokeStyle(), color: try self.color(field), lineWidth: width1, dashPhase: zero,
         inside: inside)
     }
-    let o = try field.object(keys: strokeKeys)
+    let o = try field.object(keys: Self.strokeKeys)
     var style = StrokeStyle()
     style.cap = try o["lineCap"]?.choice(LineCap.self) ?? .butt
     style.join = try o["lineJoin"]?.choice(LineJoin.self) ?? .miter
@@ -207,15 +212,16 @@ extension SceneDecoder {
       style.dash = lengths
     }
     let paint = o["color"]
-    let strokeGradient = try paint.flatMap { isGradient($0) ? $0 : nil }.map(gradient)
+    let strokeGradient = try paint.flatMap { Self.isGradient($0) ? $0 : nil }.map(gradient)
     return LayerDescription.Stroke(
       style: style,
-      color: try (strokeGradient == nil ? paint : nil).map(Self.color) ?? color,
+      color: try (strokeGradient == nil ? paint : nil).map(self.color) ?? color,
       gradient: strokeGradient,
       lineWidth: try o["lineWidth"].map { (f) throws(SceneFileError) in
-        try scalar(f, in: 0...SceneLimits.canvasSide)
+        try Self.scalar(f, in: 0...SceneLimits.canvasSide)
       } ?? width1,
-      dashPhase: try o["dashPhase"].map { (f) throws(SceneFileError) in try scalar(f) } ?? zero,
+      dashPhase: try o["dashPhase"].map { (f) throws(SceneFileError) in try Self.scalar(f) }
+        ?? zero,
       inside: inside)
   }
 

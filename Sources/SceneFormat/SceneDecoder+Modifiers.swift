@@ -5,7 +5,7 @@ import Typeset
 extension SceneDecoder {
   /// The layer with its content and its modifiers (frame, padding, position, offset,
   /// scaleEffect, rotationEffect, opacity, shadow, zIndex, ignoresSafeArea).
-  static func modifiers(
+  func modifiers(
     of content: LayerDescription.Content, _ o: JSONObject, color: Bound, field: JSONField
   ) throws(SceneFileError) -> LayerDescription {
     var frame: (Double?, Double?) = (nil, nil)
@@ -21,14 +21,18 @@ extension SceneDecoder {
       path: field.path, line: field.value.line, column: field.value.column,
       id: try o["id"]?.string(maxLength: 200), content: content,
       frameWidth: frame.0, frameHeight: frame.1,
-      padding: try o["padding"].map(padding) ?? EdgeInsets(),
-      position: try o["position"].map { (f) throws(SceneFileError) in try point(f) },
-      offset: try o["offset"].map { (f) throws(SceneFileError) in try point(f, defaultValue: 0) }
+      padding: try o["padding"].map(Self.padding) ?? EdgeInsets(),
+      position: try o["position"].map { (f) throws(SceneFileError) in try Self.point(f) },
+      offset: try o["offset"].map { (f) throws(SceneFileError) in try Self.point(f, defaultValue: 0)
+      }
         ?? Bound.constant([0, 0], at: field),
-      scale: try o["scaleEffect"].map { (f) throws(SceneFileError) in try scalar(f, in: 0...1000) }
+      scale: try o["scaleEffect"].map { (f) throws(SceneFileError) in
+        try Self.scalar(f, in: 0...1000)
+      }
         ?? Bound.constant([1], at: field),
-      rotation: try o["rotationEffect"].map { (f) throws(SceneFileError) in try scalar(f) } ?? zero,
-      opacity: try o["opacity"].map { (f) throws(SceneFileError) in try scalar(f, in: 0...1) }
+      rotation: try o["rotationEffect"].map { (f) throws(SceneFileError) in try Self.scalar(f) }
+        ?? zero,
+      opacity: try o["opacity"].map { (f) throws(SceneFileError) in try Self.scalar(f, in: 0...1) }
         ?? Bound.constant([1], at: field),
       shadow: try o["shadow"].map(shadow), color: color,
       zIndex: try o["zIndex"]?.number(in: -1e6...1e6) ?? 0,
@@ -55,7 +59,7 @@ extension SceneDecoder {
     }
   }
 
-  static func shadow(_ field: JSONField) throws(SceneFileError) -> LayerDescription.Shadow {
+  func shadow(_ field: JSONField) throws(SceneFileError) -> LayerDescription.Shadow {
     let o = try field.object(keys: ["color", "opacity", "radius", "x", "y"])
     let color = try o["color"].map(staticColor)
     // SwiftUI's default shadow colour is black at 33 %; an explicit colour is taken as it is.

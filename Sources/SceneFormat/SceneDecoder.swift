@@ -20,7 +20,16 @@ struct SceneDecoder {
   /// `definitions`: layers that others `use` and adjust.
   var definitions: [String: JSONValue] = [:]
 
-  init(files: FileConfinement) { self.files = files }
+  /// The scene's colour scheme: `--color-scheme`, else the canvas's `colorScheme`, else light.
+  var colorScheme: ColorScheme
+  /// `--color-scheme`, which wins over the file's.
+  let schemeOverride: ColorScheme?
+
+  init(files: FileConfinement, colorScheme: ColorScheme? = nil) {
+    self.files = files
+    self.schemeOverride = colorScheme
+    self.colorScheme = colorScheme ?? .light
+  }
 
   mutating func decode(_ root: JSONValue) throws(SceneFileError) -> SceneDescription {
     let top = try JSONField(root, path: "").object(keys: [
@@ -42,11 +51,10 @@ struct SceneDecoder {
     }
     if let description = top["description"] { _ = try description.string() }
     if let schema = top["$schema"] { _ = try schema.string() }
-    let canvas =
-      try top["canvas"].map(Self.canvas)
-      ?? CanvasDescription(
-        device: nil, width: nil, height: nil, safeTop: 0, safeBottom: 0, scale: nil,
-        background: .white)
+    var canvas = CanvasDescription(
+      device: nil, width: nil, height: nil, safeTop: 0, safeBottom: 0, scale: nil,
+      background: NamedColors.color("systemBackground", scheme: colorScheme) ?? .white)
+    if let field = top["canvas"] { canvas = try self.canvas(field) }
     var state: [StateValue] = []
     if let field = top["state"] {
       guard case .object(let members) = field.value.kind else { throw field.expected("an object") }
@@ -56,7 +64,7 @@ struct SceneDecoder {
       for member in members {
         let value = JSONField(member.value, path: JSONField.join(field.path, member.key))
         try Self.checkName(member.key, at: value)
-        state.append(StateValue(name: member.key, initial: try Self.stateValue(value)))
+        state.append(StateValue(name: member.key, initial: try self.stateValue(value)))
       }
     }
     let layers = try top.required("layers").array(maxCount: SceneLimits.layers).map {
@@ -64,11 +72,11 @@ struct SceneDecoder {
     }
     let taps = try top["taps"]?.array(maxCount: SceneLimits.taps).map(Self.tap) ?? []
     let handlers =
-      try top["onTap"]?.array(maxCount: SceneLimits.tapHandlers).map(Self.handler) ?? []
-    let events = try top["events"]?.array(maxCount: SceneLimits.timedEvents).map(Self.event) ?? []
+      try top["onTap"]?.array(maxCount: SceneLimits.tapHandlers).map(self.handler) ?? []
+    let events = try top["events"]?.array(maxCount: SceneLimits.timedEvents).map(self.event) ?? []
     return SceneDescription(
-      canvas: canvas, state: state, layers: layers, taps: taps, tapHandlers: handlers,
-      events: events)
+      canvas: canvas, colorScheme: colorScheme, state: state, layers: layers, taps: taps,
+      tapHandlers: handlers, events: events)
   }
 
   static func checkName(_ name: String, at field: JSONField) throws(SceneFileError) {
@@ -85,8 +93,15 @@ struct SceneDecoder {
 
   // MARK: - Canvas
 
-  static func canvas(_ field: JSONField) throws(SceneFileError) -> CanvasDescription {
-    let o = try field.object(keys: ["device", "width", "height", "safeArea", "scale", "background"])
+  mutating func canvas(_ field: JSONField) throws(SceneFileError) -> CanvasDescription {
+    let o = try field.object(keys: [
+      "device", "width", "height", "safeArea", "scale", "background", "colorScheme",
+    ])
+    // The colour scheme first: the background may be a system colour.
+    if let scheme = o["colorScheme"] {
+      let fileScheme = try scheme.choice(ColorScheme.self)
+      colorScheme = schemeOverride ?? fileScheme
+    }
     var device: Device?
     if let name = o["device"] { device = try name.choice(Device.presets, name: \.name) }
     if device != nil, o.has("width") || o.has("height") || o.has("safeArea") {
@@ -108,7 +123,8 @@ struct SceneDecoder {
     return CanvasDescription(
       device: device, width: width, height: height, safeTop: top, safeBottom: bottom,
       scale: try o["scale"].map { (f) throws(SceneFileError) in Double(try f.integer(in: 1...3)) },
-      background: try o["background"].map(Self.staticColor) ?? .white)
+      background: try o["background"].map(self.staticColor)
+        ?? NamedColors.color("systemBackground", scheme: colorScheme) ?? .white)
   }
 
   // MARK: - Values
@@ -167,31 +183,94 @@ struct SceneDecoder {
       column: field.value.column, range: -1e6...1e6)
   }
 
-  /// `#RGB`, `#RRGGBB`, `#RRGGBBAA`, `0xRRGGBB` or a SwiftUI colour name.
-  static func staticColor(_ field: JSONField) throws(SceneFileError) -> Color {
+  /// `#RGB`, `#RRGGBB`, `#RRGGBBAA`, `0xRRGGBB`, a SwiftUI or UIKit colour name (its value in
+  /// the scene's colour scheme), or `{"white", "opacity"}`, `{"hue", "saturation", "brightness",
+  /// "opacity"}`, `{"red", "green", "blue", "opacity"}` (SwiftUI's `Color` initialisers,
+  /// components 0…1, gamma-encoded sRGB).
+  func staticColor(_ field: JSONField) throws(SceneFileError) -> Color {
+    if case .object = field.value.kind { return try colorObject(field) }
     let text = try field.string()
-    if let named = NamedColors.table[text] { return named }
+    if let named = NamedColors.color(text, scheme: colorScheme) { return named }
     do { return try Color(hex: text) } catch {
+      let near = NamedColors.names.min {
+        JSONField.distance($0, text) < JSONField.distance($1, text)
+      }
+      let hint = near.flatMap {
+        JSONField.distance($0, text) <= 2 ? " (did you mean \"\($0)\"?)" : nil
+      }
       throw field.expected(
-        "a colour: #RRGGBB, #RRGGBBAA, #RGB, 0xRRGGBB or one of "
-          + NamedColors.table.keys.sorted().joined(separator: ", "))
+        "a colour: #RRGGBB, #RRGGBBAA, #RGB, 0xRRGGBB, {\"white\"}, {\"hue\", \"saturation\", "
+          + "\"brightness\"}, {\"red\", \"green\", \"blue\"} or a colour name (red, systemBlue, "
+          + "label, secondarySystemBackground, …: the list is in the README)" + (hint ?? ""))
     }
   }
 
-  static func color(_ field: JSONField) throws(SceneFileError) -> Bound {
-    if case .string(let s) = field.value.kind, s.hasPrefix("=") { return try expression(field) }
+  /// `Color(white:opacity:)`, `Color(hue:saturation:brightness:opacity:)`,
+  /// `Color(red:green:blue:opacity:)`.
+  func colorObject(_ field: JSONField) throws(SceneFileError) -> Color {
+    let o = try field.object(keys: [
+      "white", "hue", "saturation", "brightness", "red", "green", "blue", "opacity",
+    ])
+    let opacity = try o["opacity"]?.number(in: 0...1) ?? 1
+    func part(_ key: String) throws(SceneFileError) -> Double {
+      try o.required(key).number(in: 0...1)
+    }
+    let forms = [["white"], ["hue", "saturation", "brightness"], ["red", "green", "blue"]]
+    let given = forms.filter { $0.contains(where: o.has) }
+    guard given.count == 1, let form = given.first else {
+      throw field.expected(
+        "one of {\"white\"}, {\"hue\", \"saturation\", \"brightness\"} or {\"red\", \"green\", "
+          + "\"blue\"}, with \"opacity\"")
+    }
+    switch form[0] {
+    case "white":
+      let w = try part("white")
+      return Color(red: w, green: w, blue: w, alpha: opacity)
+    case "hue":
+      let (r, g, b) = Self.rgb(
+        hue: try part("hue"), saturation: try part("saturation"),
+        brightness: try part("brightness"))
+      return Color(red: r, green: g, blue: b, alpha: opacity)
+    default:
+      return Color(
+        red: try part("red"), green: try part("green"), blue: try part("blue"), alpha: opacity)
+    }
+  }
+
+  /// HSB (each 0…1, hue a fraction of a turn) to gamma-encoded RGB, as `Color(hue:…)` does.
+  static func rgb(
+    hue: Double, saturation s: Double, brightness v: Double
+  ) -> (Double, Double, Double) {
+    let h = (hue - hue.rounded(.down)) * 6
+    let sector = Int(h) % 6
+    let f = h - Double(Int(h))
+    let (p, q, t) = (v * (1 - s), v * (1 - s * f), v * (1 - s * (1 - f)))
+    switch sector {
+    case 0: return (v, t, p)
+    case 1: return (q, v, p)
+    case 2: return (p, v, t)
+    case 3: return (p, q, v)
+    case 4: return (t, p, v)
+    default: return (v, p, q)
+    }
+  }
+
+  func color(_ field: JSONField) throws(SceneFileError) -> Bound {
+    if case .string(let s) = field.value.kind, s.hasPrefix("=") {
+      return try Self.expression(field)
+    }
     let c = try staticColor(field)
     return Bound.constant([c.red, c.green, c.blue, c.alpha], at: field)
   }
 
   /// A state value's initial value: a number, true/false, a point, a colour or an expression of
   /// the screen.
-  static func stateValue(_ field: JSONField) throws(SceneFileError) -> Bound {
+  func stateValue(_ field: JSONField) throws(SceneFileError) -> Bound {
     switch field.value.kind {
     case .bool(let b): return Bound.constant([b ? 1 : 0], at: field)
-    case .number: return try scalar(field)
-    case .object: return try point(field)
-    case .string(let s) where s.hasPrefix("="): return try expression(field)
+    case .number: return try Self.scalar(field)
+    case .object: return try Self.point(field)
+    case .string(let s) where s.hasPrefix("="): return try Self.expression(field)
     case .string(let s) where s == "true" || s == "false" || Double(s) != nil:
       throw field.error(
         "expected a number, true/false, {\"x\", \"y\"}, a colour or an \"=expression\", got "
@@ -215,7 +294,7 @@ struct SceneDecoder {
       time: try o["at"].map(time) ?? 0)
   }
 
-  static func assignments(_ field: JSONField) throws(SceneFileError) -> [Assignment] {
+  func assignments(_ field: JSONField) throws(SceneFileError) -> [Assignment] {
     guard case .object(let members) = field.value.kind, !members.isEmpty else {
       throw field.expected("an object of state values to set")
     }
@@ -227,22 +306,24 @@ struct SceneDecoder {
     return out
   }
 
-  static func handler(_ field: JSONField) throws(SceneFileError) -> TapHandler {
+  func handler(_ field: JSONField) throws(SceneFileError) -> TapHandler {
     let o = try field.object(keys: ["layer", "set", "animation"])
     let layer = o["layer"]
     return TapHandler(
       layer: try layer?.string(), layerLine: layer?.value.line ?? field.value.line,
       layerColumn: layer?.value.column ?? field.value.column,
       assignments: try assignments(o.required("set")),
-      animation: try o["animation"].map(animation) ?? AnimationDescription(kind: .none, delay: 0),
+      animation: try o["animation"].map(Self.animation)
+        ?? AnimationDescription(kind: .none, delay: 0),
       path: field.path)
   }
 
-  static func event(_ field: JSONField) throws(SceneFileError) -> TimedEvent {
+  func event(_ field: JSONField) throws(SceneFileError) -> TimedEvent {
     let o = try field.object(keys: ["at", "set", "animation"])
     return TimedEvent(
-      time: try time(o.required("at")), assignments: try assignments(o.required("set")),
-      animation: try o["animation"].map(animation) ?? AnimationDescription(kind: .none, delay: 0))
+      time: try Self.time(o.required("at")), assignments: try assignments(o.required("set")),
+      animation: try o["animation"].map(Self.animation)
+        ?? AnimationDescription(kind: .none, delay: 0))
   }
 
   /// `"spring"`, or `{"type": "spring", "response": 0.4, "dampingFraction": 0.7, "delay": 0.1}`.

@@ -8,6 +8,8 @@ import Typeset
 /// with the JSON path they came from, for errors found when they are computed.
 struct SceneDescription {
   var canvas: CanvasDescription
+  /// The appearance the named colours were resolved in (expressions resolve theirs the same).
+  var colorScheme: ColorScheme = .light
   var state: [StateValue]
   var layers: [LayerDescription]
   var taps: [TapDescription]

@@ -75,7 +75,8 @@ public enum SceneFile {
     throws(SceneFileError) -> LoadedScene
   {
     var decoder = SceneDecoder(
-      files: FileConfinement(folder: folder, allowsOutside: settings.allowsFilesOutside))
+      files: FileConfinement(folder: folder, allowsOutside: settings.allowsFilesOutside),
+      colorScheme: settings.colorScheme)
     let description = try decoder.decode(json)
     let fonts: FontCatalog
     do { fonts = try FontCatalog(fontFile: settings.fontFile) } catch {

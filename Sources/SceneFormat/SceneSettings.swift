@@ -18,6 +18,8 @@ public struct SceneSettings: Sendable {
   /// Whether files the scene names may lie outside its folder (`--allow-files-outside`); by
   /// default they may not, since scene files may come from untrusted sources.
   public var allowsFilesOutside: Bool
+  /// The appearance (`--color-scheme`); nil: the file's `canvas.colorScheme`, else light.
+  public var colorScheme: ColorScheme? = nil
 
   public init(
     device: Device? = nil, scale: Double? = nil, swiftUI: SwiftUIVersion = .ios17,

@@ -51,3 +51,40 @@ public struct BlurBinding: Hashable, Sendable {
     Blur(radius: max(0, radius.resolve(values)), opaque: opaque, bounds: bounds)
   }
 }
+
+/// One of SwiftUI's colour modifiers, its amount possibly bound.
+public enum ColorEffectBinding: Hashable, Sendable {
+  case saturation(ScalarBinding)
+  case brightness(ScalarBinding)
+  case contrast(ScalarBinding)
+  case grayscale(ScalarBinding)
+  /// Degrees.
+  case hueRotation(ScalarBinding)
+  /// Four straight components.
+  case colorMultiply([ScalarBinding])
+  case colorInvert
+
+  var bindings: [ScalarBinding] {
+    switch self {
+    case .saturation(let b), .brightness(let b), .contrast(let b), .grayscale(let b),
+      .hueRotation(let b):
+      return [b]
+    case .colorMultiply(let c): return c
+    case .colorInvert: return []
+    }
+  }
+
+  func matrix(_ values: [String: [Double]]) -> ColorMatrix {
+    switch self {
+    case .saturation(let s): return .saturation(s.resolve(values))
+    case .brightness(let b): return .brightness(b.resolve(values))
+    case .contrast(let c): return .contrast(c.resolve(values))
+    case .grayscale(let g): return .saturation(1 - min(max(g.resolve(values), 0), 1))
+    case .hueRotation(let degrees): return .hueRotation(degrees.resolve(values) * .pi / 180)
+    case .colorMultiply(let c):
+      let v = c.map { $0.resolve(values) }
+      return .multiply(Color(red: v[0], green: v[1], blue: v[2], alpha: v[3]))
+    case .colorInvert: return .invert
+    }
+  }
+}

@@ -44,9 +44,11 @@ public struct SceneNode: Hashable, Sendable {
   /// The mask's node (at most one), laid out in this node's own space.
   public var mask: [SceneNode] = []
   public var blur: BlurBinding?
+  /// Colour modifiers, applied in this order to the content's colours.
+  public var colorEffects: [ColorEffectBinding] = []
 
-  /// Whether a clip, mask or blur applies.
-  var hasEffects: Bool { clip != nil || !mask.isEmpty || blur != nil }
+  /// Whether a colour modifier, clip, mask or blur applies.
+  var hasEffects: Bool { clip != nil || !mask.isEmpty || blur != nil || !colorEffects.isEmpty }
 
   public init(
     _ name: String, _ content: Content, centerX: ScalarBinding = .constant(0),
@@ -87,6 +89,10 @@ public struct SceneNode: Hashable, Sendable {
       clip?.isStatic ?? true, mask.allSatisfy(\.isStatic)
     else { return false }
     if let blur, case .channel = blur.radius { return false }
+    let colorBindings = colorEffects.flatMap(\.bindings)
+    guard colorBindings.allSatisfy({ if case .constant = $0 { true } else { false } }) else {
+      return false
+    }
     switch content {
     case .group(let children): return children.allSatisfy(\.isStatic)
     case .ring(_, _, let from, let to):
@@ -143,6 +149,11 @@ public struct SceneNode: Hashable, Sendable {
     layer.clip = clip?.clip(values)
     layer.mask = mask.first.map { .alpha($0.layer(values)) }
     layer.blur = blur?.blur(values)
+    if !colorEffects.isEmpty {
+      layer.colorMatrix = colorEffects.dropFirst().reduce(colorEffects[0].matrix(values)) {
+        $0.concatenating($1.matrix(values))
+      }
+    }
     return layer
   }
 

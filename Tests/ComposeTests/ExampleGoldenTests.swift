@@ -33,6 +33,9 @@ import Testing
     // Clips, masks, blur: corners rounding, the ticker moving, the title still blurred; at rest.
     Case(example: "effects", time: 0.8, scale: 1), Case(example: "effects", time: 0.8, scale: 3),
     Case(example: "effects", time: 2, scale: 1), Case(example: "effects", time: 2, scale: 3),
+    // Colours (the file's dark scheme): modifiers halfway, then at rest.
+    Case(example: "colors", time: 0.8, scale: 1), Case(example: "colors", time: 0.8, scale: 3),
+    Case(example: "colors", time: 2, scale: 1), Case(example: "colors", time: 2, scale: 3),
   ]
 
   @Test(arguments: cases)

@@ -58,6 +58,34 @@ import Testing
     }
   }
 
+  /// The colour-matrix kernel (Float) against the map in Double: within one level.
+  @Test func colourMatrixKernelMatchesTheFormula() throws {
+    var generator = SeededGenerator(seed: 5)
+    let pixels = (0..<4096).map { _ -> UInt32 in
+      let a = UInt8.random(in: 0...255, using: &generator)
+      return PremultipliedRGBA8(
+        r: .random(in: 0...a, using: &generator), g: .random(in: 0...a, using: &generator),
+        b: .random(in: 0...a, using: &generator), a: a
+      ).packed
+    }
+    let matrix = ColorMatrix.saturation(1.7).concatenating(.hueRotation(1)).concatenating(
+      .multiply(Color(red: 0.9, green: 0.8, blue: 1, alpha: 0.7))
+    ).concatenating(.brightness(0.1))
+    var pixmap = try #require(Pixmap(width: 64, height: 64, pixels: pixels))
+    Kernels.applyColorMatrix(matrix, to: &pixmap)
+    for (before, after) in zip(pixels, pixmap.pixels) {
+      let p = PremultipliedRGBA8(packed: before)
+      guard p.a > 0 else { continue }
+      let a = Double(p.a)
+      let straight = SIMD4(Double(p.r) / a, Double(p.g) / a, Double(p.b) / a, a / 255)
+      let out = matrix.apply(straight)
+      let expected = [out.x * out.w, out.y * out.w, out.z * out.w, out.w].map { $0 * 255 }
+      let q = PremultipliedRGBA8(packed: after)
+      let got = [q.r, q.g, q.b, q.a].map(Double.init)
+      #expect(zip(got, expected).allSatisfy { abs($0 - $1) <= 1 }, "\(got) vs \(expected)")
+    }
+  }
+
   @Test func extractAlphaMatchesItsTwin() throws {
     var generator = SeededGenerator(seed: 21)
     let pixmap = try #require(Self.random(17, 11, &generator))

@@ -240,6 +240,36 @@ import Testing
       file(#"{"shape": "circle", "cornerStyle": "continuous"}"#, ""), "layers[0]",
       "cornerStyle applies to rectangles only"
     ),
+    // Colours.
+    (
+      file(#"{"shape": "circle", "fill": "systemBlu"}"#, ""), "layers[0].fill",
+      #"(did you mean "systemBlue"?)"#
+    ),
+    (
+      file(#"{"shape": "circle", "fill": {"white": 2}}"#, ""), "layers[0].fill.white",
+      "expected a number from 0 to 1"
+    ),
+    (
+      file(#"{"shape": "circle", "fill": {"white": 1, "red": 1, "green": 0, "blue": 0}}"#, ""),
+      "layers[0].fill", #"expected one of {"white"}"#
+    ),
+    (
+      file(#"{"shape": "circle", "fill": {"hue": 0.5, "saturation": 1}}"#, ""),
+      "layers[0].fill", #"missing the key "brightness""#
+    ),
+    (
+      #"{"canvas": {"width": 10, "height": 10, "colorScheme": "night"}, "layers": []}"#,
+      "canvas.colorScheme", #"expected one of "light""#
+    ),
+    (
+      file(#"{"text": "a", "grayscale": 2}"#, ""), "layers[0].grayscale",
+      "expected a number from 0 to 1"
+    ),
+    (file(#"{"text": "a", "colorInvert": 1}"#, ""), "layers[0].colorInvert", "expected true"),
+    (
+      file(#"{"text": "a", "colorMultiply": "purpel"}"#, ""), "layers[0].colorMultiply",
+      #"(did you mean "purple"?)"#
+    ),
     // Gradients.
     (
       file(

@@ -75,6 +75,15 @@ import Testing
     #expect(
       Self.strings(Self.at(stroke[2], ["properties", "lineJoin", "enum"]))
         == Set(LineJoin.allCases.map(\.rawValue)))
+    let colorForms = Self.at(schema, ["$defs", "color", "anyOf"])
+    if case .array(let forms)? = colorForms?.kind, forms.count == 3 {
+      #expect(Self.strings(Self.at(forms[1], ["enum"])) == Set(NamedColors.names))
+    } else {
+      Issue.record("color.anyOf")
+    }
+    #expect(
+      Self.strings(Self.at(schema, ["$defs", "canvas", "properties", "colorScheme", "enum"]))
+        == Set(ColorScheme.allCases.map(\.rawValue)))
     let gradients = Self.at(schema, ["$defs", "gradient", "properties"])
     #expect(Self.keys(gradients) == Set(SceneDecoder.gradientKeys))
     for (kind, parameters) in SceneDecoder.gradientParameters {

@@ -124,10 +124,12 @@ public struct Compositor: Sendable {
     Kernels.composite(offscreen, at: (box.minX, box.minY), onto: &target, opacity: opacity)
   }
 
-  /// The layer's content, then its clip, mask and blur, into `pixmap` (which starts clear).
+  /// The layer's content, then its colour map, clip, mask and blur, into `pixmap` (which starts
+  /// clear).
   private mutating func drawProcessed(_ layer: Layer, into pixmap: inout Pixmap, parent: Transform)
   {
     drawContent(layer, into: &pixmap, parent: parent)
+    if let matrix = layer.colorMatrix { Kernels.applyColorMatrix(matrix, to: &pixmap) }
     let t = layer.transform.concatenating(parent)
     if let clip = layer.clip {
       if let coverage = rasterizer.mask(

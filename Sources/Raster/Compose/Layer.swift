@@ -33,8 +33,9 @@ public indirect enum LayerContent: Hashable, Sendable {
 /// `transform` maps the layer's own space to its parent's (for the root: to device pixels).
 /// A layer with `opacity` < 1, a shadow, a clip, a mask or a blur is isolated: drawn offscreen
 /// and blended once, so a translucent glyph does not show its own shadow through itself (group
-/// opacity). Offscreen, in this order: the content; times the clip's coverage; times the mask's
-/// alpha; blurred; the shadow (of what that left) beneath it; then blended with `opacity`.
+/// opacity). Offscreen, in this order: the content; its colours mapped by `colorMatrix`; times
+/// the clip's coverage; times the mask's alpha; blurred; the shadow (of what that left) beneath
+/// it; then blended with `opacity`.
 public struct Layer: Hashable, Sendable {
   public var content: LayerContent
   public var transform: Transform
@@ -43,9 +44,11 @@ public struct Layer: Hashable, Sendable {
   public var clip: ClipShape?
   public var mask: LayerMask?
   public var blur: Blur?
+  /// SwiftUI's colour modifiers (`saturation`, `hueRotation`, …) as one map.
+  public var colorMatrix: ColorMatrix?
 
-  /// Whether a clip, mask or blur applies (each needs the layer drawn offscreen).
-  public var hasEffects: Bool { clip != nil || mask != nil || blur != nil }
+  /// Whether a colour map, clip, mask or blur applies (each needs the layer drawn offscreen).
+  public var hasEffects: Bool { clip != nil || mask != nil || blur != nil || colorMatrix != nil }
 
   public init(
     _ content: LayerContent, transform: Transform = .identity, opacity: Double = 1,

@@ -71,6 +71,7 @@ extension Layer {
       processed = processed + mask.layer.estimatedCost(under: t, target: local)
     }
     if blur != nil { processed.work += 4 * pixels * RenderCost.shadowWeight }
+    if colorMatrix != nil { processed.work += pixels * RenderCost.offscreenWeight }
     cost = cost + processed
     if isolation.shadow != nil {
       cost.shadows += 1

@@ -1,0 +1,88 @@
+import Raster
+import SceneGraph
+import Testing
+
+@testable import SceneFormat
+
+/// Named and system colours in light and dark, SwiftUI's `Color` initialisers, and the colour
+/// modifiers, checked on the pixels they draw.
+@Suite struct ColorSceneTests {
+  static func render(
+    _ layers: String, canvas: String = "", scheme: ColorScheme? = nil
+  ) throws -> Pixmap {
+    let text = """
+      {"canvas": {"width": 100, "height": 100\(canvas)}, "layers": [\(layers)]}
+      """
+    var settings = SceneSettings(scale: 1, hold: 0)
+    settings.colorScheme = scheme
+    let scene = try SceneFile.load(text: text, settings: settings).scene
+    var compositor = Compositor()
+    return try #require(scene.render(frame: 0, compositor: &compositor))
+  }
+
+  static func rgb(_ p: PremultipliedRGBA8) -> [Int] { [Int(p.r), Int(p.g), Int(p.b)] }
+
+  static let square = #""shape": "rectangle", "frame": {"width": 40, "height": 40}"#
+
+  @Test func systemColoursTakeTheScheme() throws {
+    let layers = "{\(Self.square), \"fill\": \"systemBlue\"}"
+    #expect(Self.rgb(try Self.render(layers)[50, 50]) == [0, 122, 255])
+    #expect(Self.rgb(try Self.render(layers, scheme: .dark)[50, 50]) == [10, 132, 255])
+    // The file's scheme, and the command line's over it.
+    #expect(
+      Self.rgb(try Self.render(layers, canvas: #", "colorScheme": "dark""#)[50, 50])
+        == [10, 132, 255])
+    #expect(
+      Self.rgb(try Self.render(layers, canvas: #", "colorScheme": "dark""#, scheme: .light)[50, 50])
+        == [0, 122, 255])
+  }
+
+  @Test func darkSchemeDefaultsAreSystemBackgroundAndLabel() throws {
+    let dark = try Self.render("{\(Self.square)}", scheme: .dark)
+    #expect(Self.rgb(dark[5, 5]) == [0, 0, 0])  // systemBackground
+    #expect(Self.rgb(dark[50, 50]) == [255, 255, 255])  // the default foreground: label
+    let light = try Self.render("{\(Self.square)}")
+    #expect(Self.rgb(light[5, 5]) == [255, 255, 255])
+    #expect(Self.rgb(light[50, 50]) == [0, 0, 0])
+    // secondaryLabel: (60, 60, 67) at 60 % over white.
+    let secondary = try Self.render("{\(Self.square), \"fill\": \"secondaryLabel\"}")
+    #expect(Self.rgb(secondary[50, 50]) == [138, 138, 142])
+  }
+
+  @Test func colourNamesWorkInExpressions() throws {
+    let p = try Self.render("{\(Self.square), \"fill\": \"=mix(red, systemBlue, 0)\"}")
+    #expect(Self.rgb(p[50, 50]) == [255, 59, 48])
+  }
+
+  @Test(arguments: [
+    (#"{"white": 0.5}"#, [128, 128, 128]),
+    (#"{"hue": 0, "saturation": 1, "brightness": 1}"#, [255, 0, 0]),
+    (#"{"hue": 0.3333333333, "saturation": 1, "brightness": 1}"#, [0, 255, 0]),
+    (#"{"hue": 0.5, "saturation": 0.5, "brightness": 1}"#, [128, 255, 255]),
+    (#"{"red": 1, "green": 0.5, "blue": 0}"#, [255, 128, 0]),
+    (#"{"white": 0, "opacity": 0.5}"#, [127, 127, 127]),
+  ])
+  func colourInitialisers(json: String, expected: [Int]) throws {
+    let p = try Self.render("{\(Self.square), \"fill\": \(json)}")
+    #expect(Self.rgb(p[50, 50]) == expected)
+  }
+
+  @Test(arguments: [
+    // Rec. 709 luma of red: 0.2126 · 255 = 54.
+    (#""grayscale": 1"#, "#FF0000", [54, 54, 54]),
+    (#""saturation": 0"#, "#FF0000", [54, 54, 54]),
+    (#""colorInvert": true"#, "#FF0000", [0, 255, 255]),
+    (#""brightness": 0.5"#, "#000000", [128, 128, 128]),
+    (#""contrast": 0"#, "#FF0000", [128, 128, 128]),
+    (#""contrast": 2"#, "#C08040", [255, 128, 0]),
+    (##""colorMultiply": "#0000FF""##, "#FFFFFF", [0, 0, 255]),
+    // A half turn of red: SVG's hueRotate matrix gives (−0.5748, 0.4252, 0.4252) → clamped.
+    (#""hueRotation": 180"#, "#FF0000", [0, 108, 108]),
+  ])
+  func colourModifiers(modifier: String, fill: String, expected: [Int]) throws {
+    let p = try Self.render("{\(Self.square), \"fill\": \"\(fill)\", \(modifier)}")
+    let got = Self.rgb(p[50, 50])
+    #expect(zip(got, expected).allSatisfy { abs($0 - $1) <= 1 }, "\(got)")
+    #expect(Self.rgb(p[5, 5]) == [255, 255, 255])  // the background is not the layer's
+  }
+}
