@@ -134,7 +134,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SceneFormatTests",
-      dependencies: ["SceneFormat", "SceneGraph", "Motion", "Raster"]
+      dependencies: ["SceneFormat", "SceneGraph", "Motion", "Raster", "Typeset"]
     ),
     .testTarget(
       name: "CLITests",

@@ -13,6 +13,7 @@ packages=(
   libfontconfig-dev  # finding fonts by family and weight
   fonts-inter        # Inter and Inter Display: the stand-in for SF Pro
   fonts-dejavu-core  # the fallback when Inter is missing
+  fonts-material-design-icons-iconfont  # Material Icons: the glyphs of SF Symbol names
 )
 
 missing=()

@@ -13,6 +13,16 @@ final class FontCatalog {
     }
   }
 
+  private var symbolFont: SymbolFont?
+
+  /// The icon font of symbols, opened on first use.
+  func symbols() throws(TypesetError) -> SymbolFont {
+    if let symbolFont { return symbolFont }
+    let font = try SymbolFont()
+    symbolFont = font
+    return font
+  }
+
   func face(family: String, weight: FontWeight) throws(TypesetError) -> FontFace {
     if let override { return override }
     let key = "\(family)|\(weight.rawValue)"

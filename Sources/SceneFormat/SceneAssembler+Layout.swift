@@ -47,6 +47,41 @@ extension SceneAssembler {
     }
   }
 
+  /// A symbol's side in points when it is not resizable: its font's size times the image scale,
+  /// rounded up to whole pixels.
+  func symbolSide(_ request: FontRequest, _ scale: LayerDescription.SymbolScale) -> Double {
+    roundedUp((request.size ?? request.style.size) * scale.factor)
+  }
+
+  /// The symbol's outline filling a square of `side` points centred at (midX, midY): a Material
+  /// icon's 20-unit live area, or the cat's bounds, fitted to the square.
+  mutating func symbolPath(
+    _ layer: LayerDescription, name: String, side: Double, midX: Double, midY: Double
+  ) throws(SceneFileError) -> Path {
+    let square = Rect(x: midX - side / 2, y: midY - side / 2, width: side, height: side)
+    if SceneDecoder.catSymbols.contains(name) {
+      let cat = (try? PathDataParser.parse(CatSymbol.pathData)) ?? .empty
+      guard let box = cat.bounds else { return .empty }
+      return cat.applying(.mapping(box, fittedInto: square)) ?? .empty
+    }
+    let font: SymbolFont
+    do { font = try fonts.symbols() } catch {
+      throw SceneFileError(
+        path: layer.path + ".symbol", error.message, line: layer.line, column: layer.column)
+    }
+    guard let outline = font.outline(of: name) else {
+      throw SceneFileError(
+        path: layer.path + ".symbol",
+        "the installed \(SymbolFont.family) font has no glyph for \"\(name)\"", line: layer.line,
+        column: layer.column)
+    }
+    // The icon's em square is 24 grid units, its live area the middle 20.
+    let em = side * 24 / 20
+    let placed = outline.applying(
+      Transform.scale(em, em).concatenating(.translation(midX - em / 2, midY - em / 2)))
+    return placed ?? .empty
+  }
+
   // MARK: - Sizes
 
   /// The layer's size when offered `proposal`, padding included.
@@ -77,6 +112,10 @@ extension SceneAssembler {
     case .text:
       let text = try textLayout(layer)
       return Size(width: roundedUp(text.width), height: roundedUp(text.lineHeight))
+    case .symbol(_, let request, let scale, let resizable):
+      if resizable { return proposal }
+      let side = symbolSide(request, scale)
+      return Size(width: side, height: side)
     case .path, .shape, .ring: return proposal
     case .spacer: return Size(width: 0, height: 0)
     case .stack(.zstack, let children, _, _):
@@ -132,6 +171,7 @@ extension SceneAssembler {
     if (vertical ? layer.frameHeight : layer.frameWidth) != nil { return false }
     switch layer.content {
     case .text: return false
+    case .symbol(_, _, _, let resizable): return resizable
     case .path, .shape, .ring, .spacer: return true
     case .stack(_, let children, _, _):
       return children.contains { isFlexible($0, vertical: vertical) }
@@ -388,6 +428,14 @@ extension SceneAssembler {
       return try drawing(
         .path(placed), layer, color: color, animatedColor: animatedColor, rule: .nonzero,
         frame: Rect(x: midX - w / 2, y: midY - h / 2, width: w, height: h), name: name)
+    case .symbol(let symbol, let request, let scale, let resizable):
+      let side = resizable ? min(f.width, f.height) : symbolSide(request, scale)
+      let path = try symbolPath(layer, name: symbol, side: side, midX: midX, midY: midY)
+      guard layer.fillGradient != nil else { return .shape(path, color, .nonzero, .identity) }
+      return try drawing(
+        .path(path), layer, color: color, animatedColor: animatedColor, rule: .nonzero,
+        frame: Rect(x: midX - side / 2, y: midY - side / 2, width: side, height: side),
+        name: name)
     case .path(let path, let viewBox, let rule):
       let placement: Transform
       if layer.frameWidth != nil || layer.frameHeight != nil {

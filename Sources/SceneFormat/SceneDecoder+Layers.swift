@@ -4,7 +4,7 @@ import Typeset
 
 extension SceneDecoder {
   static let contentKeys = [
-    "text", "path", "pathFile", "shape", "zstack", "vstack", "hstack", "spacer",
+    "text", "symbol", "path", "pathFile", "shape", "zstack", "vstack", "hstack", "spacer",
   ]
   static let modifierKeys = [
     "id", "frame", "padding", "position", "offset", "scaleEffect", "rotationEffect", "opacity",
@@ -13,7 +13,8 @@ extension SceneDecoder {
     "hueRotation", "colorMultiply", "colorInvert",
   ]
   static let contentParameters: [String: [String]] = [
-    "text": ["font", "bold", "weight"], "path": ["viewBox", "fillRule", "stroke", "trim"],
+    "text": ["font", "bold", "weight"], "symbol": ["font", "imageScale", "resizable"],
+    "path": ["viewBox", "fillRule", "stroke", "trim"],
     "pathFile": ["viewBox", "fillRule", "stroke", "trim"],
     "shape": [
       "cornerRadius", "cornerStyle", "lineWidth", "trim", "lineCap", "stroke", "strokeBorder",
@@ -94,7 +95,7 @@ extension SceneDecoder {
     // A gradient fills a shape, a path or text; a stack passes colours down, not gradients.
     var fillGradient: GradientDescription?
     if let fill = o["fill"], Self.isGradient(fill) {
-      guard ["text", "path", "pathFile", "shape"].contains(kind) else {
+      guard ["text", "symbol", "path", "pathFile", "shape"].contains(kind) else {
         throw fill.error(
           "a gradient fills a shape, a path or text: give it to the layers inside the \(kind)")
       }
@@ -113,6 +114,7 @@ extension SceneDecoder {
     let content: LayerDescription.Content
     switch kind {
     case "text": content = try textContent(source, o)
+    case "symbol": content = try symbolContent(source, o)
     case "path": content = try pathContent(try inlinePath(source), o)
     case "pathFile": content = try pathContent(try pathFile(source), o)
     case "shape": content = try Self.shapeContent(source, o)
@@ -239,6 +241,31 @@ extension SceneDecoder {
     }
     return .text(text, try Self.font(o))
   }
+
+  /// `"symbol": "heart.fill"`: a name the symbol table knows (or `cat`, `cat.fill`), with the
+  /// closest names when it is not.
+  func symbolContent(
+    _ source: JSONField, _ o: JSONObject
+  ) throws(SceneFileError) -> LayerDescription.Content {
+    let name = try source.string(maxLength: 200)
+    guard SymbolFont.knows(name) || Self.catSymbols.contains(name) else {
+      let names = SymbolFont.names + Self.catSymbols
+      let closest = names.sorted {
+        (JSONField.distance($0, name), $0) < (JSONField.distance($1, name), $1)
+      }.prefix(3)
+      throw source.error(
+        "no symbol is named \"\(name)\"; the closest are "
+          + closest.map { "\"\($0)\"" }.joined(separator: ", ")
+          + " (the README lists the \(names.count) names)")
+    }
+    return .symbol(
+      name, try Self.font(o),
+      scale: try o["imageScale"]?.choice(LayerDescription.SymbolScale.self) ?? .medium,
+      resizable: try o["resizable"]?.bool() ?? false)
+  }
+
+  /// Symbol names drawn with our own cat (Assets/cat.svgpath) rather than the icon font.
+  static let catSymbols = ["cat", "cat.fill"]
 
   /// `"path": "M…"`: data in the scene itself.
   mutating func inlinePath(_ source: JSONField) throws(SceneFileError) -> Path {

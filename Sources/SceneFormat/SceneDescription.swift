@@ -172,6 +172,9 @@ struct FontRequest {
 struct LayerDescription {
   enum Content {
     case text(String, FontRequest)
+    /// `Image(systemName:)`: an SF Symbol name, sized by the font, `imageScale`, or its frame
+    /// when resizable.
+    case symbol(String, FontRequest, scale: SymbolScale, resizable: Bool)
     case path(Path, viewBox: Rect?, rule: FillRule)
     case shape(ShapeKind, cornerRadius: Double, style: CornerStyle?)
     case ring(lineWidth: Double, from: Bound, to: Bound, roundCaps: Bool)
@@ -185,6 +188,21 @@ struct LayerDescription {
   }
 
   enum StackAxis: String { case zstack, vstack, hstack }
+
+  /// `Image.Scale`: a symbol's size relative to its font.
+  enum SymbolScale: String, CaseIterable {
+    case small, medium, large
+
+    /// The symbol's size relative to the medium scale (SF Symbols' small and large are about
+    /// 0.78 and 1.29 of medium).
+    var factor: Double {
+      switch self {
+      case .small: 0.783
+      case .medium: 1
+      case .large: 1.286
+      }
+    }
+  }
 
   /// A ring's line caps (`StrokeStyle.lineCap`).
   enum RingCap: String, CaseIterable { case butt, round }

@@ -84,6 +84,13 @@ public final class FontFace {
     }
   }
 
+  /// The glyph the font's character map gives `codePoint`, nil when it has none.
+  func glyph(forCodePoint codePoint: UInt32) -> UInt32? {
+    guard let face else { return nil }
+    let index = FT_Get_Char_Index(face, FT_ULong(codePoint))
+    return index == 0 ? nil : UInt32(index)
+  }
+
   /// The unhinted outline of glyph `id` in font units, y down, origin on the baseline.
   func outline(of id: UInt32) -> Path {
     if let cached = outlines[id] { return cached }

@@ -36,6 +36,9 @@ import Testing
     // Colours (the file's dark scheme): modifiers halfway, then at rest.
     Case(example: "colors", time: 0.8, scale: 1), Case(example: "colors", time: 0.8, scale: 3),
     Case(example: "colors", time: 2, scale: 1), Case(example: "colors", time: 2, scale: 3),
+    // Symbols: the heart springing and the tab moving; then at rest.
+    Case(example: "symbols", time: 0.5, scale: 1), Case(example: "symbols", time: 0.5, scale: 3),
+    Case(example: "symbols", time: 3, scale: 1), Case(example: "symbols", time: 3, scale: 3),
   ]
 
   @Test(arguments: cases)

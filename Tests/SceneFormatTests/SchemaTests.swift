@@ -1,6 +1,7 @@
 import Raster
 import SceneGraph
 import Testing
+import Typeset
 
 @testable import SceneFormat
 
@@ -84,6 +85,9 @@ import Testing
     #expect(
       Self.strings(Self.at(schema, ["$defs", "canvas", "properties", "colorScheme", "enum"]))
         == Set(ColorScheme.allCases.map(\.rawValue)))
+    #expect(
+      Self.strings(Self.at(schema, ["$defs", "layer", "properties", "symbol", "enum"]))
+        == Set(SymbolFont.names + SceneDecoder.catSymbols))
     let gradients = Self.at(schema, ["$defs", "gradient", "properties"])
     #expect(Self.keys(gradients) == Set(SceneDecoder.gradientKeys))
     for (kind, parameters) in SceneDecoder.gradientParameters {

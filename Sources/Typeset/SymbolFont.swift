@@ -1,0 +1,45 @@
+import Raster
+
+/// The icon font SF Symbol names are drawn from: Google's Material Icons (Debian's
+/// fonts-material-design-icons-iconfont), found through fontconfig and read with FreeType.
+///
+/// Outlines are given in em units of the icon's square: (0, 0) is its top left, (1, 1) its bottom
+/// right; Material icons are drawn on a 24-unit grid with their live area in the middle 20.
+public final class SymbolFont {
+  public static let family = "Material Icons"
+  private let face: FontFace
+
+  /// Opens the font; an error says which package provides it.
+  public init() throws(TypesetError) {
+    guard let file = FontLocator.locate(family: Self.family, weight: .regular) else {
+      throw TypesetError(
+        "symbols need the \(Self.family) font, which fontconfig does not find (install Debian's "
+          + "fonts-material-design-icons-iconfont)")
+    }
+    face = try FontFace(file)
+  }
+
+  /// Every SF Symbol name the table maps.
+  public static var names: [String] { SymbolNames.table.map(\.name) }
+
+  /// Whether `name` is a symbol this table knows.
+  public static func knows(_ name: String) -> Bool { SymbolNames.codePoints[name] != nil }
+
+  /// The Material icon `name` maps to.
+  public static func materialName(of name: String) -> String? {
+    SymbolNames.table.first { $0.name == name }?.material
+  }
+
+  /// The outline of symbol `name` in em units (see the type's comment); nil for a name the
+  /// table lacks or a glyph the installed font lacks.
+  public func outline(of name: String) -> Path? {
+    guard let codePoint = SymbolNames.codePoints[name],
+      let glyph = face.glyph(forCodePoint: codePoint)
+    else { return nil }
+    // Font units, y down, origin on the baseline; the icon's square spans the ascender above it.
+    let em = face.unitsPerEm
+    let top = -face.ascender
+    return face.outline(of: glyph).applying(
+      Transform.translation(0, -top).concatenating(.scale(1 / em, 1 / em)))
+  }
+}

@@ -1,0 +1,98 @@
+import Raster
+import SceneGraph
+import Testing
+import Typeset
+
+@testable import SceneFormat
+
+/// `"symbol"`: SF Symbol names drawn with Material Icons (or our cat), sized like SF Symbols.
+@Suite struct SymbolSceneTests {
+  @Test func theTableIsLargeAndEveryGlyphIsInTheFont() throws {
+    #expect(SymbolFont.names.count >= 150)
+    #expect(Set(SymbolFont.names).count == SymbolFont.names.count)
+    let font = try SymbolFont()
+    for name in SymbolFont.names {
+      let outline = try #require(font.outline(of: name), "\(name)")
+      let box = try #require(outline.bounds, "\(name) is empty")
+      // Inside the icon's em square.
+      #expect(
+        box.minX >= -0.01 && box.minY >= -0.01 && box.maxX <= 1.01 && box.maxY <= 1.01,
+        "\(name): \(box)")
+    }
+    for name in [
+      "heart", "star", "bell", "gear", "trash", "plus", "xmark", "checkmark",
+      "chevron.left", "chevron.right", "arrow.up", "magnifyingglass", "person", "house", "cart",
+    ] {
+      #expect(SymbolFont.knows(name), "\(name)")
+    }
+  }
+
+  @Test func theCatSymbolIsTheAsset() throws {
+    var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)
+    let asset = try ExampleSceneTests.readFile(parts.joined(separator: "/") + "/Assets/cat.svgpath")
+    #expect(CatSymbol.pathData == asset.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  static func render(_ layer: String) throws -> Pixmap {
+    let text = #"{"canvas": {"width": 100, "height": 100}, "layers": [\#(layer)]}"#
+    let scene = try SceneFile.load(text: text, settings: SceneSettings(scale: 1, hold: 0)).scene
+    var compositor = Compositor()
+    return try #require(scene.render(frame: 0, compositor: &compositor))
+  }
+
+  /// The columns and rows any drawn (non-white) pixel is in.
+  static func inkBox(_ p: Pixmap) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
+    var xs: [Int] = []
+    var ys: [Int] = []
+    for y in 0..<p.height {
+      for x in 0..<p.width where p[x, y] != PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255) {
+        xs.append(x)
+        ys.append(y)
+      }
+    }
+    guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else {
+      return nil
+    }
+    return (x0...x1, y0...y1)
+  }
+
+  @Test func aSymbolIsSizedByItsFontAndScaleAndCentred() throws {
+    // Body is 17 pt: the medium symbol's live area is 17 points; a square icon (stop.fill) fills
+    // most of it, centred on the canvas.
+    let medium = try #require(Self.inkBox(try Self.render(#"{"symbol": "stop.fill"}"#)))
+    let large = try #require(
+      Self.inkBox(try Self.render(#"{"symbol": "stop.fill", "imageScale": "large"}"#)))
+    let title = try #require(
+      Self.inkBox(try Self.render(#"{"symbol": "stop.fill", "font": {"size": 34}}"#)))
+    func width(_ r: ClosedRange<Int>) -> Int { r.upperBound - r.lowerBound + 1 }
+    #expect((10...17).contains(width(medium.x)), "\(medium)")
+    #expect(abs(Double(width(large.x)) / Double(width(medium.x)) - 1.286) < 0.2)
+    #expect(abs(Double(width(title.x)) / Double(width(medium.x)) - 2) < 0.25)
+    for box in [medium, large, title] {
+      #expect(abs(box.x.lowerBound + box.x.upperBound - 99) <= 1, "\(box)")
+      #expect(abs(box.y.lowerBound + box.y.upperBound - 99) <= 1, "\(box)")
+    }
+  }
+
+  @Test func aResizableSymbolFillsItsFrameAndIsTinted() throws {
+    let p = try Self.render(
+      ##"{"symbol": "stop.fill", "resizable": true, "frame": {"width": 60, "height": 40}, "foregroundColor": "#FF0000"}"##
+    )
+    let box = try #require(Self.inkBox(p))
+    // The live area fills the 40-point side: the icon's 24-unit em is 48 points, and Material's
+    // `stop` square spans 12 units of it.
+    #expect((23...25).contains(box.y.upperBound - box.y.lowerBound + 1), "\(box)")
+    #expect(p[50, 50] == PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+  }
+
+  @Test func anUnknownNameGivesTheClosest() throws {
+    do {
+      _ = try Self.render(#"{"symbol": "hart.fill"}"#)
+      Issue.record("accepted")
+    } catch let error as SceneFileError {
+      #expect(error.path == "layers[0].symbol")
+      #expect(error.message.contains(#""heart.fill""#), "\(error)")
+    }
+  }
+}
