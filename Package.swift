@@ -31,6 +31,11 @@ let package = Package(
     ),
 
     .systemLibrary(
+      name: "CJPEG",
+      pkgConfig: "libjpeg",
+      providers: [.apt(["libjpeg62-turbo-dev"])]
+    ),
+    .systemLibrary(
       name: "CFreeType",
       pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev"])]
@@ -52,6 +57,8 @@ let package = Package(
     // reads DWARF 4, not 5) build with `-Xcc -gdwarf-4`: no unsafe flags here, so the package can
     // be a versioned dependency.
     .target(name: "CScanKernels"),
+    // libjpeg's setjmp error handling, kept inside C.
+    .target(name: "CJPEGDecoder", dependencies: ["CJPEG"]),
 
     // MARK: - Library modules
     .target(
@@ -65,7 +72,7 @@ let package = Package(
     ),
     .target(
       name: "Codecs",
-      dependencies: ["Raster", "FileIO", "CPNG", "CGIF"]
+      dependencies: ["Raster", "FileIO", "CPNG", "CGIF", "CJPEGDecoder"]
     ),
     .target(
       name: "Typeset",
@@ -80,7 +87,7 @@ let package = Package(
     ),
     .target(
       name: "SceneFormat",
-      dependencies: ["Raster", "FileIO", "Typeset", "Motion", "SceneGraph"]
+      dependencies: ["Raster", "FileIO", "Codecs", "Typeset", "Motion", "SceneGraph"]
     ),
     .target(
       name: "RenderAnimKit",
@@ -113,7 +120,8 @@ let package = Package(
     ),
     .testTarget(
       name: "CodecsTests",
-      dependencies: ["Codecs", "FileIO", "Raster"]
+      dependencies: ["Codecs", "FileIO", "Raster"],
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "TypesetTests",
@@ -134,7 +142,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SceneFormatTests",
-      dependencies: ["SceneFormat", "SceneGraph", "Motion", "Raster", "Typeset"]
+      dependencies: ["SceneFormat", "SceneGraph", "Motion", "Raster", "Typeset", "Codecs"]
     ),
     .testTarget(
       name: "CLITests",

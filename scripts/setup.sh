@@ -8,6 +8,7 @@ packages=(
   pkg-config   # SwiftPM finds the C libraries through it
   libpng-dev   # PNG codec (simplified png_image API)
   libgif-dev   # GIF encoder
+  libjpeg62-turbo-dev  # JPEG decoder (libjpeg-turbo)
   libfreetype-dev    # glyph outlines
   libharfbuzz-dev    # text shaping
   libfontconfig-dev  # finding fonts by family and weight

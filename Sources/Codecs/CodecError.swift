@@ -5,6 +5,7 @@ public struct CodecError: Error, Hashable, Sendable, CustomStringConvertible {
   public enum Operation: String, Hashable, Sendable {
     case encodePNG = "encode PNG"
     case decodePNG = "decode PNG"
+    case decodeJPEG = "decode JPEG"
     case encodeGIF = "encode GIF"
     case read = "read"
     case write = "write"

@@ -112,6 +112,13 @@ extension SceneAssembler {
     case .text:
       let text = try textLayout(layer)
       return Size(width: roundedUp(text.width), height: roundedUp(text.lineHeight))
+    case .image(let image, let scale, let options):
+      let natural = Size(width: Double(image.width) / scale, height: Double(image.height) / scale)
+      guard options.resizable else { return natural }
+      guard let mode = options.contentMode else { return proposal }
+      let fitted = Self.aspectRect(
+        natural, in: Rect(x: 0, y: 0, width: proposal.width, height: proposal.height), mode)
+      return Size(width: fitted.width, height: fitted.height)
     case .symbol(_, let request, let scale, let resizable):
       if resizable { return proposal }
       let side = symbolSide(request, scale)
@@ -172,6 +179,7 @@ extension SceneAssembler {
     switch layer.content {
     case .text: return false
     case .symbol(_, _, _, let resizable): return resizable
+    case .image(_, _, let options): return options.resizable
     case .path, .shape, .ring, .spacer: return true
     case .stack(_, let children, _, _):
       return children.contains { isFlexible($0, vertical: vertical) }
@@ -229,6 +237,14 @@ extension SceneAssembler {
     node.rotation = try bind(layer.rotation, name + ".rotationEffect", count: 1, what: "a number")[
       0]
     node.fillColor = animatedColor
+    if case .image(_, _, let options) = layer.content, options.renderingMode == .template {
+      // Tinted by the foreground colour: a colour map before every other effect.
+      let rgba = [color.red, color.green, color.blue, color.alpha]
+      let tint: [ScalarBinding] =
+        animatedColor.map { channel in (0..<4).map { .channel(channel, component: $0) } }
+        ?? rgba.map { .constant($0) }
+      node.colorEffects.append(.template(tint))
+    }
     try addEffects(layer, to: &node, size: size, name: name)
     return node
   }
@@ -302,6 +318,19 @@ extension SceneAssembler {
     return Rect(
       x: snapped(area.minX, (area.width - s.width) / 2),
       y: snapped(area.minY, (area.height - s.height) / 2), width: s.width, height: s.height)
+  }
+
+  /// A box of `size`'s aspect ratio centred in `area`: inside it (`fit`) or covering it
+  /// (`fill`), as `.aspectRatio(contentMode:)` scales a resizable image.
+  static func aspectRect(
+    _ size: Size, in area: Rect, _ mode: LayerDescription.ImageOptions.ContentMode
+  ) -> Rect {
+    guard size.width > 0, size.height > 0 else { return area }
+    let (sx, sy) = (area.width / size.width, area.height / size.height)
+    let s = mode == .fit ? min(sx, sy) : max(sx, sy)
+    let (w, h) = (size.width * s, size.height * s)
+    return Rect(
+      x: (area.minX + area.maxX - w) / 2, y: (area.minY + area.maxY - h) / 2, width: w, height: h)
   }
 
   /// The insettable shape a shape kind draws (a ring's is its circle).
@@ -428,6 +457,19 @@ extension SceneAssembler {
       return try drawing(
         .path(placed), layer, color: color, animatedColor: animatedColor, rule: .nonzero,
         frame: Rect(x: midX - w / 2, y: midY - h / 2, width: w, height: h), name: name)
+    case .image(let image, let scale, let options):
+      let natural = Size(width: Double(image.width) / scale, height: Double(image.height) / scale)
+      let rect: Rect
+      if !options.resizable {
+        rect = Rect(
+          x: midX - natural.width / 2, y: midY - natural.height / 2, width: natural.width,
+          height: natural.height)
+      } else if let mode = options.contentMode {
+        rect = Self.aspectRect(natural, in: f, mode)
+      } else {
+        rect = f
+      }
+      return .image(image, rect, options.interpolation)
     case .symbol(let symbol, let request, let scale, let resizable):
       let side = resizable ? min(f.width, f.height) : symbolSide(request, scale)
       let path = try symbolPath(layer, name: symbol, side: side, midX: midX, midY: midY)

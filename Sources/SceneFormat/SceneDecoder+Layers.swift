@@ -4,7 +4,8 @@ import Typeset
 
 extension SceneDecoder {
   static let contentKeys = [
-    "text", "symbol", "path", "pathFile", "shape", "zstack", "vstack", "hstack", "spacer",
+    "text", "symbol", "image", "path", "pathFile", "shape", "zstack", "vstack", "hstack",
+    "spacer",
   ]
   static let modifierKeys = [
     "id", "frame", "padding", "position", "offset", "scaleEffect", "rotationEffect", "opacity",
@@ -14,6 +15,7 @@ extension SceneDecoder {
   ]
   static let contentParameters: [String: [String]] = [
     "text": ["font", "bold", "weight"], "symbol": ["font", "imageScale", "resizable"],
+    "image": ["resizable", "aspectRatio", "interpolation", "renderingMode"],
     "path": ["viewBox", "fillRule", "stroke", "trim"],
     "pathFile": ["viewBox", "fillRule", "stroke", "trim"],
     "shape": [
@@ -115,6 +117,7 @@ extension SceneDecoder {
     switch kind {
     case "text": content = try textContent(source, o)
     case "symbol": content = try symbolContent(source, o)
+    case "image": content = try imageContent(source, o)
     case "path": content = try pathContent(try inlinePath(source), o)
     case "pathFile": content = try pathContent(try pathFile(source), o)
     case "shape": content = try Self.shapeContent(source, o)

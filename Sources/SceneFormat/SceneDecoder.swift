@@ -17,6 +17,10 @@ struct SceneDecoder {
   /// Text and path data read so far, for the totals below (a definition counts each use).
   var textBytes = 0
   var pathBytes = 0
+  /// Images decoded so far, by resolved path, and the bytes and pixels they took.
+  var images: [String: RasterImage] = [:]
+  var imageFileBytes = 0
+  var imagePixels = 0
   /// `definitions`: layers that others `use` and adjust.
   var definitions: [String: JSONValue] = [:]
 

@@ -172,6 +172,9 @@ struct FontRequest {
 struct LayerDescription {
   enum Content {
     case text(String, FontRequest)
+    /// `Image("file")`: decoded pixels, its scale (pixels per point: 1, or 2 and 3 for
+    /// `@2x`/`@3x` names) and how it is laid out and drawn.
+    case image(RasterImage, scale: Double, ImageOptions)
     /// `Image(systemName:)`: an SF Symbol name, sized by the font, `imageScale`, or its frame
     /// when resizable.
     case symbol(String, FontRequest, scale: SymbolScale, resizable: Bool)
@@ -188,6 +191,16 @@ struct LayerDescription {
   }
 
   enum StackAxis: String { case zstack, vstack, hstack }
+
+  /// `.resizable()`, `.aspectRatio(contentMode:)`, `.interpolation(_:)`, `.renderingMode(_:)`.
+  struct ImageOptions {
+    enum ContentMode: String, CaseIterable { case fit, fill }
+    enum RenderingMode: String, CaseIterable { case original, template }
+    var resizable = false
+    var contentMode: ContentMode?
+    var interpolation = ImageInterpolation.medium
+    var renderingMode = RenderingMode.original
+  }
 
   /// `Image.Scale`: a symbol's size relative to its font.
   enum SymbolScale: String, CaseIterable {

@@ -29,6 +29,13 @@ public enum SceneLimits {
   /// Bytes of one `path` string, and of all a scene's path data (strings and files).
   public static let pathStringBytes = 1 << 20
   public static let totalPathDataBytes = 16 << 20
+  /// Bytes of an image file, and of all a scene's image files (each file counted once).
+  public static let imageFileBytes = 64 << 20
+  public static let totalImageFileBytes = 256 << 20
+  /// Pixels of a decoded image, and of all a scene's images: 24 M is a 6000 × 4000 photo
+  /// (96 MB decoded).
+  public static let imagePixels = 24 << 20
+  public static let totalImagePixels = 64 << 20
   /// Bytes of one expression, and how deeply it may nest.
   public static let expressionBytes = 1_000
   public static let expressionNesting = 32

@@ -63,13 +63,16 @@ public enum ColorEffectBinding: Hashable, Sendable {
   /// Four straight components.
   case colorMultiply([ScalarBinding])
   case colorInvert
+  /// `renderingMode(.template)`: every pixel takes the colour (four straight components),
+  /// keeping its alpha times the colour's.
+  case template([ScalarBinding])
 
   var bindings: [ScalarBinding] {
     switch self {
     case .saturation(let b), .brightness(let b), .contrast(let b), .grayscale(let b),
       .hueRotation(let b):
       return [b]
-    case .colorMultiply(let c): return c
+    case .colorMultiply(let c), .template(let c): return c
     case .colorInvert: return []
     }
   }
@@ -85,6 +88,11 @@ public enum ColorEffectBinding: Hashable, Sendable {
       let v = c.map { $0.resolve(values) }
       return .multiply(Color(red: v[0], green: v[1], blue: v[2], alpha: v[3]))
     case .colorInvert: return .invert
+    case .template(let c):
+      let v = c.map { $0.resolve(values) }
+      return ColorMatrix([
+        0, 0, 0, 0, v[0], 0, 0, 0, 0, v[1], 0, 0, 0, 0, v[2], 0, 0, 0, v[3], 0,
+      ])
     }
   }
 }

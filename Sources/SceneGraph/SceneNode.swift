@@ -16,6 +16,8 @@ public struct SceneNode: Hashable, Sendable {
     case shape(Path, Color, FillRule, Transform)
     /// A trimmed, stroked circle in a colour, whose trim fractions may be animated.
     case ring(RingShape, Color, from: ScalarBinding, to: ScalarBinding)
+    /// An image drawn into a rectangle of the node's space.
+    case image(RasterImage, Rect, ImageInterpolation)
     /// A shape filled and/or stroked, maybe trimmed, whose trim, line width, dash phase and
     /// colours may be animated.
     case drawing(ShapeDrawing)
@@ -98,7 +100,7 @@ public struct SceneNode: Hashable, Sendable {
     case .ring(_, _, let from, let to):
       return [from, to].allSatisfy { if case .constant = $0 { true } else { false } }
     case .drawing(let drawing): return drawing.isStatic
-    case .fill, .layer, .shape: return true
+    case .fill, .layer, .shape, .image: return true
     }
   }
 
@@ -138,6 +140,8 @@ public struct SceneNode: Hashable, Sendable {
       drawn = .group(path.map { [.fill($0, paint(color, values))] } ?? [])
     case .drawing(let drawing):
       drawn = .group(drawing.layers(values))
+    case .image(let image, let rect, let interpolation):
+      drawn = .group([Layer(.image(image, rect, interpolation))])
     }
     var shade = shadow
     if var animated = shade {

@@ -39,6 +39,9 @@ import Testing
     // Symbols: the heart springing and the tab moving; then at rest.
     Case(example: "symbols", time: 0.5, scale: 1), Case(example: "symbols", time: 0.5, scale: 3),
     Case(example: "symbols", time: 3, scale: 1), Case(example: "symbols", time: 3, scale: 3),
+    // Images: the photo zooming and a tint changing; then at rest.
+    Case(example: "images", time: 1, scale: 1), Case(example: "images", time: 1, scale: 3),
+    Case(example: "images", time: 3, scale: 1), Case(example: "images", time: 3, scale: 3),
   ]
 
   @Test(arguments: cases)

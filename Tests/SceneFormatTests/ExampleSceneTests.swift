@@ -39,6 +39,7 @@ import Testing
   @Test(arguments: [
     "cats.json", "cards.json", "toggle.json", "banner.json", "progress.json", "strokes.json",
     "gradients.json", "effects.json", "colors.json", "symbols.json",
+    "images.json",
   ])
   func examplesLoadAndAnimate(name: String) throws {
     let loaded = try SceneFile.load(

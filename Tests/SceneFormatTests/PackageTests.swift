@@ -40,6 +40,19 @@ import Testing
     var result: Set<String> = []
     let files = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)
     while let file = files?.nextObject() as? URL {
+      if file.pathExtension == "c" {
+        // A C target's system libraries appear as `#include <jpeglib.h>`: count the module whose
+        // shim includes that header.
+        let text = try String(contentsOf: file, encoding: .utf8)
+        for module in modules where module.hasPrefix("C") {
+          let shim = root.appendingPathComponent("Sources/\(module)/shim.h")
+          guard let shimText = try? String(contentsOf: shim, encoding: .utf8) else { continue }
+          let headers = shimText.split(separator: "\n").filter { $0.hasPrefix("#include <") }
+            .filter { !$0.contains("stdio.h") }
+          if headers.contains(where: { text.contains($0) }) { result.insert(module) }
+        }
+        continue
+      }
       guard file.pathExtension == "swift" else { continue }
       let text = try String(contentsOf: file, encoding: .utf8)
       for line in text.split(separator: "\n") {

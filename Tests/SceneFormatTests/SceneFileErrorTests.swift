@@ -134,8 +134,8 @@ import Testing
     (#"{"canvas": {"width": 100, "height": 10}}"#, "", #"missing the key "layers""#),
     // Hardening (#11): an unknown content key is named as one, with the keys a layer knows.
     (
-      file(#"{"image": "photo.png"}"#, ""), "layers[0].image",
-      #"unknown key "image"; known keys here: "#
+      file(#"{"imag": "photo.png"}"#, ""), "layers[0].imag",
+      #"unknown key "imag" (did you mean "image"?)"#
     ),
     // A Boolean or number written as a string says to drop the quotes.
     (

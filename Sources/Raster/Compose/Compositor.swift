@@ -36,6 +36,9 @@ public struct Compositor: Sendable {
       rasterizer.fill(
         Stroker(transform: t).outline(of: path, style: style), transform: t, rule: .nonzero,
         paint: paint, into: &target)
+    case .image(let image, let rect, let interpolation):
+      ImageDrawing(image: image, rect: rect, interpolation: interpolation).draw(
+        under: t, into: &target, rasterizer: &rasterizer)
     case .group(let children):
       for child in children { draw(child, into: &target, parent: t) }
     }
@@ -61,6 +64,7 @@ public struct Compositor: Sendable {
   private static func isPlain(_ content: LayerContent) -> Bool {
     switch content {
     case .fill(_, let paint, _), .stroke(_, _, let paint): return paint.solidColor != nil
+    case .image: return false
     case .group(let children):
       return children.allSatisfy {
         $0.opacity >= 1 && $0.shadow == nil && !$0.hasEffects && isPlain($0.content)
@@ -81,6 +85,7 @@ public struct Compositor: Sendable {
       rasterizer.accumulateCoverage(
         of: Stroker(transform: t).outline(of: path, style: style), transform: t, rule: .nonzero,
         alpha: (paint.solidColor ?? .clear).premultiplied.a, into: &mask)
+    case .image: break  // never plain: `isPlain` sends images through pixels
     case .group(let children):
       for child in children { accumulateCoverage(child, into: &mask, parent: t) }
     }

@@ -24,6 +24,8 @@ public indirect enum LayerContent: Hashable, Sendable {
   /// A path stroked with a paint: the outline `Stroker` makes at the flattening tolerance of the
   /// layer's device transform, filled nonzero. The style's lengths are in the layer's own units.
   case stroke(Path, StrokeStyle, Paint)
+  /// An image drawn into a rectangle of the layer's own space, resampled with the interpolation.
+  case image(RasterImage, Rect, ImageInterpolation)
   /// Child layers, first at the back (a ZStack).
   case group([Layer])
 }
@@ -140,6 +142,8 @@ public struct Layer: Hashable, Sendable {
         of: Rect(
           minX: box.minX - reach, minY: box.minY - reach, maxX: box.maxX + reach,
           maxY: box.maxY + reach), under: t)
+    case .image(_, let rect, _):
+      return Self.deviceBounds(of: rect, under: t)
     case .group(let children):
       return children.compactMap { $0.bounds(under: t) }.reduce(nil) { $0?.union($1) ?? $1 }
     }

@@ -86,8 +86,12 @@ extension Layer {
   func contentCost(under parent: Transform, target: IntRect) -> RenderCost {
     let t = transform.concatenating(parent)
     switch content {
-    case .fill, .stroke:
+    case .fill, .stroke, .image:
       var cost = RenderCost()
+      if case .image(let image, _, _) = content {
+        // Every source row is filtered once; the device box is written.
+        cost.work = Double(image.width) * Double(image.height) * RenderCost.offscreenWeight
+      }
       if case .stroke(let path, let style, _) = content {
         // The outline's points, each a line to flatten and deposit.
         cost.work =

@@ -1,0 +1,97 @@
+#include "jpeg_decoder.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+#include <jpeglib.h>
+
+struct failure {
+  struct jpeg_error_mgr manager;
+  jmp_buf jump;
+  int too_many_scans;
+};
+
+static void fail(j_common_ptr info) {
+  struct failure *failure = (struct failure *)info->err;
+  longjmp(failure->jump, 1);
+}
+
+/// Warnings (corrupt but readable data) are not errors: libjpeg goes on with what it has.
+static void ignore(j_common_ptr info) { (void)info; }
+
+static void limit_scans(j_common_ptr info) {
+  j_decompress_ptr decompress = (j_decompress_ptr)info;
+  if (decompress->is_decompressor && decompress->input_scan_number > RAJPEG_MAXIMUM_SCANS) {
+    ((struct failure *)info->err)->too_many_scans = 1;
+    fail(info);
+  }
+}
+
+/// Reads the header and, when `rgba` is not NULL, decodes the image into it. The setjmp and every
+/// libjpeg call are in this one function.
+static int run(const unsigned char *data, size_t size, unsigned char *rgba, int *width,
+               int *height, char *message, size_t message_size) {
+  struct jpeg_decompress_struct info;
+  struct failure failure;
+  struct jpeg_progress_mgr progress;
+  failure.too_many_scans = 0;
+  info.err = jpeg_std_error(&failure.manager);
+  failure.manager.error_exit = fail;
+  failure.manager.output_message = ignore;
+  jpeg_create_decompress(&info);
+  if (setjmp(failure.jump)) {
+    if (failure.too_many_scans) {
+      snprintf(message, message_size, "a progressive JPEG with more than %d scans",
+               RAJPEG_MAXIMUM_SCANS);
+    } else {
+      char text[JMSG_LENGTH_MAX];
+      (*info.err->format_message)((j_common_ptr)&info, text);
+      snprintf(message, message_size, "%s", text);
+    }
+    jpeg_destroy_decompress(&info);
+    return -1;
+  }
+  progress.progress_monitor = limit_scans;
+  info.progress = &progress;
+  jpeg_mem_src(&info, data, (unsigned long)size);
+  jpeg_read_header(&info, TRUE);
+  if (info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK) {
+    snprintf(message, message_size, "a CMYK JPEG (save it as RGB)");
+    jpeg_destroy_decompress(&info);
+    return -1;
+  }
+  if (rgba == NULL) {
+    *width = (int)info.image_width;
+    *height = (int)info.image_height;
+    jpeg_destroy_decompress(&info);
+    return 0;
+  }
+  if ((int)info.image_width != *width || (int)info.image_height != *height) {
+    snprintf(message, message_size, "the image's size changed between reads");
+    jpeg_destroy_decompress(&info);
+    return -1;
+  }
+  info.out_color_space = JCS_EXT_RGBA;
+  jpeg_start_decompress(&info);
+  while (info.output_scanline < info.output_height) {
+    JSAMPROW row = rgba + (size_t)info.output_scanline * (size_t)*width * 4;
+    jpeg_read_scanlines(&info, &row, 1);
+  }
+  jpeg_finish_decompress(&info);
+  jpeg_destroy_decompress(&info);
+  return 0;
+}
+
+int rajpeg_read_size(const unsigned char *data, size_t size, int *width, int *height,
+                     char *message, size_t message_size) {
+  return run(data, size, NULL, width, height, message, message_size);
+}
+
+int rajpeg_decode_rgba(const unsigned char *data, size_t size, unsigned char *rgba, int width,
+                       int height, char *message, size_t message_size) {
+  if (rgba == NULL) {
+    snprintf(message, message_size, "no pixels to decode into");
+    return -1;
+  }
+  return run(data, size, rgba, &width, &height, message, message_size);
+}

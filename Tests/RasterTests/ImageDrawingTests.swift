@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@testable import Raster
+
+/// Images resampled onto the device grid: no aliasing when shrinking, flat stays flat, exact
+/// coverage at the rectangle's edges, rotated drawing.
+@Suite struct ImageDrawingTests {
+  /// A 256² zone plate: rings whose frequency grows with the radius up to 0.5 cycles a pixel at
+  /// the edge.
+  static func zonePlate() throws -> RasterImage {
+    let w = 256
+    var pixels = [UInt32](repeating: 0, count: w * w)
+    for y in 0..<w {
+      for x in 0..<w {
+        let r2 = Double((x - w / 2) * (x - w / 2) + (y - w / 2) * (y - w / 2))
+        let v = UInt32((127.5 + 127.5 * cos(Double.pi * r2 / Double(w))).rounded())
+        pixels[y * w + x] = v | v << 8 | v << 16 | 255 << 24
+      }
+    }
+    return RasterImage(try #require(Pixmap(width: w, height: w, pixels: pixels)), identity: 1)
+  }
+
+  /// A `width` × `height` image of one colour.
+  static func solid(
+    _ width: Int, _ height: Int, _ color: PremultipliedRGBA8, identity: UInt64
+  )
+    throws -> RasterImage
+  {
+    RasterImage(
+      try #require(Pixmap(width: width, height: height, filledWith: color)), identity: identity)
+  }
+
+  static func draw(
+    _ image: RasterImage, in rect: Rect, _ interpolation: ImageInterpolation,
+    transform: Transform = .identity, size: Int
+  ) throws -> Pixmap {
+    var pixmap = try #require(Pixmap(width: size, height: size))
+    var rasterizer = Rasterizer()
+    ImageDrawing(image: image, rect: rect, interpolation: interpolation).draw(
+      under: transform, into: &pixmap, rasterizer: &rasterizer)
+    return pixmap
+  }
+
+  /// Shrunk 4× (to 64²), rings finer than the new pixels must average to gray: the standard
+  /// deviation of the outer ring region stays small for the filters, and is large (aliasing)
+  /// for `.none`.
+  @Test(arguments: [ImageInterpolation.low, .medium, .high])
+  func aZonePlateShrunkFourTimesDoesNotAlias(_ interpolation: ImageInterpolation) throws {
+    let small = try Self.draw(
+      try Self.zonePlate(), in: Rect(x: 0, y: 0, width: 64, height: 64), interpolation, size: 64)
+    func outerDeviation(_ p: Pixmap) -> Double {
+      var values: [Double] = []
+      for y in 0..<64 {
+        for x in 0..<64 {
+          let r =
+            ((Double(x) - 31.5) * (Double(x) - 31.5) + (Double(y) - 31.5) * (Double(y) - 31.5))
+            .squareRoot()
+          // Past radius 16 (64 source pixels) the source rings are finer than 1/8 cycle per
+          // source pixel, so above the 4×-shrunk Nyquist limit.
+          if r > 18 && r < 31 { values.append(Double(p[x, y].r)) }
+        }
+      }
+      let mean = values.reduce(0, +) / Double(values.count)
+      return (values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(values.count))
+        .squareRoot()
+    }
+    let filtered = outerDeviation(small)
+    let nearest = outerDeviation(
+      try Self.draw(
+        try Self.zonePlate(), in: Rect(x: 0, y: 0, width: 64, height: 64), .none, size: 64))
+    #expect(filtered < 12, "\(interpolation): σ \(filtered)")
+    #expect(nearest > 50, "none: σ \(nearest)")
+  }
+
+  @Test(arguments: ImageInterpolation.allCases)
+  func aFlatImageStaysFlatAtAnyScale(_ interpolation: ImageInterpolation) throws {
+    let flat = try Self.solid(7, 5, PremultipliedRGBA8(r: 40, g: 90, b: 140, a: 200), identity: 2)
+    for scale in [0.3, 1, 2.7, 11] {
+      let p = try Self.draw(
+        flat, in: Rect(x: 0, y: 0, width: 7 * scale, height: 5 * scale), interpolation,
+        size: 80)
+      // An inner pixel (fully covered) is exactly the colour.
+      #expect(p[0, 0] == PremultipliedRGBA8(r: 40, g: 90, b: 140, a: 200), "\(scale)")
+    }
+  }
+
+  @Test func fractionalEdgesGetTheirArea() throws {
+    let white = try Self.solid(
+      4, 4, PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255), identity: 3)
+    let p = try Self.draw(white, in: Rect(x: 2.25, y: 3.5, width: 10, height: 6), .high, size: 20)
+    #expect(p[2, 5].a == 191)  // three quarters of the column
+    #expect(p[5, 3].a == 128)  // half the row
+    #expect(p[2, 3].a == 96)  // both: 0.375
+    #expect(p[5, 5].a == 255)
+    #expect(p[1, 5].a == 0)
+  }
+
+  @Test func aRotatedImageCoversItsRectangle() throws {
+    let white = try Self.solid(
+      8, 8, PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255), identity: 4)
+    let t = Transform.rotation(0.5).concatenating(.translation(40, 10))
+    let p = try Self.draw(
+      white, in: Rect(x: 0, y: 0, width: 30, height: 20), .medium, transform: t, size: 80)
+    let area = p.pixels.reduce(0.0) { $0 + Double($1 >> 24) / 255 }
+    #expect(abs(area - 600) < 1.5, "\(area)")
+    // The colour is the image's wherever it is covered.
+    #expect(p.pixels.allSatisfy { ($0 & 0xFF) == ($0 >> 24) })
+  }
+}

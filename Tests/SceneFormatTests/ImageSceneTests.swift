@@ -1,0 +1,118 @@
+import Codecs
+import Foundation
+import Raster
+import SceneGraph
+import Testing
+
+@testable import SceneFormat
+
+/// `"image"` layers: files next to the scene, natural size and `@2x`, `resizable`,
+/// `aspectRatio`, template rendering, and the errors.
+@Suite struct ImageSceneTests {
+  /// A fresh folder holding `files` (name → pixmap, written as PNG).
+  static func folder(_ files: [String: Pixmap]) throws -> String {
+    let path = NSTemporaryDirectory() + "render-anim-images-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    for (name, pixmap) in files {
+      let bytes = try PNGCodec.encode(pixmap)
+      FileManager.default.createFile(atPath: path + "/" + name, contents: Data(bytes))
+    }
+    return path
+  }
+
+  static let red = PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255)
+  static let white = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
+
+  /// A 20 × 10 red image, a 40 × 20 one named @2x, and a half-transparent gray 10 × 10.
+  static func images() throws -> String {
+    try folder([
+      "wide.png": try #require(Pixmap(width: 20, height: 10, filledWith: red)),
+      "wide@2x.png": try #require(Pixmap(width: 40, height: 20, filledWith: red)),
+      "glyph.png": try #require(
+        Pixmap(width: 10, height: 10, filledWith: PremultipliedRGBA8(r: 64, g: 64, b: 64, a: 128))),
+    ])
+  }
+
+  static func render(_ layers: String, in folder: String) throws -> Pixmap {
+    let text = #"{"canvas": {"width": 100, "height": 100}, "layers": [\#(layers)]}"#
+    let path = folder + "/scene.json"
+    FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    let scene = try SceneFile.load(path: path, settings: SceneSettings(scale: 1, hold: 0)).scene
+    var compositor = Compositor()
+    return try #require(scene.render(frame: 0, compositor: &compositor))
+  }
+
+  /// The drawn (non-white) box: (minX, minY, maxX, maxY), inclusive.
+  static func box(_ p: Pixmap) -> [Int] {
+    var (x0, y0, x1, y1) = (Int.max, Int.max, -1, -1)
+    for y in 0..<p.height {
+      for x in 0..<p.width where p[x, y] != white {
+        (x0, y0, x1, y1) = (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
+      }
+    }
+    return [x0, y0, x1, y1]
+  }
+
+  @Test func naturalSizeInPointsAndTheAt2xScale() throws {
+    let folder = try Self.images()
+    // 20 × 10 points, centred: x 40…59, y 45…54; the @2x file is the same size in points.
+    #expect(Self.box(try Self.render(#"{"image": "wide.png"}"#, in: folder)) == [40, 45, 59, 54])
+    #expect(
+      Self.box(try Self.render(#"{"image": "wide@2x.png"}"#, in: folder)) == [40, 45, 59, 54])
+    // Without resizable a frame does not scale the image.
+    #expect(
+      Self.box(
+        try Self.render(#"{"image": "wide.png", "frame": {"width": 80, "height": 80}}"#, in: folder)
+      )
+        == [40, 45, 59, 54])
+  }
+
+  @Test func resizableFillsFitsOrCovers() throws {
+    let folder = try Self.images()
+    let frame = #""frame": {"width": 60, "height": 60}"#
+    #expect(
+      Self.box(try Self.render(#"{"image": "wide.png", "resizable": true, \#(frame)}"#, in: folder))
+        == [20, 20, 79, 79])
+    // Fit: 60 × 30 centred; fill: 120 × 60, wider than the canvas.
+    #expect(
+      Self.box(
+        try Self.render(
+          #"{"image": "wide.png", "resizable": true, "aspectRatio": "fit", \#(frame)}"#, in: folder)
+      )
+        == [20, 35, 79, 64])
+    #expect(
+      Self.box(
+        try Self.render(
+          #"{"image": "wide.png", "resizable": true, "aspectRatio": "fill", \#(frame)}"#, in: folder
+        ))
+        == [0, 20, 99, 79])
+  }
+
+  @Test func templateImagesTakeTheForegroundColour() throws {
+    let folder = try Self.images()
+    let p = try Self.render(
+      ##"{"image": "glyph.png", "renderingMode": "template", "foregroundColor": "#0000FF"}"##,
+      in: folder)
+    // Blue at the image's alpha (128) over white.
+    let c = p[50, 50]
+    #expect(c.b == 255 && abs(Int(c.r) - 127) <= 1 && abs(Int(c.g) - 127) <= 1, "\(c)")
+  }
+
+  @Test(arguments: [
+    (#"{"image": "missing.png"}"#, "\"missing.png\": no such file"),
+    (#"{"image": "scene.json"}"#, "is neither a PNG nor a JPEG file"),
+    (#"{"image": "../outside.png"}"#, "outside"),
+    (#"{"image": "wide.png", "aspectRatio": "fit"}"#, "aspectRatio scales a resizable image"),
+    (#"{"image": "wide.png", "interpolation": "best"}"#, #"expected one of "none""#),
+  ])
+  func errorsNameTheFileAndTheProblem(layer: String, message: String) throws {
+    let folder = try Self.images()
+    do {
+      _ = try Self.render(layer, in: folder)
+      Issue.record("accepted \(layer)")
+    } catch let error as SceneFileError {
+      #expect(error.message.contains(message), "\(error)")
+      #expect(error.path.hasPrefix("layers[0]"))
+    }
+  }
+}
