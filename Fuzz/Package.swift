@@ -25,6 +25,8 @@ let package = Package(
       dependencies: ["FuzzSupport", kit("RenderAnimKit")]),
     .executableTarget(
       name: "fuzz-png-decode", dependencies: ["FuzzSupport", kit("Codecs"), kit("Raster")]),
+    .executableTarget(
+      name: "fuzz-jpeg-decode", dependencies: ["FuzzSupport", kit("Codecs"), kit("Raster")]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,7 @@
 #
 # Environment:
 #   FUZZ_TARGETS  targets to run, space-separated (default: pathdata scene-load scene-render
-#                 png-decode)
+#                 png-decode jpeg-decode)
 #   FUZZ_ARGS     extra libFuzzer flags for every target, e.g. "-seed=1 -use_value_profile=1"
 #   FUZZ_WORK     where corpora, artifacts and logs go (default: Fuzz/.work, ignored by git)
 #
@@ -23,7 +23,7 @@ fi
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 fuzz="$root/Fuzz"
 work=${FUZZ_WORK:-$fuzz/.work}
-read -r -a targets <<<"${FUZZ_TARGETS:-pathdata scene-load scene-render png-decode}"
+read -r -a targets <<<"${FUZZ_TARGETS:-pathdata scene-load scene-render png-decode jpeg-decode}"
 read -r -a extra <<<"${FUZZ_ARGS:-}"
 
 # MARK: - Build
@@ -61,6 +61,7 @@ for target in "${targets[@]}"; do
     scene-load) options=(-max_len=65536 -timeout=10 -dict="$fuzz/Dictionaries/scene.dict") ;;
     scene-render) options=(-max_len=65536 -timeout=20 -dict="$fuzz/Dictionaries/scene.dict") ;;
     png-decode) options=(-max_len=1048576 -timeout=10 -dict="$fuzz/Dictionaries/png.dict") ;;
+    jpeg-decode) options=(-max_len=262144 -timeout=10) ;;
     *)
       echo "fuzz: unknown target '$target'" >&2
       exit 64

@@ -77,6 +77,11 @@ public enum JPEGCodec {
   }
 }
 
+/// The EXIF orientation of JPEG bytes, for the fuzz target (1…8; 1 when there is none).
+public enum ExifOrientationProbe {
+  public static func read(_ bytes: [UInt8]) -> Int { ExifOrientation.read(bytes) }
+}
+
 /// The EXIF orientation tag of a JPEG: read from the APP1 "Exif" segment's first IFD, every
 /// offset checked against the segment; 1 when there is none.
 enum ExifOrientation {
