@@ -67,7 +67,7 @@ enum SceneOptions {
       OptionSpec(
         "allow-files-outside", kind: .flag,
         help:
-          "Let the scene read files outside its own folder (pathFile); refused by default, since scene files may come from untrusted sources."
+          "Let the scene read files outside its own folder (pathFile, image); refused by default, since scene files may come from untrusted sources."
       ),
       ImageOptions.font,
       ImageOptions.pngCompression,

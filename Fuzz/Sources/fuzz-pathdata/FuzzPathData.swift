@@ -87,7 +87,13 @@ func checkStroke(_ path: Path, bounds: Rect, map: Transform, seed: [UInt8]) {
   let p = map.apply(Point(bounds.minX, bounds.minY))
   let q = map.apply(Point(bounds.maxX, bounds.maxY))
   guard [p.x, p.y, q.x, q.y].allSatisfy(\.isFinite) else { return }
-  let reach = width * map.maxScale / 2 * max(style.miterLimit, 1.5) + 2
+  // Far from the origin a double cannot hold the stroke's offsets: at y = 5e18 its spacing is
+  // 1024 units, so an edge half a width away lands up to 512 units off (finding 11). The slack
+  // is a few spacings of the largest coordinate, in device pixels: nothing for ordinary paths.
+  let magnitude = [bounds.minX, bounds.maxX, bounds.minY, bounds.maxY].map(abs).max() ?? 0
+  let spacing =
+    (magnitude * map.maxScale + max(abs(map.tx), abs(map.ty))) * Double.ulpOfOne
+  let reach = width * map.maxScale / 2 * max(style.miterLimit, 1.5) + 2 + 8 * spacing
   for y in 0..<side {
     for x in 0..<side where mask.values[y * side + x] != 0 {
       let (fx, fy) = (Double(x), Double(y))
