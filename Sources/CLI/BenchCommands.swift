@@ -131,12 +131,10 @@ enum BenchStrokeCommand: Command {
     let bench = try BenchCanvas(arguments)
     let style = StrokeStyle(width: width / bench.transform.maxScale, miterLimit: 4)
     let black = Color.black.premultiplied
-    let stroker = Stroker(transform: bench.transform)
     var rasterizer = Rasterizer()
     return try bench.run(console: &console) { canvas in
-      rasterizer.fill(
-        stroker.outline(of: bench.path, style: style), transform: bench.transform, color: black,
-        into: &canvas)
+      rasterizer.stroke(
+        bench.path, style: style, transform: bench.transform, color: black, into: &canvas)
     }
   }
 }

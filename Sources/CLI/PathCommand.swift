@@ -109,9 +109,8 @@ enum PathCommand: Command {
             + "\(Stroker.maximumPoints): use a narrower stroke, fewer round joins or a smaller size"
         )
       }
-      rasterizer.fill(
-        stroker.outline(of: path, style: style), transform: transform, rule: .nonzero,
-        color: stroke.premultiplied, into: &pixmap)
+      rasterizer.stroke(
+        path, style: style, transform: transform, color: stroke.premultiplied, into: &pixmap)
     }
     try PNGCodec.write(pixmap, to: output, compression: compression)
     return 0

@@ -93,7 +93,7 @@ import Testing
     let outline = Stroker(tolerance: Flattener.defaultTolerance).outline(
       of: path, style: test.style)
     var rasterizer = Rasterizer()
-    let drawn = rasterizer.mask(of: outline, rule: .nonzero, width: Self.side, height: Self.side)
+    let drawn = rasterizer.mask(of: outline, width: Self.side, height: Self.side)
     let mask = try #require(drawn)
     let actual = mask.values.map { Double($0) / 255 }
     let reference = StrokeReference(path: path, style: test.style)

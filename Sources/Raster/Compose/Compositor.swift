@@ -33,9 +33,7 @@ public struct Compositor: Sendable {
     case .fill(let path, let paint, let rule):
       rasterizer.fill(path, transform: t, rule: rule, paint: paint, into: &target)
     case .stroke(let path, let style, let paint):
-      rasterizer.fill(
-        Stroker(transform: t).outline(of: path, style: style), transform: t, rule: .nonzero,
-        paint: paint, into: &target)
+      rasterizer.stroke(path, style: style, transform: t, paint: paint, into: &target)
     case .image(let image, let rect, let interpolation):
       ImageDrawing(image: image, rect: rect, interpolation: interpolation).draw(
         under: t, into: &target, rasterizer: &rasterizer)
@@ -82,9 +80,9 @@ public struct Compositor: Sendable {
         of: path, transform: t, rule: rule, alpha: (paint.solidColor ?? .clear).premultiplied.a,
         into: &mask)
     case .stroke(let path, let style, let paint):
-      rasterizer.accumulateCoverage(
-        of: Stroker(transform: t).outline(of: path, style: style), transform: t, rule: .nonzero,
-        alpha: (paint.solidColor ?? .clear).premultiplied.a, into: &mask)
+      rasterizer.accumulateStrokeCoverage(
+        of: path, style: style, transform: t, alpha: (paint.solidColor ?? .clear).premultiplied.a,
+        into: &mask)
     case .image: break  // never plain: `isPlain` sends images through pixels
     case .group(let children):
       for child in children { accumulateCoverage(child, into: &mask, parent: t) }

@@ -11,44 +11,52 @@
 extension CoverageAccumulator {
   /// Deposits the band's active lines; returns a bit per band row in which two unconnected lines
   /// passed through one pixel (rows in `marked` count as marked from the start).
-  mutating func deposit(_ lines: [Line], layout: BandLayout, marked: UInt32) -> UInt32 {
+  mutating func deposit(
+    _ lines: [Line], groups: [PieceGroup], layout: BandLayout, marked: UInt32
+  ) -> UInt32 {
     var complexRows = marked
-    active.withUnsafeBufferPointer { activeLines in
-      lines.withUnsafeBufferPointer { allLines in
-        cells.withUnsafeMutableBufferPointer { cellBuffer in
-          owners.withUnsafeMutableBufferPointer { ownerBuffer in
-            touched.withUnsafeMutableBufferPointer { bitBuffer in
-              activeEdges.withUnsafeBufferPointer { activeEdges in
-                ownerLines.withUnsafeMutableBufferPointer { ownerLines in
-                  withUnsafeTemporaryAllocation(of: Crossing.self, capacity: Self.bandRows + 1) {
-                    crossings in
-                    guard let cellBase = cellBuffer.baseAddress,
-                      let bitBase = bitBuffer.baseAddress, let ownerBase = ownerBuffer.baseAddress,
-                      let lineBase = allLines.baseAddress,
-                      let ownerLineBase = ownerLines.baseAddress,
-                      let crossingBase = crossings.baseAddress
-                    else { return }
-                    layout.assertFits(
-                      cells: cellBuffer.count, owners: ownerBuffer.count, touched: bitBase,
-                      touchedWords: bitBuffer.count)
-                    assert(activeEdges.count >= activeLines.count)
-                    let target = DepositTarget(
-                      cells: cellBase, bits: bitBase, owners: ownerBase,
-                      ownerLines: ownerLineBase, crossings: crossingBase)
-                    // Once every row of the band is marked, the claims' connection tests could
-                    // only mark them again: `allMarked` (in the slot of owner id 0, which no
-                    // line has) lets them skip it.
-                    let allRows: UInt32 = 1 &<< UInt32(layout.rowEnd &- layout.rowStart) &- 1
-                    for k in activeLines.indices {
-                      let marked = Self.deposit(
-                        line: Int(activeLines[k]), edge: activeEdges[k], lines: lineBase, layout,
-                        into: target)
-                      if marked != 0 {
-                        complexRows |= marked
-                        if complexRows == allRows { ownerLineBase[Self.allMarked] = 1 }
+    groups.withUnsafeBufferPointer { groups in
+      active.withUnsafeBufferPointer { activeLines in
+        lines.withUnsafeBufferPointer { allLines in
+          cells.withUnsafeMutableBufferPointer { cellBuffer in
+            owners.withUnsafeMutableBufferPointer { ownerBuffer in
+              touched.withUnsafeMutableBufferPointer { bitBuffer in
+                activeEdges.withUnsafeBufferPointer { activeEdges in
+                  ownerLines.withUnsafeMutableBufferPointer { ownerLines in
+                    withUnsafeTemporaryAllocation(of: Crossing.self, capacity: Self.bandRows + 1) {
+                      crossings in
+                      guard let cellBase = cellBuffer.baseAddress,
+                        let bitBase = bitBuffer.baseAddress,
+                        let ownerBase = ownerBuffer.baseAddress,
+                        let lineBase = allLines.baseAddress,
+                        let ownerLineBase = ownerLines.baseAddress,
+                        let crossingBase = crossings.baseAddress
+                      else { return }
+                      layout.assertFits(
+                        cells: cellBuffer.count, owners: ownerBuffer.count, touched: bitBase,
+                        touchedWords: bitBuffer.count)
+                      assert(activeEdges.count >= activeLines.count)
+                      let target = DepositTarget(
+                        cells: cellBase, bits: bitBase, owners: ownerBase,
+                        // (An empty array may still give a base address.)
+                        ownerLines: ownerLineBase,
+                        groups: groups.isEmpty ? nil : groups.baseAddress,
+                        crossings: crossingBase)
+                      // Once every row of the band is marked, the claims' connection tests could
+                      // only mark them again: `allMarked` (in the slot of owner id 0, which no
+                      // line has) lets them skip it.
+                      let allRows: UInt32 = 1 &<< UInt32(layout.rowEnd &- layout.rowStart) &- 1
+                      for k in activeLines.indices {
+                        let marked = Self.deposit(
+                          line: Int(activeLines[k]), edge: activeEdges[k], lines: lineBase, layout,
+                          into: target)
+                        if marked != 0 {
+                          complexRows |= marked
+                          if complexRows == allRows { ownerLineBase[Self.allMarked] = 1 }
+                        }
                       }
+                      ownerLineBase[Self.allMarked] = 0
                     }
-                    ownerLineBase[Self.allMarked] = 0
                   }
                 }
               }
@@ -135,17 +143,20 @@ extension CoverageAccumulator {
       if high <= iaFloat + 1 {
         depositOnePixel(from: upper.x, to: lower.x, floor: ia, height: d, cells: cells)
         markPair(ia, bits)
-        unconnected = claim(ia, owners, owner, index, lines, target.ownerLines)
+        unconnected = claim(ia, owners, owner, index, lines, target.ownerLines, target.groups)
       } else if high <= iaFloat + 2 {
         depositTwoPixels(from: upper.x, to: lower.x, floor: ia, height: d, cells: cells)
         markTriple(ia, bits)
-        unconnected = claim(ia, owners, owner, index, lines, target.ownerLines)
-        unconnected = claim(ia &+ 1, owners, owner, index, lines, target.ownerLines) || unconnected
+        unconnected = claim(ia, owners, owner, index, lines, target.ownerLines, target.groups)
+        unconnected =
+          claim(ia &+ 1, owners, owner, index, lines, target.ownerLines, target.groups)
+          || unconnected
       } else {
         unconnected = depositAndClaimWidePiece(
           from: upper.x, to: lower.x, floor: ia, ceiling: ceilNonNegative(high), height: d,
           cells: cells, bits: bits,
-          owners: owners, owner: owner, line: index, lines: lines, ownerLines: target.ownerLines)
+          owners: owners, owner: owner, line: index, lines: lines, ownerLines: target.ownerLines,
+          groups: target.groups)
       }
       if unconnected { complexRows |= 1 &<< UInt32(bandRow) }
       upper = lower
@@ -178,15 +189,19 @@ extension CoverageAccumulator {
   /// of the band is marked already (1) or not (0); no line has owner id 0.
   static let allMarked = 0
 
-  /// Whether the line with owner id `owner` is connected to line `index`; false without a test
-  /// once every row of the band is marked (`allMarked`), where the answer could only mark a row
-  /// again. Out of line: it is rarely needed, and the deposit loop keeps more in registers
-  /// without it.
+  /// Whether the line with owner id `owner` is connected to line `index` — joined to it, or, in
+  /// a stroke's outline, of an adjoining piece (`PieceGroup`); false without a test once every
+  /// row of the band is marked (`allMarked`), where the answer could only mark a row again. Out
+  /// of line: it is rarely needed, and the deposit loop keeps more in registers without it.
   @inline(never)
   static func connected(
-    _ owner: Int32, _ index: Int, lines: UnsafePointer<Line>, ownerLines: UnsafePointer<Int32>
+    _ owner: Int32, _ index: Int, lines: UnsafePointer<Line>, ownerLines: UnsafePointer<Int32>,
+    groups: UnsafePointer<PieceGroup>?
   ) -> Bool {
-    ownerLines[allMarked] == 0 && connected(lines[Int(ownerLines[Int(owner)])], lines[index])
+    guard ownerLines[allMarked] == 0 else { return false }
+    let other = Int(ownerLines[Int(owner)])
+    if let groups, groups[other].adjoins(groups[index]) { return true }
+    return connected(lines[other], lines[index])
   }
 
   /// Whether segments `a` and `b` may intersect: false only when each lies strictly on one side
@@ -359,12 +374,12 @@ extension CoverageAccumulator {
     from x: Float, to xNext: Float, floor ia: Int, ceiling ib: Int, height d: Float,
     cells: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>,
     owners: UnsafeMutablePointer<Int32>, owner: Int32, line: Int, lines: UnsafePointer<Line>,
-    ownerLines: UnsafePointer<Int32>
+    ownerLines: UnsafePointer<Int32>, groups: UnsafePointer<PieceGroup>?
   ) -> Bool {
     depositWidePiece(from: x, to: xNext, floor: ia, ceiling: ib, height: d, cells: cells)
     markTouched(ia, ib, bits)
     var unconnected = false
-    for cell in ia..<ib where claim(cell, owners, owner, line, lines, ownerLines) {
+    for cell in ia..<ib where claim(cell, owners, owner, line, lines, ownerLines, groups) {
       unconnected = true
     }
     return unconnected
@@ -375,11 +390,12 @@ extension CoverageAccumulator {
   @inline(__always)
   static func claim(
     _ cell: Int, _ owners: UnsafeMutablePointer<Int32>, _ owner: Int32, _ line: Int,
-    _ lines: UnsafePointer<Line>, _ ownerLines: UnsafePointer<Int32>
+    _ lines: UnsafePointer<Line>, _ ownerLines: UnsafePointer<Int32>,
+    _ groups: UnsafePointer<PieceGroup>?
   ) -> Bool {
     let previous = owners[cell]
     owners[cell] = owner
     return mayBeUnconnected(previous, owner)
-      && !connected(previous, line, lines: lines, ownerLines: ownerLines)
+      && !connected(previous, line, lines: lines, ownerLines: ownerLines, groups: groups)
   }
 }

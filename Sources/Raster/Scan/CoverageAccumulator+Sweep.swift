@@ -159,6 +159,8 @@ extension CoverageAccumulator {
     let bits: UnsafeMutablePointer<UInt64>
     let owners: UnsafeMutablePointer<Int32>
     let ownerLines: UnsafePointer<Int32>
+    /// Per line, its stroke piece (nil for a plain fill).
+    let groups: UnsafePointer<PieceGroup>?
     let crossings: UnsafeMutablePointer<Crossing>
   }
 }

@@ -28,7 +28,9 @@
 // computed exactly instead, slab by slab between its vertices and crossings
 // (`CoverageAccumulator+ExactRows.swift`). Lines that follow each other along a contour (joined end
 // to start, or across dropped horizontal edges without crossing) get consecutive owner ids, so the
-// common meeting (a line and the next one at their shared vertex) costs one test.
+// common meeting (a line and the next one at their shared vertex) costs one test. A stroke's
+// outline carries a group per line (`PieceGroup`): lines of adjoining groups count as connected,
+// since the stroker guarantees their pieces do not overlap.
 //
 // A line's deposit runs in two short loops, each of which keeps its values in registers: first
 // where it crosses each row boundary of the band (x and ⌊x⌋), then the piece in each row; pieces
@@ -219,7 +221,7 @@ struct CoverageAccumulator: Sendable {
         band = last + 1
         continue
       }
-      var complexRows = deposit(lines, layout: layout, marked: crowded)
+      var complexRows = deposit(lines, groups: path.groups, layout: layout, marked: crowded)
       let bandTurns = nextTurn
       while nextTurn < turns.count, Int(turns[nextTurn].y) - region.minY < rowEnd { nextTurn += 1 }
       complexRows = turnRows.mark(

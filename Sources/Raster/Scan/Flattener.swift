@@ -47,9 +47,14 @@ public struct Flattener: Sendable {
   }
 
   /// The clipped lines of `path` and the heights at which its outline turns back vertically.
-  func flatten(_ path: Path, transform: Transform) -> FlattenedPath {
+  /// With `groups` (one per element of `path`), each line carries its element's group in
+  /// `FlattenedPath.groups` (a contour's closing line, the group of its `.close`).
+  func flatten(_ path: Path, transform: Transform, groups: [PieceGroup] = []) -> FlattenedPath {
     var out = FlattenedPath()
     out.lines.reserveCapacity(path.elements.count * 4)
+    precondition(groups.isEmpty || groups.count == path.elements.count, "a group per element")
+    let grouped = !groups.isEmpty
+    if grouped { out.groups.reserveCapacity(path.elements.count * 4) }
     // Scratch for one curve's vertices and lines, shared by every curve of the path.
     withUnsafeTemporaryAllocation(of: Point.self, capacity: Self.maximumSteps + 1) { vertices in
       withUnsafeTemporaryAllocation(of: Line.self, capacity: Self.maximumSteps) { lines in
@@ -59,7 +64,15 @@ public struct Flattener: Sendable {
         var start = Point.zero
         var current = Point.zero
         func map(_ p: Point) -> Point { Self.finite(transform.apply(p)) }
-        for element in path.elements {
+        for (index, element) in path.elements.enumerated() {
+          defer {
+            if grouped {
+              // The element's lines; for a `.move`, the previous contour's closing line.
+              var owner = index
+              if case .move = element, index > 0 { owner = index - 1 }
+              while out.groups.count < out.lines.count { out.groups.append(groups[owner]) }
+            }
+          }
           switch element {
           case .move(let p):
             finishContour(from: &current, to: start, into: &out)
@@ -82,6 +95,9 @@ public struct Flattener: Sendable {
           }
         }
         finishContour(from: &current, to: start, into: &out)
+        if let last = groups.last {
+          while out.groups.count < out.lines.count { out.groups.append(last) }
+        }
       }
     }
     return out
@@ -403,6 +419,8 @@ struct FlattenedPath {
   }
 
   var lines: [Line] = []
+  /// Per line, the stroke piece it bounds (`PieceGroup`); empty for a plain fill.
+  var groups: [PieceGroup] = []
   var turns: [Turn] = []
   /// The index of each contour's first line, ascending (a contour that kept no lines repeats the
   /// next one's).
@@ -424,6 +442,18 @@ struct FlattenedPath {
       contourStarts.append(line)
     }
     lastDown = down
+  }
+
+  /// Empties the path, keeping its storage.
+  mutating func removeAll() {
+    lines.removeAll(keepingCapacity: true)
+    groups.removeAll(keepingCapacity: true)
+    turns.removeAll(keepingCapacity: true)
+    contourStarts.removeAll(keepingCapacity: true)
+    contourStartLine = 0
+    firstDown = nil
+    lastDown = nil
+    contourStartY = 0
   }
 
   mutating func closeContour() {

@@ -11,6 +11,8 @@ public struct Rasterizer: Sendable {
   private var scaledColor: CoverageScaledColor?
   /// Flattening tolerance in device pixels.
   public var tolerance: Double
+  /// The lines of the last stroke, kept for their storage.
+  private var strokeLines = FlattenedPath()
 
   public init(tolerance: Double = Flattener.defaultTolerance) {
     self.tolerance = tolerance
@@ -22,8 +24,146 @@ public struct Rasterizer: Sendable {
     _ path: Path, transform: Transform = .identity, rule: FillRule = .nonzero,
     color: PremultipliedRGBA8, into pixmap: inout Pixmap
   ) {
-    let flat = Flattener(width: pixmap.width, height: pixmap.height, tolerance: tolerance)
-      .flatten(path, transform: transform)
+    fill(flatten(path, [], transform, pixmap.width, pixmap.height), rule, color, &pixmap)
+  }
+
+  /// Fills a stroke's outline (`Stroker.outline`) with `color`, as `fill(outline.path, …)` with
+  /// the nonzero rule does.
+  public mutating func fill(
+    _ outline: StrokeOutline, transform: Transform = .identity, color: PremultipliedRGBA8,
+    into pixmap: inout Pixmap
+  ) {
+    let flat = flatten(outline.path, outline.groups, transform, pixmap.width, pixmap.height)
+    fill(flat, .nonzero, color, &pixmap)
+  }
+
+  /// Fills `path` with `paint`, whose geometry is in the path's user space (both mapped to
+  /// device pixels by `transform`), blended source-over into `pixmap`. A gradient's colour is
+  /// computed at each pixel's centre.
+  public mutating func fill(
+    _ path: Path, transform: Transform = .identity, rule: FillRule = .nonzero, paint: Paint,
+    into pixmap: inout Pixmap
+  ) {
+    fill(path, [], transform: transform, rule: rule, paint: paint, into: &pixmap)
+  }
+
+  /// Fills a stroke's outline with `paint`, as `fill(outline.path, …)` with the nonzero rule
+  /// does.
+  public mutating func fill(
+    _ outline: StrokeOutline, transform: Transform = .identity, paint: Paint,
+    into pixmap: inout Pixmap
+  ) {
+    fill(
+      outline.path, outline.groups, transform: transform, rule: .nonzero, paint: paint,
+      into: &pixmap)
+  }
+
+  /// The coverage of `path` over a `width`×`height` device-pixel canvas; nil for sizes `Pixmap`
+  /// refuses.
+  public mutating func mask(
+    of path: Path, transform: Transform = .identity, rule: FillRule = .nonzero, width: Int,
+    height: Int
+  ) -> Mask? {
+    guard var mask = Mask(width: width, height: height) else { return nil }
+    let flat = flatten(path, [], transform, width, height)
+    guard let region = Self.region(of: flat.lines, canvasWidth: width) else { return mask }
+    mask.withUnsafeMutableValues { values in
+      var sink = PlaneSink(first: MaskRow(values: values, width: width))
+      accumulator.rasterize(flat, region: region, rule: rule, into: &sink)
+    }
+    return mask
+  }
+
+  /// The coverage of a stroke's outline, as `mask(of: outline.path, …)` with the nonzero rule.
+  public mutating func mask(
+    of outline: StrokeOutline, transform: Transform = .identity, width: Int, height: Int
+  ) -> Mask? {
+    guard var mask = Mask(width: width, height: height) else { return nil }
+    accumulateCoverage(of: outline, transform: transform, into: &mask)
+    return mask
+  }
+
+  /// Adds the coverage of `path` (times `alpha`/255) to `mask` the way alpha composites:
+  /// m = c + m·(255 − c)/255, so overlapping fills union rather than sum.
+  public mutating func accumulateCoverage(
+    of path: Path, transform: Transform = .identity, rule: FillRule = .nonzero, alpha: UInt8 = 255,
+    into mask: inout Mask
+  ) {
+    accumulateCoverage(
+      flatten(path, [], transform, mask.width, mask.height), rule: rule, alpha: alpha, into: &mask)
+  }
+
+  /// `accumulateCoverage(of: outline.path, …)` with the nonzero rule, for a stroke's outline.
+  public mutating func accumulateCoverage(
+    of outline: StrokeOutline, transform: Transform = .identity, alpha: UInt8 = 255,
+    into mask: inout Mask
+  ) {
+    let flat = flatten(outline.path, outline.groups, transform, mask.width, mask.height)
+    accumulateCoverage(flat, rule: .nonzero, alpha: alpha, into: &mask)
+  }
+
+  // MARK: - Strokes
+
+  /// Strokes `path` (user space) with `style`, whose width is in user units, and fills the
+  /// stroke with `color`, blended source-over into `pixmap` — the pixels of filling
+  /// `Stroker(transform:deviceTolerance:).outline(of:style:)`, made without building the outline
+  /// as a path. The stroker's curves are as accurate as this rasterizer's `tolerance`.
+  public mutating func stroke(
+    _ path: Path, style: StrokeStyle, transform: Transform = .identity,
+    color: PremultipliedRGBA8, into pixmap: inout Pixmap
+  ) {
+    let flat = strokeOutline(path, style, transform, pixmap.width, pixmap.height)
+    fill(flat, .nonzero, color, &pixmap)
+    strokeLines = flat
+  }
+
+  /// `stroke(_:style:transform:color:into:)` with a paint, whose geometry is in the path's user
+  /// space.
+  public mutating func stroke(
+    _ path: Path, style: StrokeStyle, transform: Transform = .identity, paint: Paint,
+    into pixmap: inout Pixmap
+  ) {
+    let flat = strokeOutline(path, style, transform, pixmap.width, pixmap.height)
+    fill(flat, .nonzero, paint: paint, transform: transform, into: &pixmap)
+    strokeLines = flat
+  }
+
+  /// Adds the stroke's coverage (times `alpha`/255) to `mask` as `accumulateCoverage` does.
+  public mutating func accumulateStrokeCoverage(
+    of path: Path, style: StrokeStyle, transform: Transform = .identity, alpha: UInt8 = 255,
+    into mask: inout Mask
+  ) {
+    let flat = strokeOutline(path, style, transform, mask.width, mask.height)
+    accumulateCoverage(flat, rule: .nonzero, alpha: alpha, into: &mask)
+    strokeLines = flat
+  }
+
+  /// The stroke's outline as lines, in `strokeLines`' storage.
+  private mutating func strokeOutline(
+    _ path: Path, _ style: StrokeStyle, _ transform: Transform, _ width: Int, _ height: Int
+  ) -> FlattenedPath {
+    var reused = FlattenedPath()
+    swap(&reused, &strokeLines)
+    var sink = FlatteningOutlineSink(
+      flattener: Flattener(width: width, height: height, tolerance: tolerance),
+      transform: transform, reusing: reused)
+    Stroker(transform: transform, deviceTolerance: tolerance).trace(path, style: style, into: &sink)
+    sink.finish()
+    return sink.flat
+  }
+
+  // MARK: - Private
+
+  private func flatten(
+    _ path: Path, _ groups: [PieceGroup], _ transform: Transform, _ width: Int, _ height: Int
+  ) -> FlattenedPath {
+    Flattener(width: width, height: height, tolerance: tolerance)
+      .flatten(path, transform: transform, groups: groups)
+  }
+
+  private mutating func fill(
+    _ flat: FlattenedPath, _ rule: FillRule, _ color: PremultipliedRGBA8, _ pixmap: inout Pixmap
+  ) {
     guard let region = Self.region(of: flat.lines, canvasWidth: pixmap.width) else { return }
     let width = pixmap.width
     let scaledColor =
@@ -39,21 +179,23 @@ public struct Rasterizer: Sendable {
     }
   }
 
-  /// Fills `path` with `paint`, whose geometry is in the path's user space (both mapped to
-  /// device pixels by `transform`), blended source-over into `pixmap`. A gradient's colour is
-  /// computed at each pixel's centre.
-  public mutating func fill(
-    _ path: Path, transform: Transform = .identity, rule: FillRule = .nonzero, paint: Paint,
+  private mutating func fill(
+    _ path: Path, _ groups: [PieceGroup], transform: Transform, rule: FillRule, paint: Paint,
+    into pixmap: inout Pixmap
+  ) {
+    let flat = flatten(path, groups, transform, pixmap.width, pixmap.height)
+    fill(flat, rule, paint: paint, transform: transform, into: &pixmap)
+  }
+
+  /// `flat` filled with `paint`, whose geometry `transform` maps to device pixels.
+  private mutating func fill(
+    _ flat: FlattenedPath, _ rule: FillRule, paint: Paint, transform: Transform,
     into pixmap: inout Pixmap
   ) {
     guard let shader = GradientShader(paint, transform: transform) else {
-      fill(
-        path, transform: transform, rule: rule,
-        color: (paint.solidColor ?? .clear).premultiplied, into: &pixmap)
+      fill(flat, rule, (paint.solidColor ?? .clear).premultiplied, &pixmap)
       return
     }
-    let flat = Flattener(width: pixmap.width, height: pixmap.height, tolerance: tolerance)
-      .flatten(path, transform: transform)
     guard let region = Self.region(of: flat.lines, canvasWidth: pixmap.width) else { return }
     let width = pixmap.width
     let ramp = GradientRamp(shader.gradient)
@@ -64,31 +206,9 @@ public struct Rasterizer: Sendable {
     }
   }
 
-  /// The coverage of `path` over a `width`×`height` device-pixel canvas; nil for sizes `Pixmap`
-  /// refuses.
-  public mutating func mask(
-    of path: Path, transform: Transform = .identity, rule: FillRule = .nonzero, width: Int,
-    height: Int
-  ) -> Mask? {
-    guard var mask = Mask(width: width, height: height) else { return nil }
-    let flat = Flattener(width: width, height: height, tolerance: tolerance)
-      .flatten(path, transform: transform)
-    guard let region = Self.region(of: flat.lines, canvasWidth: width) else { return mask }
-    mask.withUnsafeMutableValues { values in
-      var sink = PlaneSink(first: MaskRow(values: values, width: width))
-      accumulator.rasterize(flat, region: region, rule: rule, into: &sink)
-    }
-    return mask
-  }
-
-  /// Adds the coverage of `path` (times `alpha`/255) to `mask` the way alpha composites:
-  /// m = c + m·(255 − c)/255, so overlapping fills union rather than sum.
-  public mutating func accumulateCoverage(
-    of path: Path, transform: Transform = .identity, rule: FillRule = .nonzero, alpha: UInt8 = 255,
-    into mask: inout Mask
+  private mutating func accumulateCoverage(
+    _ flat: FlattenedPath, rule: FillRule, alpha: UInt8, into mask: inout Mask
   ) {
-    let flat = Flattener(width: mask.width, height: mask.height, tolerance: tolerance)
-      .flatten(path, transform: transform)
     guard let region = Self.region(of: flat.lines, canvasWidth: mask.width) else { return }
     let width = mask.width
     mask.withUnsafeMutableValues { values in

@@ -62,7 +62,7 @@ public struct Stroker: Sendable {
       case .close: pieces += 1
       }
     }
-    let arc = OutlineBuilder(half: half, style: style, tolerance: tolerance).arcPoints
+    let arc = (Double.pi / OutlineArcs.step(half: half, tolerance: tolerance)).rounded(.up) + 1
     let ends = 2 * (dashCount(of: path, style: style) + Double(path.elements.count))
     return pieces * (2 + (style.join == .round ? arc : 2)) + ends * arc
   }
@@ -94,56 +94,146 @@ public struct Stroker: Sendable {
     return (length / pattern.reduce(0, +) + Double(subpaths)) * Double(pattern.count / 2)
   }
 
-  /// The stroke's outline, to be filled with `.nonzero`; empty when nothing would be drawn (a
-  /// zero width, or only zero-length pieces with butt caps).
-  public func outline(of path: Path, style: StrokeStyle) -> Path {
+  /// The stroke's outline, to be filled with `.nonzero` (through the `Rasterizer` methods that
+  /// take a `StrokeOutline`, which use its pieces); empty when nothing would be drawn (a zero
+  /// width, or only zero-length pieces with butt caps).
+  public func outline(of path: Path, style: StrokeStyle) -> StrokeOutline {
+    var sink = PathOutlineSink()
+    trace(path, style: style, into: &sink)
+    return sink.finished()
+  }
+
+  /// Traces the stroke's outline into `sink`.
+  func trace<Sink: OutlineSink>(_ path: Path, style: StrokeStyle, into sink: inout Sink) {
     let half = style.width / 2
-    guard half > 0, half.isFinite else { return .empty }
+    guard half > 0, half.isFinite else { return }
     let centre = Centerline(tolerance: tolerance, halfWidth: half)
     var lines = centre.polylines(of: path)
     let pattern = style.effectiveDash
     if !pattern.isEmpty {
       lines = Dasher(pattern: pattern, phase: style.dashPhase).dashes(of: lines)
     }
-    var outline = OutlineBuilder(half: half, style: style, tolerance: tolerance)
+    var outline = OutlineBuilder(half: half, style: style, tolerance: tolerance, sink: sink)
     for line in lines {
       // A hard bound beside the estimate: far geometry can make a centre line (whose points are
       // rounded at 1e158) far longer than the control polygon the estimate measures. Past
       // `maximumPoints` the rest of the stroke is not drawn.
-      guard outline.builder.count < Self.maximumPoints else { break }
+      guard outline.sink.count < Self.maximumPoints else { break }
       outline.add(line)
     }
-    return outline.builder.build() ?? .empty
+    sink = outline.sink
   }
 }
 
+/// The pieces of round joins and caps.
+enum OutlineArcs {
+  /// The angle of each piece: the arc of radius `half` strays at most `tolerance` from its
+  /// chords, in at most `maximumPieces` a turn.
+  static func step(half: Double, tolerance: Double) -> Double {
+    let ratio = 1 - min(tolerance / half, 1)
+    return max(2 * acos(ratio), 2 * .pi / Double(maximumPieces))
+  }
+
+  /// Pieces of a full circle at most: a 4096-gon strays 0.005 px from a circle of 16384 px.
+  static let maximumPieces = 4_096
+}
+
 /// Builds the outline contours of polylines.
-struct OutlineBuilder {
+struct OutlineBuilder<Sink: OutlineSink> {
   let half: Double
   let style: StrokeStyle
   let tolerance: Double
-  var builder = PathBuilder()
+  var sink: Sink
+  /// The group of the elements being added.
+  private var group = PieceGroup(id: 0)
+  /// The first group of the next polyline.
+  private var nextGroup: Int32 = 0
+  /// Scratch of `add`, per segment: unit direction, length, group.
+  private var directions: [Point] = []
+  private var lengths: [Double] = []
+  private var segmentGroups: [Int32] = []
   /// The angle of each piece of a round join or cap: the arc strays at most `tolerance` from its
   /// chords.
   let arcStep: Double
 
-  init(half: Double, style: StrokeStyle, tolerance: Double) {
+  init(half: Double, style: StrokeStyle, tolerance: Double, sink: Sink) {
     self.half = half
     self.style = style
     self.tolerance = tolerance
-    let ratio = 1 - min(tolerance / half, 1)
-    arcStep = max(2 * acos(ratio), 2 * .pi / Double(Self.maximumArcPieces))
+    self.sink = sink
+    arcStep = OutlineArcs.step(half: half, tolerance: tolerance)
   }
 
-  /// Pieces of a full circle at most: a 4096-gon strays 0.005 px from a circle of 16384 px.
-  static let maximumArcPieces = 4_096
+  // MARK: - Elements, each with its group
 
-  /// Points of a half-turn arc (a round cap; a join turns less).
-  var arcPoints: Double { (Double.pi / arcStep).rounded(.up) + 1 }
+  private mutating func emitMove(to p: Point) { sink.move(to: p, group: group) }
+  private mutating func emitLine(to p: Point) { sink.line(to: p, group: group) }
+  private mutating func emitClose() { sink.close(group: group) }
+
+  // MARK: - Polylines
+
+  /// Whether the inner edges at a vertex between segments of unit normals `na` and `nb` and
+  /// lengths `la` and `lb` are joined through the vertex (the "pivot") rather than where they
+  /// cross: the crossing lies `overlap` back along each segment, and must lie within half of
+  /// each. The same on either side of the stroke.
+  private func pivots(_ na: Point, _ nb: Point, _ la: Double, _ lb: Double) -> Bool {
+    let cosine = na.x * nb.x + na.y * nb.y
+    let overlap = half * ((1 - cosine) / max(1 + cosine, 1e-12)).squareRoot()
+    return !(cosine > -0.99 && overlap <= 0.5 * min(la, lb))
+  }
+
+  /// Whether the pieces on either side of a vertex may overlap where the outline does not merge
+  /// them: where it pivots, and at turns of more than 90°, where the outer join and the far
+  /// ends of the two segments' rectangles can cover the same ground twice.
+  private func separates(_ na: Point, _ nb: Point, _ la: Double, _ lb: Double) -> Bool {
+    na.x * nb.x + na.y * nb.y < 0 || pivots(na, nb, la, lb)
+  }
+
+  /// Numbers the segments' pieces (`PieceGroup`): a new group each time the centre line has run
+  /// `half`/2 since the group began, two on where the vertex `separates` its pieces, so
+  /// that pieces of adjoining groups lie within about a half-width of centre line of each other
+  /// and never overlap. For a closed polyline, whether its last group adjoins its first.
+  private mutating func numberSegments(closed: Bool) -> Bool {
+    let segments = directions.count
+    let stretch = half / 2
+    segmentGroups.removeAll(keepingCapacity: true)
+    var id = nextGroup
+    var begun = 0.0
+    var run = 0.0
+    func normal(_ i: Int) -> Point { Point(-directions[i].y, directions[i].x) }
+    segmentGroups.append(id)
+    for i in 1..<max(segments, 1) {
+      run += lengths[i - 1]
+      if separates(normal(i - 1), normal(i), lengths[i - 1], lengths[i]) {
+        id &+= 2
+        begun = run
+      } else if run - begun >= stretch {
+        id &+= 1
+        begun = run
+      }
+      segmentGroups.append(id)
+    }
+    nextGroup = id &+ 2
+    return closed && segments > 1
+      && !separates(normal(segments - 1), normal(0), lengths[segments - 1], lengths[0])
+  }
+
+  /// The group of segment `i`; with `ring`, the first and last groups name each other.
+  private func pieceGroup(_ i: Int, ring: Bool) -> PieceGroup {
+    let id = segmentGroups[i]
+    guard ring, let first = segmentGroups.first, let last = segmentGroups.last else {
+      return PieceGroup(id: id)
+    }
+    if id == first { return PieceGroup(id: id, partner: last) }
+    if id == last { return PieceGroup(id: id, partner: first) }
+    return PieceGroup(id: id)
+  }
 
   mutating func add(_ line: Polyline) {
     let points = line.points
     if points.count == 1 {
+      group = PieceGroup(id: nextGroup)
+      nextGroup &+= 2
       addDot(points[0], direction: line.direction)
       return
     }
@@ -152,73 +242,85 @@ struct OutlineBuilder {
     let segments = line.closed ? count : count - 1
     // Unit directions and left normals (x right, y down: the left of the direction (1, 0) is
     // (0, 1)), one per segment.
-    var directions: [Point] = []
-    directions.reserveCapacity(segments)
-    var lengths: [Double] = []
-    lengths.reserveCapacity(segments)
+    directions.removeAll(keepingCapacity: true)
+    lengths.removeAll(keepingCapacity: true)
     for i in 0..<segments {
       let segment = Segment(from: points[i], to: points[(i + 1) % count])
       directions.append(segment.direction)
       lengths.append(segment.length)
     }
+    let ring = numberSegments(closed: line.closed)
+    let directions = self.directions
+    let lengths = self.lengths
     func normal(_ i: Int) -> Point { Point(-directions[i].y, directions[i].x) }
     func length(_ i: Int) -> Double { lengths[i] }
 
     if line.closed {
-      // The left edge forward as one contour, the right edge backward as another.
+      // The left edge forward as one contour, the right edge backward as another, each from
+      // the middle of its first segment's edge (so that the closing line continues that edge).
       for side in [1.0, -1.0] {
         let order = side > 0 ? Array(0..<segments) : Array((0..<segments).reversed())
-        var first = true
         for (k, i) in order.enumerated() {
           let next = order[(k + 1) % order.count]
           // Going backward, segment i runs from point i+1 to point i.
           let (from, to) =
             side > 0 ? (points[i], points[(i + 1) % count]) : (points[(i + 1) % count], points[i])
           let n = normal(i) * (half * side)
-          if first {
-            builder.move(to: from + n)
-            first = false
-          }
-          builder.line(to: to + n)
+          group = pieceGroup(i, ring: ring)
+          if k == 0 { emitMove(to: (from + n) * 0.5 + (to + n) * 0.5) }
           let vertex = side > 0 ? (i + 1) % count : i
           join(
             at: to, from: i, to: next, side: side, smooth: line.smooth[vertex],
-            lengths: (length(i), length(next)), normal: normal, directions: directions)
+            lengths: (length(i), length(next)), normal: normal, directions: directions,
+            nextGroup: pieceGroup(next, ring: ring))
         }
-        builder.close()
+        // The closing line is the first half of the first segment's edge.
+        group = pieceGroup(order[0], ring: ring)
+        emitClose()
       }
       return
     }
 
     // Open: left forward, end cap, right backward, start cap.
-    builder.move(to: points[0] + normal(0) * half)
+    group = pieceGroup(0, ring: false)
+    emitMove(to: points[0] + normal(0) * half)
     for i in 0..<segments {
-      builder.line(to: points[i + 1] + normal(i) * half)
+      group = pieceGroup(i, ring: false)
       if i + 1 < segments {
         join(
           at: points[i + 1], from: i, to: i + 1, side: 1, smooth: line.smooth[i + 1],
-          lengths: (length(i), length(i + 1)), normal: normal, directions: directions)
+          lengths: (length(i), length(i + 1)), normal: normal, directions: directions,
+          nextGroup: pieceGroup(i + 1, ring: false))
+      } else {
+        emitLine(to: points[i + 1] + normal(i) * half)
       }
     }
     cap(at: points[count - 1], direction: directions[segments - 1])
     for i in stride(from: segments - 1, through: 0, by: -1) {
-      builder.line(to: points[i] - normal(i) * half)
+      group = pieceGroup(i, ring: false)
       if i > 0 {
         join(
           at: points[i], from: i, to: i - 1, side: -1, smooth: line.smooth[i],
-          lengths: (length(i), length(i - 1)), normal: normal, directions: directions)
+          lengths: (length(i), length(i - 1)), normal: normal, directions: directions,
+          nextGroup: pieceGroup(i - 1, ring: false))
+      } else {
+        emitLine(to: points[0] - normal(0) * half)
       }
     }
     cap(at: points[0], direction: -directions[0])
-    builder.close()
+    emitClose()
   }
 
-  /// Joins, at `vertex`, the edge on `side` (1: left of the path's direction, −1: right) of
-  /// segment `a` to that of segment `b`, the edge being traced in the direction that goes from
-  /// `a` to `b`. The pen is at the end of `a`'s edge; it ends at the start of `b`'s.
+  /// Ends the edge on `side` (1: left of the path's direction, −1: right) of segment `a` at
+  /// `vertex` and joins it to that of segment `b`, the edge being traced in the direction that
+  /// goes from `a` to `b`; the pen ends where `b`'s edge goes on in a straight line. Where the
+  /// two edges meet at one point (where they cross on the inside, at a miter outside) the pen
+  /// goes straight there, so an edge of a curve is one line a piece. The lines are of `a`'s
+  /// group, but for the one from a pivot, of `nextGroup` (`b`'s).
   private mutating func join(
     at vertex: Point, from a: Int, to b: Int, side: Double, smooth: Bool,
-    lengths: (Double, Double), normal: (Int) -> Point, directions: [Point]
+    lengths: (Double, Double), normal: (Int) -> Point, directions: [Point],
+    nextGroup: PieceGroup
   ) {
     // Traced directions: forward on the left side, backward on the right.
     let da = directions[a] * side
@@ -229,51 +331,59 @@ struct OutlineBuilder {
     let end = vertex + nb * half
     let cross = da.x * db.y - da.y * db.x
     let dot = da.x * db.x + da.y * db.y
-    if start == end { return }
+    if start == end {
+      emitLine(to: start)
+      return
+    }
     // The traced edge turns towards its own side (the left normal, when `side` maps the trace
     // to the left edge) when the path turns that way: then this edge is on the inside.
     // An exact reversal has no inside: the forward pass draws its join and the backward one
     // goes through the vertex, so that the two do not trace one arc twice (the rasterizer's sum
     // would count it double).
     let inner = cross > 0 || (cross == 0 && dot < 0 && side < 0)
+    let cosine = na.x * nb.x + na.y * nb.y
+    // Where the two edges' lines cross: v + (na + nb)·h / (1 + na·nb).
+    func meeting() -> Point { vertex + (na + nb) * (half / (1 + cosine)) }
     if inner {
-      // Where the two edges cross: v + (na + nb)·h / (1 + na·nb), if both segments hold it.
-      let cosine = na.x * nb.x + na.y * nb.y
-      let overlap = half * ((1 - cosine) / max(1 + cosine, 1e-12)).squareRoot()
-      if cosine > -0.99, overlap <= 0.5 * min(lengths.0, lengths.1) {
-        builder.line(to: vertex + (na + nb) * (half / (1 + cosine)))
+      // Where the edges cross, if both segments hold it; else through the vertex.
+      if !pivots(na, nb, lengths.0, lengths.1) {
+        emitLine(to: meeting())
       } else {
-        builder.line(to: vertex)
+        emitLine(to: start)
+        emitLine(to: vertex)
+        group = nextGroup
+        emitLine(to: end)
       }
-      builder.line(to: end)
       return
     }
     // The outside of the turn.
     if smooth {
       // Inside a curve: the offset curve's corner is a small miter; at a cusp, round.
       if dot > 0.5 {
-        let cosine = na.x * nb.x + na.y * nb.y
-        builder.line(to: vertex + (na + nb) * (half / (1 + cosine)))
-        builder.line(to: end)
+        emitLine(to: meeting())
       } else {
+        emitLine(to: start)
         arc(around: vertex, from: na, to: nb)
       }
       return
     }
     switch style.join {
     case .bevel:
-      builder.line(to: end)
+      emitLine(to: start)
+      emitLine(to: end)
     case .round:
+      emitLine(to: start)
       arc(around: vertex, from: na, to: nb)
     case .miter:
       // The miter's length over the width is 1/sin(θ/2), θ the angle between the segments:
       // 1/cos(φ/2) for a turn φ, and cos²(φ/2) = (1 + cos φ)/2.
-      let cosine = na.x * nb.x + na.y * nb.y
       let halfCosSquared = (1 + cosine) / 2
       if halfCosSquared > 0, 1 / halfCosSquared <= style.miterLimit * style.miterLimit {
-        builder.line(to: vertex + (na + nb) * (half / (1 + cosine)))
+        emitLine(to: meeting())
+      } else {
+        emitLine(to: start)
+        emitLine(to: end)
       }
-      builder.line(to: end)
     }
   }
 
@@ -283,12 +393,12 @@ struct OutlineBuilder {
     let n = Point(-d.y, d.x) * half
     switch style.cap {
     case .butt:
-      builder.line(to: point - n)
+      emitLine(to: point - n)
     case .square:
       let out = d * half
-      builder.line(to: point + n + out)
-      builder.line(to: point - n + out)
-      builder.line(to: point - n)
+      emitLine(to: point + n + out)
+      emitLine(to: point - n + out)
+      emitLine(to: point - n)
     case .round:
       arc(around: point, from: Point(-d.y, d.x), to: Point(d.y, -d.x), through: d)
     }
@@ -306,20 +416,20 @@ struct OutlineBuilder {
       let steps = max(8, Int((2 * Double.pi / arcStep).rounded(.up)))
       let step = 2 * Double.pi / Double(steps)
       let radius = half * (step / sin(step)).squareRoot()
-      builder.move(to: p + Point(radius, 0))
+      emitMove(to: p + Point(radius, 0))
       for k in 1..<steps {
         let angle = -step * Double(k)
-        builder.line(to: p + Point(cos(angle), sin(angle)) * radius)
+        emitLine(to: p + Point(cos(angle), sin(angle)) * radius)
       }
-      builder.close()
+      emitClose()
     case .square:
       let along = d * half
       let left = Point(-d.y, d.x) * half
-      builder.move(to: p - along + left)
-      builder.line(to: p + along + left)
-      builder.line(to: p + along - left)
-      builder.line(to: p - along - left)
-      builder.close()
+      emitMove(to: p - along + left)
+      emitLine(to: p + along + left)
+      emitLine(to: p + along - left)
+      emitLine(to: p - along - left)
+      emitClose()
     }
   }
 
@@ -347,7 +457,7 @@ struct OutlineBuilder {
   /// on the circle, where the edges meet them.
   private mutating func arcPieces(around centre: Point, start: Double, sweep: Double, end: Point) {
     guard sweep.isFinite, start.isFinite else {
-      builder.line(to: end)
+      emitLine(to: end)
       return
     }
     let steps = max(1, Int((abs(sweep) / arcStep).rounded(.up)))
@@ -355,8 +465,8 @@ struct OutlineBuilder {
     let radius = step > 1e-9 ? half * (step / sin(step)).squareRoot() : half
     for k in 1..<steps {
       let angle = start + sweep * Double(k) / Double(steps)
-      builder.line(to: centre + Point(cos(angle), sin(angle)) * radius)
+      emitLine(to: centre + Point(cos(angle), sin(angle)) * radius)
     }
-    builder.line(to: end)
+    emitLine(to: end)
   }
 }
