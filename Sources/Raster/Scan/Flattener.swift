@@ -47,14 +47,9 @@ public struct Flattener: Sendable {
   }
 
   /// The clipped lines of `path` and the heights at which its outline turns back vertically.
-  /// With `groups` (one per element of `path`), each line carries its element's group in
-  /// `FlattenedPath.groups` (a contour's closing line, the group of its `.close`).
-  func flatten(_ path: Path, transform: Transform, groups: [PieceGroup] = []) -> FlattenedPath {
+  func flatten(_ path: Path, transform: Transform) -> FlattenedPath {
     var out = FlattenedPath()
     out.lines.reserveCapacity(path.elements.count * 4)
-    precondition(groups.isEmpty || groups.count == path.elements.count, "a group per element")
-    let grouped = !groups.isEmpty
-    if grouped { out.groups.reserveCapacity(path.elements.count * 4) }
     // Scratch for one curve's vertices and lines, shared by every curve of the path.
     withUnsafeTemporaryAllocation(of: Point.self, capacity: Self.maximumSteps + 1) { vertices in
       withUnsafeTemporaryAllocation(of: Line.self, capacity: Self.maximumSteps) { lines in
@@ -64,15 +59,7 @@ public struct Flattener: Sendable {
         var start = Point.zero
         var current = Point.zero
         func map(_ p: Point) -> Point { Self.finite(transform.apply(p)) }
-        for (index, element) in path.elements.enumerated() {
-          defer {
-            if grouped {
-              // The element's lines; for a `.move`, the previous contour's closing line.
-              var owner = index
-              if case .move = element, index > 0 { owner = index - 1 }
-              while out.groups.count < out.lines.count { out.groups.append(groups[owner]) }
-            }
-          }
+        for element in path.elements {
           switch element {
           case .move(let p):
             finishContour(from: &current, to: start, into: &out)
@@ -95,9 +82,6 @@ public struct Flattener: Sendable {
           }
         }
         finishContour(from: &current, to: start, into: &out)
-        if let last = groups.last {
-          while out.groups.count < out.lines.count { out.groups.append(last) }
-        }
       }
     }
     return out
@@ -419,7 +403,8 @@ struct FlattenedPath {
   }
 
   var lines: [Line] = []
-  /// Per line, the stroke piece it bounds (`PieceGroup`); empty for a plain fill.
+  /// Per line, the stroke piece it bounds (`PieceGroup`; `FlatteningOutlineSink` fills it); empty
+  /// for a plain fill.
   var groups: [PieceGroup] = []
   var turns: [Turn] = []
   /// The index of each contour's first line, ascending (a contour that kept no lines repeats the

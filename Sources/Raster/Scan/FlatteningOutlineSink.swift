@@ -1,7 +1,8 @@
-/// Takes a stroke's outline straight to the rasterizer's lines: each point is mapped to device
-/// pixels by `transform` and each line clipped by `flattener`, exactly as `Flattener.flatten`
-/// does for the same outline as a `Path` (the same lines, the same pixels), without building the
-/// path. `flat` is the rasterizer's scratch, reused from one stroke to the next.
+/// Takes a stroke's outline to the rasterizer's lines, each with its piece: each point is mapped
+/// to device pixels by `transform` and each line clipped by `flattener`, exactly as
+/// `Flattener.flatten` does for the same outline as a `Path` (the same lines). The stroker traces
+/// into it directly (`Rasterizer.stroke`), and a `StrokeOutline` is replayed into it. `flat` is
+/// the rasterizer's scratch, reused from one stroke to the next.
 struct FlatteningOutlineSink: OutlineSink {
   let flattener: Flattener
   let transform: Transform
@@ -16,6 +17,19 @@ struct FlatteningOutlineSink: OutlineSink {
     self.transform = transform
     self.flat = flat
     self.flat.removeAll()
+  }
+
+  /// Replays `outline` (whose path has only moves, lines and closes, as `Stroker` makes it).
+  mutating func add(_ outline: StrokeOutline) {
+    for (element, group) in zip(outline.path.elements, outline.groups) {
+      switch element {
+      case .move(let p): move(to: p, group: group)
+      case .line(let p): line(to: p, group: group)
+      case .close: close(group: group)
+      case .quad, .cubic: preconditionFailure("a stroke's outline has no curves")
+      }
+    }
+    finish()
   }
 
   @inline(__always)

@@ -24,7 +24,7 @@ public struct Rasterizer: Sendable {
     _ path: Path, transform: Transform = .identity, rule: FillRule = .nonzero,
     color: PremultipliedRGBA8, into pixmap: inout Pixmap
   ) {
-    fill(flatten(path, [], transform, pixmap.width, pixmap.height), rule, color, &pixmap)
+    fill(flatten(path, transform, pixmap.width, pixmap.height), rule, color, &pixmap)
   }
 
   /// Fills a stroke's outline (`Stroker.outline`) with `color`, as `fill(outline.path, …)` with
@@ -33,8 +33,9 @@ public struct Rasterizer: Sendable {
     _ outline: StrokeOutline, transform: Transform = .identity, color: PremultipliedRGBA8,
     into pixmap: inout Pixmap
   ) {
-    let flat = flatten(outline.path, outline.groups, transform, pixmap.width, pixmap.height)
+    let flat = lines(of: outline, transform, pixmap.width, pixmap.height)
     fill(flat, .nonzero, color, &pixmap)
+    strokeLines = flat
   }
 
   /// Fills `path` with `paint`, whose geometry is in the path's user space (both mapped to
@@ -44,7 +45,8 @@ public struct Rasterizer: Sendable {
     _ path: Path, transform: Transform = .identity, rule: FillRule = .nonzero, paint: Paint,
     into pixmap: inout Pixmap
   ) {
-    fill(path, [], transform: transform, rule: rule, paint: paint, into: &pixmap)
+    let flat = flatten(path, transform, pixmap.width, pixmap.height)
+    fill(flat, rule, paint: paint, transform: transform, into: &pixmap)
   }
 
   /// Fills a stroke's outline with `paint`, as `fill(outline.path, …)` with the nonzero rule
@@ -53,9 +55,9 @@ public struct Rasterizer: Sendable {
     _ outline: StrokeOutline, transform: Transform = .identity, paint: Paint,
     into pixmap: inout Pixmap
   ) {
-    fill(
-      outline.path, outline.groups, transform: transform, rule: .nonzero, paint: paint,
-      into: &pixmap)
+    let flat = lines(of: outline, transform, pixmap.width, pixmap.height)
+    fill(flat, .nonzero, paint: paint, transform: transform, into: &pixmap)
+    strokeLines = flat
   }
 
   /// The coverage of `path` over a `width`×`height` device-pixel canvas; nil for sizes `Pixmap`
@@ -65,7 +67,7 @@ public struct Rasterizer: Sendable {
     height: Int
   ) -> Mask? {
     guard var mask = Mask(width: width, height: height) else { return nil }
-    let flat = flatten(path, [], transform, width, height)
+    let flat = flatten(path, transform, width, height)
     guard let region = Self.region(of: flat.lines, canvasWidth: width) else { return mask }
     mask.withUnsafeMutableValues { values in
       var sink = PlaneSink(first: MaskRow(values: values, width: width))
@@ -90,7 +92,7 @@ public struct Rasterizer: Sendable {
     into mask: inout Mask
   ) {
     accumulateCoverage(
-      flatten(path, [], transform, mask.width, mask.height), rule: rule, alpha: alpha, into: &mask)
+      flatten(path, transform, mask.width, mask.height), rule: rule, alpha: alpha, into: &mask)
   }
 
   /// `accumulateCoverage(of: outline.path, …)` with the nonzero rule, for a stroke's outline.
@@ -98,8 +100,9 @@ public struct Rasterizer: Sendable {
     of outline: StrokeOutline, transform: Transform = .identity, alpha: UInt8 = 255,
     into mask: inout Mask
   ) {
-    let flat = flatten(outline.path, outline.groups, transform, mask.width, mask.height)
+    let flat = lines(of: outline, transform, mask.width, mask.height)
     accumulateCoverage(flat, rule: .nonzero, alpha: alpha, into: &mask)
+    strokeLines = flat
   }
 
   // MARK: - Strokes
@@ -142,11 +145,7 @@ public struct Rasterizer: Sendable {
   private mutating func strokeOutline(
     _ path: Path, _ style: StrokeStyle, _ transform: Transform, _ width: Int, _ height: Int
   ) -> FlattenedPath {
-    var reused = FlattenedPath()
-    swap(&reused, &strokeLines)
-    var sink = FlatteningOutlineSink(
-      flattener: Flattener(width: width, height: height, tolerance: tolerance),
-      transform: transform, reusing: reused)
+    var sink = outlineSink(transform, width, height)
     Stroker(transform: transform, deviceTolerance: tolerance).trace(path, style: style, into: &sink)
     sink.finish()
     return sink.flat
@@ -155,10 +154,34 @@ public struct Rasterizer: Sendable {
   // MARK: - Private
 
   private func flatten(
-    _ path: Path, _ groups: [PieceGroup], _ transform: Transform, _ width: Int, _ height: Int
+    _ path: Path, _ transform: Transform, _ width: Int, _ height: Int
+  )
+    -> FlattenedPath
+  {
+    Flattener(width: width, height: height, tolerance: tolerance).flatten(
+      path, transform: transform)
+  }
+
+  /// A stroke's outline as lines with their pieces, in `strokeLines`' storage.
+  private mutating func lines(
+    of outline: StrokeOutline, _ transform: Transform, _ width: Int, _ height: Int
   ) -> FlattenedPath {
-    Flattener(width: width, height: height, tolerance: tolerance)
-      .flatten(path, transform: transform, groups: groups)
+    var sink = outlineSink(transform, width, height)
+    sink.add(outline)
+    return sink.flat
+  }
+
+  /// A sink for a stroke's outline, in `strokeLines`' storage.
+  private mutating func outlineSink(
+    _ transform: Transform, _ width: Int, _ height: Int
+  )
+    -> FlatteningOutlineSink
+  {
+    var reused = FlattenedPath()
+    swap(&reused, &strokeLines)
+    return FlatteningOutlineSink(
+      flattener: Flattener(width: width, height: height, tolerance: tolerance),
+      transform: transform, reusing: reused)
   }
 
   private mutating func fill(
@@ -177,14 +200,6 @@ public struct Rasterizer: Sendable {
         accumulator.rasterize(flat, region: region, rule: rule, into: &sink)
       }
     }
-  }
-
-  private mutating func fill(
-    _ path: Path, _ groups: [PieceGroup], transform: Transform, rule: FillRule, paint: Paint,
-    into pixmap: inout Pixmap
-  ) {
-    let flat = flatten(path, groups, transform, pixmap.width, pixmap.height)
-    fill(flat, rule, paint: paint, transform: transform, into: &pixmap)
   }
 
   /// `flat` filled with `paint`, whose geometry `transform` maps to device pixels.
