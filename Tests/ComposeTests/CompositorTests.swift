@@ -20,6 +20,26 @@ import Testing
     #expect(below.r < 200 && below.r > 100)
   }
 
+  /// A translucent group holds its children's shadows whole: the shadow a child casts beyond
+  /// the child's own box is drawn as it is without the group, at the group's opacity (it was
+  /// cut off at the children's boxes once, a hard edge around a toast's capsule).
+  @Test func translucentGroupKeepsItsChildrensShadows() throws {
+    let child = Layer.fill(
+      square, .white, shadow: Shadow(color: .black, radius: 4, offset: Point(0, 6)))
+    var alone = try #require(Pixmap(width: 80, height: 80, filledWith: Color.white.premultiplied))
+    var grouped = alone
+    var compositor = Compositor()
+    compositor.render(child, into: &alone)
+    compositor.render(.group([child], opacity: 0.5), into: &grouped)
+    // Below and beside the square, outside its box: the shadow at half strength.
+    for (x, y) in [(40, 66), (40, 72), (16, 40), (64, 44)] {
+      let full = 255 - Int(alone[x, y].r)
+      let half = 255 - Int(grouped[x, y].r)
+      #expect(full > 4, "(\(x), \(y)) has no shadow to compare")
+      #expect(abs(half - full / 2) <= 1, "(\(x), \(y)): \(half) against \(full) / 2")
+    }
+  }
+
   @Test func opaqueShadowSitsBeneathAndOffset() throws {
     var pixmap = try #require(Pixmap(width: 80, height: 80, filledWith: Color.white.premultiplied))
     let layer = Layer.fill(

@@ -174,14 +174,8 @@ public struct Compositor: Sendable {
     guard let contentBounds = layer.bounds(under: parent) else { return nil }
     let t = layer.transform.concatenating(parent)
     var area = contentBounds
-    var shadowGeometry: (sigma: Double, offset: Point, margin: Int)?
-    if let shadow = layer.shadow, shadow.color.alpha > 0 {
-      let sigma = shadow.radius * abs(t.determinant).squareRoot()
-      let offset = Point(
-        t.a * shadow.offset.x + t.c * shadow.offset.y, t.b * shadow.offset.x + t.d * shadow.offset.y
-      )
-      let margin = GaussianBlur.margin(for: sigma) + 1
-      shadowGeometry = (sigma, offset, margin)
+    let shadowGeometry = layer.shadowGeometry(under: t)
+    if let offset = shadowGeometry?.offset {
       let moved = Rect(
         minX: contentBounds.minX + offset.x, minY: contentBounds.minY + offset.y,
         maxX: contentBounds.maxX + offset.x, maxY: contentBounds.maxY + offset.y)

@@ -145,8 +145,35 @@ public struct Layer: Hashable, Sendable {
     case .image(_, let rect, _):
       return Self.deviceBounds(of: rect, under: t)
     case .group(let children):
-      return children.compactMap { $0.bounds(under: t) }.reduce(nil) { $0?.union($1) ?? $1 }
+      // A child's shadow is part of what the group draws (an isolated group holds it whole).
+      return children.compactMap { $0.boundsWithShadow(under: t) }
+        .reduce(nil) { $0?.union($1) ?? $1 }
     }
+  }
+
+  /// The shadow's blur σ and offset in device pixels under `t` (the layer's transform after its
+  /// parent's), and the margin its blur reaches; nil without a visible shadow.
+  func shadowGeometry(under t: Transform) -> (sigma: Double, offset: Point, margin: Int)? {
+    guard let shadow, shadow.color.alpha > 0 else { return nil }
+    let sigma = shadow.radius * abs(t.determinant).squareRoot()
+    let offset = Point(
+      t.a * shadow.offset.x + t.c * shadow.offset.y, t.b * shadow.offset.x + t.d * shadow.offset.y)
+    return (sigma, offset, GaussianBlur.margin(for: sigma) + 1)
+  }
+
+  /// `bounds(under:)` with the shadow: the box, the box moved by the shadow's offset, and the
+  /// reach of its blur.
+  func boundsWithShadow(under parent: Transform) -> Rect? {
+    guard let box = bounds(under: parent) else { return nil }
+    guard let geometry = shadowGeometry(under: transform.concatenating(parent)) else { return box }
+    let margin = Double(geometry.margin)
+    let area = box.union(
+      Rect(
+        minX: box.minX + geometry.offset.x, minY: box.minY + geometry.offset.y,
+        maxX: box.maxX + geometry.offset.x, maxY: box.maxY + geometry.offset.y))
+    return Rect(
+      minX: area.minX - margin, minY: area.minY - margin, maxX: area.maxX + margin,
+      maxY: area.maxY + margin)
   }
 
   /// The device-space box around `box` (user space) mapped through `t`.
