@@ -222,8 +222,30 @@ extension SceneAssembler {
     let filled = (layer.stroke == nil || layer.fillsUnderStroke) && layer.fillGradient == nil
     let (color, animatedColor) =
       filled ? try colorBinding(layer.color, name + ".fill") : (Color.black, nil)
-    let content = try self.content(
+    var content = try self.content(
       layer, frame: frame, color: color, animatedColor: animatedColor, name: name)
+    let decorated = !layer.backgrounds.isEmpty || !layer.overlays.isEmpty
+    if decorated {
+      // Backgrounds, the content, overlays: each decoration offered the whole laid-out box
+      // (padding included) and placed in it by its alignment; the content keeps its colour.
+      let box = Rect(
+        x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+      func decorations(
+        _ list: [LayerDescription.Decoration]
+      ) throws(SceneFileError) -> [SceneNode] {
+        var nodes: [SceneNode] = []
+        for d in list {
+          nodes.append(
+            try self.node(
+              d.layer, box: try alignedBox(of: d.layer, in: box, alignment: d.alignment)))
+        }
+        return nodes
+      }
+      var own = SceneNode(name + ".content", content)
+      own.fillColor = animatedColor
+      content = .group(
+        try decorations(layer.backgrounds) + [own] + (try decorations(layer.overlays)))
+    }
     let offset = try bind(layer.offset, name + ".offset", count: 2, what: "a point")
     var node = SceneNode(
       name, content, centerX: centerX, centerY: centerY, offsetX: offset[0], offsetY: offset[1],
@@ -236,7 +258,7 @@ extension SceneAssembler {
       })
     node.rotation = try bind(layer.rotation, name + ".rotationEffect", count: 1, what: "a number")[
       0]
-    node.fillColor = animatedColor
+    node.fillColor = decorated ? nil : animatedColor
     if case .image(_, _, let options) = layer.content, options.renderingMode == .template {
       // Tinted by the foreground colour: a colour map before every other effect.
       let rgba = [color.red, color.green, color.blue, color.alpha]
@@ -313,11 +335,21 @@ extension SceneAssembler {
   /// (a positioned child takes the whole area).
   mutating func centredBox(of child: LayerDescription, in area: Rect) throws(SceneFileError) -> Rect
   {
+    try alignedBox(of: child, in: area, alignment: .center)
+  }
+
+  /// Where a child offered `area` goes: its measured size placed by `alignment` (the spare room
+  /// split by the alignment's fractions, on the pixel grid); a positioned child takes the whole
+  /// area.
+  mutating func alignedBox(
+    of child: LayerDescription, in area: Rect, alignment: Alignment
+  ) throws(SceneFileError) -> Rect {
     guard child.position == nil else { return area }
     let s = try measure(child, Size(width: area.width, height: area.height))
     return Rect(
-      x: snapped(area.minX, (area.width - s.width) / 2),
-      y: snapped(area.minY, (area.height - s.height) / 2), width: s.width, height: s.height)
+      x: snapped(area.minX, (area.width - s.width) * alignment.horizontal),
+      y: snapped(area.minY, (area.height - s.height) * alignment.vertical), width: s.width,
+      height: s.height)
   }
 
   /// A box of `size`'s aspect ratio centred in `area`: inside it (`fit`) or covering it
@@ -527,7 +559,8 @@ extension SceneAssembler {
       var nodes: [(node: SceneNode, z: Double)] = []
       if axis == .zstack {
         for child in children {
-          nodes.append((try node(child, box: try centredBox(of: child, in: f)), child.zIndex))
+          let box = try alignedBox(of: child, in: f, alignment: alignment)
+          nodes.append((try node(child, box: box), child.zIndex))
         }
       } else {
         let vertical = axis == .vstack
@@ -537,12 +570,13 @@ extension SceneAssembler {
           // Along the stack: the cursor; across it: the stack's alignment.
           let (crossStart, crossLength, crossSize) =
             vertical ? (f.minX, f.width, s.width) : (f.minY, f.height, s.height)
+          let fraction = vertical ? alignment.horizontal : alignment.vertical
           let cross =
-            switch alignment {
-            case .leading, .top: crossStart
-            case .trailing, .bottom: crossStart + crossLength - crossSize
-            case .center: snapped(crossStart, (crossLength - crossSize) / 2)
-            }
+            fraction == 0
+            ? crossStart
+            : fraction == 1
+              ? crossStart + crossLength - crossSize
+              : snapped(crossStart, (crossLength - crossSize) / 2)
           let box =
             vertical
             ? Rect(x: cross, y: cursor, width: s.width, height: s.height)

@@ -197,6 +197,7 @@ struct SceneAssembler {
       }
       if case .stack(_, let children, _, _) = layer.content { try checkIDs(children, &ids) }
       try checkIDs(layer.effects.mask, &ids)
+      try checkIDs(layer.backgrounds.map(\.layer) + layer.overlays.map(\.layer), &ids)
     }
   }
 

@@ -11,7 +11,7 @@ extension SceneDecoder {
     "id", "frame", "padding", "position", "offset", "scaleEffect", "rotationEffect", "opacity",
     "shadow", "fill", "foregroundColor", "zIndex", "ignoresSafeArea", "clipShape", "clipped",
     "cornerRadius", "mask", "blur", "saturation", "brightness", "contrast", "grayscale",
-    "hueRotation", "colorMultiply", "colorInvert",
+    "hueRotation", "colorMultiply", "colorInvert", "background", "overlay",
   ]
   static let contentParameters: [String: [String]] = [
     "text": ["font", "bold", "weight"], "symbol": ["font", "imageScale", "resizable"],
@@ -156,7 +156,48 @@ extension SceneDecoder {
     if let trim = o["trim"], !Self.isRing(content) {
       layer.trim = try Self.trim(trim)
     }
+    if let field = o["background"] {
+      layer.backgrounds = [try decoration(field, inheritedColor: inheritedColor)]
+    }
+    if let field = o["overlay"] {
+      layer.overlays = [try decoration(field, inheritedColor: inheritedColor)]
+    }
     return layer
+  }
+
+  /// `background` / `overlay`: a colour (a rectangle of it filling the frame, as
+  /// `.background(Color.red)` is), or `{"alignment", "content": {a layer}}`. The content takes
+  /// the colours of the environment around the decorated layer, not the layer's own.
+  mutating func decoration(
+    _ field: JSONField, inheritedColor: Bound?
+  ) throws(SceneFileError) -> LayerDescription.Decoration {
+    switch field.value.kind {
+    case .string:
+      // A colour: the layer `{"shape": "rectangle", "fill": colour}`, at the key's own path
+      // (the colour checked here first, so that an error names this key).
+      _ = try color(field)
+      let value = field.value
+      let rectangle = JSONValue(
+        kind: .object([
+          JSONValue.Member(
+            key: "shape",
+            value: JSONValue(kind: .string("rectangle"), line: value.line, column: value.column)),
+          JSONValue.Member(key: "fill", value: value),
+        ]), line: value.line, column: value.column)
+      return LayerDescription.Decoration(
+        alignment: .center,
+        layer: try layer(JSONField(rectangle, path: field.path), inheritedColor: inheritedColor))
+    case .object:
+      let o = try field.object(keys: ["alignment", "content"])
+      let alignment = try o["alignment"].map { (f) throws(SceneFileError) in
+        try f.choice(Alignment.self)
+      }
+      return LayerDescription.Decoration(
+        alignment: alignment ?? .center,
+        layer: try layer(try o.required("content"), inheritedColor: inheritedColor))
+    default:
+      throw field.expected("a colour, or {\"alignment\", \"content\": {a layer}}")
+    }
   }
 
   /// Whether the field is an `"=expression"` string.
@@ -348,15 +389,15 @@ extension SceneDecoder {
     for child in try source.array(maxCount: SceneLimits.layers) {
       children.append(try layer(child, inheritedColor: color))
     }
-    let alignments: [LayerDescription.StackAlignment] =
+    // SwiftUI's: ZStack takes an `Alignment` (nine), VStack a `HorizontalAlignment`, HStack a
+    // `VerticalAlignment`.
+    let alignments: [Alignment] =
       switch axis {
-      case .zstack: [.center]
+      case .zstack: Alignment.allCases
       case .vstack: [.center, .leading, .trailing]
       case .hstack: [.center, .top, .bottom]
       }
-    let alignment =
-      try o["alignment"]?.choice(LayerDescription.StackAlignment.self, among: alignments)
-      ?? .center
+    let alignment = try o["alignment"]?.choice(Alignment.self, among: alignments) ?? .center
     return .stack(
       axis, children, alignment: alignment,
       spacing: try o["spacing"]?.number(in: 0...SceneLimits.canvasSide) ?? 8)

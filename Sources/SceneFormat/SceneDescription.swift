@@ -181,7 +181,7 @@ struct LayerDescription {
     case path(Path, viewBox: Rect?, rule: FillRule)
     case shape(ShapeKind, cornerRadius: Double, style: CornerStyle?)
     case ring(lineWidth: Double, from: Bound, to: Bound, roundCaps: Bool)
-    case stack(StackAxis, [LayerDescription], alignment: StackAlignment, spacing: Double)
+    case stack(StackAxis, [LayerDescription], alignment: Alignment, spacing: Double)
     /// `Spacer()`: grows along its stack's axis, draws nothing.
     case spacer
   }
@@ -220,10 +220,6 @@ struct LayerDescription {
   /// A ring's line caps (`StrokeStyle.lineCap`).
   enum RingCap: String, CaseIterable { case butt, round }
 
-  enum StackAlignment: String, CaseIterable {
-    case center, leading, trailing, top, bottom
-  }
-
   /// `stroke` or `strokeBorder`: SwiftUI's `StrokeStyle` (constants) with the values that may
   /// be animated as expressions.
   struct Stroke {
@@ -235,6 +231,13 @@ struct LayerDescription {
     var dashPhase: Bound
     /// `strokeBorder`: the stroke lies inside the shape's frame.
     var inside: Bool
+  }
+
+  /// `.background(alignment:content:)` or `.overlay(alignment:content:)`: a layer offered the
+  /// decorated layer's laid-out size (padding included) and placed in it by `alignment`.
+  struct Decoration {
+    var alignment: Alignment
+    var layer: LayerDescription
   }
 
   struct Shadow {
@@ -276,4 +279,7 @@ struct LayerDescription {
   var trim: (from: Bound, to: Bound)? = nil
   var zIndex: Double
   var ignoresSafeArea: Bool
+  /// Drawn behind the content, and in front of it (each at most one).
+  var backgrounds: [Decoration] = []
+  var overlays: [Decoration] = []
 }

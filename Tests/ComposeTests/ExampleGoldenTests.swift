@@ -42,6 +42,11 @@ import Testing
     // Images: the photo zooming and a tint changing; then at rest.
     Case(example: "images", time: 1, scale: 1), Case(example: "images", time: 1, scale: 3),
     Case(example: "images", time: 3, scale: 1), Case(example: "images", time: 3, scale: 3),
+    // Backgrounds and overlays: the toast sliding in, the badge popping; then at rest.
+    Case(example: "backgrounds", time: 0.4, scale: 1),
+    Case(example: "backgrounds", time: 0.4, scale: 3),
+    Case(example: "backgrounds", time: 2, scale: 1),
+    Case(example: "backgrounds", time: 2, scale: 3),
   ]
 
   @Test(arguments: cases)

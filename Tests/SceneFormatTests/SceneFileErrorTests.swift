@@ -324,6 +324,36 @@ import Testing
         ""),
       "layers[0].fill.linearGradient.startPoint", "the expression gives 1000000000 here"
     ),
+    (
+      file(
+        #"{"text": "Hi", "overlay": {"alignment": "topRight", "content": {"shape": "circle"}}}"#,
+        ""),
+      "layers[0].overlay.alignment", #"expected one of "topLeading""#
+    ),
+    (
+      file(#"{"text": "Hi", "background": {"alignment": "top"}}"#, ""),
+      "layers[0].background", #"missing the key "content""#
+    ),
+    (
+      file(#"{"text": "Hi", "background": {"content": {"shape": "blob"}}}"#, ""),
+      "layers[0].background.content.shape", "expected one of"
+    ),
+    (
+      file(#"{"text": "Hi", "background": 3}"#, ""),
+      "layers[0].background", #"a colour, or {"alignment", "content": {a layer}}"#
+    ),
+    (
+      file(#"{"text": "Hi", "background": "blurple"}"#, ""),
+      "layers[0].background", "blurple"
+    ),
+    (
+      file(#"{"zstack": [], "alignment": "topLeft"}"#, ""),
+      "layers[0].alignment", #"unknown name "topLeft": expected one of "topLeading""#
+    ),
+    (
+      file(#"{"vstack": [], "alignment": "top"}"#, ""),
+      "layers[0].alignment", #"expected one of "center", "leading", "trailing""#
+    ),
   ]
 
   @Test(arguments: cases)

@@ -45,6 +45,40 @@ import Testing
     #expect(try Self.center(of: "d", in: scene) == Point(190, top + 48 + 10))
   }
 
+  /// `.background(alignment:content:)` and `.overlay(alignment:content:)` offer their content
+  /// the decorated view's size — padding included, as `.padding().background(…)` does — and
+  /// place it by the alignment (Apple's documentation of `background(alignment:content:)`: the
+  /// content is given the size of the view it modifies and aligned in it). A ZStack places each
+  /// child by its alignment the same way.
+  @Test func backgroundsAndOverlaysTakeTheModifiedViewsSize() throws {
+    let scene = try Self.load(
+      """
+      {"canvas": {"width": 200, "height": 200},
+       "layers": [{"id": "toast", "shape": "rectangle", "frame": {"width": 60, "height": 20},
+          "padding": {"horizontal": 10, "vertical": 5},
+          "background": {"content": {"id": "bg", "shape": "capsule"}},
+          "overlay": {"alignment": "topTrailing",
+                      "content": {"id": "badge", "shape": "circle", "frame": {"width": 8, "height": 8}}}},
+         {"zstack": [{"id": "corner", "shape": "circle", "frame": {"width": 10, "height": 10}}],
+          "alignment": "bottomLeading", "frame": {"width": 50, "height": 40},
+          "position": {"x": 40, "y": 160}}]}
+      """
+    ).scene
+    // The toast is 80 × 30, centred at (100, 100); the capsule fills it.
+    #expect(try Self.center(of: "toast", in: scene) == Point(100, 100))
+    #expect(try Self.center(of: "bg", in: scene) == Point(100, 100))
+    let bg = try #require(SceneAssembler.chain(to: "bg", in: scene.root)?.last)
+    guard case .shape(let path, _, _, _) = bg.content, let box = path.bounds else {
+      Issue.record("the background is not a plain shape: \(bg.content)")
+      return
+    }
+    #expect(box.width == 80 && box.height == 30, "\(box)")
+    // The badge's centre: 4 pt in from the toast's top trailing corner (140, 85).
+    #expect(try Self.center(of: "badge", in: scene) == Point(136, 89))
+    // The ZStack's frame spans x 15…65, y 140…180: its child sits at its bottom leading corner.
+    #expect(try Self.center(of: "corner", in: scene) == Point(20, 175))
+  }
+
   @Test func positionIsMeasuredFromTheOfferedAreaAndZIndexReorders() throws {
     let loaded = try Self.load(
       """

@@ -1,0 +1,25 @@
+/// SwiftUI's `Alignment`: where a view of one size sits inside a larger area, by the nine names
+/// SwiftUI gives (`topLeading` … `bottomTrailing`). Leading is left and trailing right (the
+/// scenes are left to right).
+enum Alignment: String, CaseIterable {
+  case topLeading, top, topTrailing, leading, center, trailing
+  case bottomLeading, bottom, bottomTrailing
+
+  /// The fraction of the spare width that goes before the view: 0 (leading), ½, 1 (trailing).
+  var horizontal: Double {
+    switch self {
+    case .topLeading, .leading, .bottomLeading: 0
+    case .top, .center, .bottom: 0.5
+    case .topTrailing, .trailing, .bottomTrailing: 1
+    }
+  }
+
+  /// The fraction of the spare height that goes above the view: 0 (top), ½, 1 (bottom).
+  var vertical: Double {
+    switch self {
+    case .topLeading, .top, .topTrailing: 0
+    case .leading, .center, .trailing: 0.5
+    case .bottomLeading, .bottom, .bottomTrailing: 1
+    }
+  }
+}
