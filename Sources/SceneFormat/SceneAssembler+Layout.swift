@@ -96,13 +96,47 @@ extension SceneAssembler {
     _ layer: LayerDescription, _ proposal: Size
   ) throws(SceneFileError) -> Size {
     let p = layer.padding
+    let offered = Size(
+      width: max(0, proposal.width - p.leading - p.trailing),
+      height: max(0, proposal.height - p.top - p.bottom))
     let inner = Size(
-      width: layer.frameWidth ?? max(0, proposal.width - p.leading - p.trailing),
-      height: layer.frameHeight ?? max(0, proposal.height - p.top - p.bottom))
+      width: Self.childProposal(offered.width, fixed: layer.frameWidth, flex: layer.flexWidth),
+      height: Self.childProposal(offered.height, fixed: layer.frameHeight, flex: layer.flexHeight))
     let natural = try naturalSize(layer, inner)
     return Size(
-      width: (layer.frameWidth ?? natural.width) + p.leading + p.trailing,
-      height: (layer.frameHeight ?? natural.height) + p.top + p.bottom)
+      width: Self.frameLength(
+        natural.width, offered: offered.width, fixed: layer.frameWidth, flex: layer.flexWidth)
+        + p.leading + p.trailing,
+      height: Self.frameLength(
+        natural.height, offered: offered.height, fixed: layer.frameHeight, flex: layer.flexHeight)
+        + p.top + p.bottom)
+  }
+
+  /// What a frame proposes to its content on one axis, given what it is offered (points): a
+  /// fixed length, or the offer clamped to a flexible frame's bounds (SwiftUI's flexible frame,
+  /// as objc.io's "Thinking in SwiftUI" states it).
+  static func childProposal(
+    _ offered: Double, fixed: Double?, flex: LayerDescription.FrameBounds?
+  ) -> Double {
+    if let fixed { return fixed }
+    var length = offered
+    if let low = flex?.min { length = max(length, low) }
+    if let high = flex?.max { length = min(length, high) }
+    return length
+  }
+
+  /// The frame's length on one axis: a fixed length; else the content's, with a minimum lifting
+  /// it towards the offer (up to the minimum at least) and a maximum letting it grow to the offer
+  /// (at most the maximum): `.frame(maxWidth: .infinity)` takes the whole offer, `.frame(minWidth:
+  /// 100)` is 100 wide around a narrower text.
+  static func frameLength(
+    _ content: Double, offered: Double, fixed: Double?, flex: LayerDescription.FrameBounds?
+  ) -> Double {
+    if let fixed { return fixed }
+    var length = content
+    if let low = flex?.min { length = max(low, min(length, offered)) }
+    if let high = flex?.max { length = min(high, max(length, offered)) }
+    return length
   }
 
   private mutating func naturalSize(
@@ -157,17 +191,44 @@ extension SceneAssembler {
     }
     let flexible = sizes.filter { $0 == nil }.count
     let main = vertical ? proposal.height : proposal.width
-    let share = flexible == 0 ? 0 : max(0, (main - used) / Double(flexible))
+    func offer(_ length: Double) -> Size {
+      vertical
+        ? Size(width: proposal.width, height: length) : Size(width: length, height: proposal.height)
+    }
+    func along(_ size: Size) -> Double { vertical ? size.height : size.width }
+    // SwiftUI's stacks offer the least flexible child its share first, and what a child does not
+    // take goes to the more flexible ones after it (flexibility: the child's length offered the
+    // whole room less its length offered nothing). While every child takes its share, the share
+    // stays the one computed at first.
+    var order: [(index: Int, flexibility: Double)] = []
     for (i, child) in children.enumerated() where sizes[i] == nil {
-      if case .spacer = child.content, child.frameWidth == nil, child.frameHeight == nil {
-        sizes[i] = vertical ? Size(width: 0, height: share) : Size(width: share, height: 0)
-        continue
+      let flexibility: Double
+      if case .spacer = child.content {
+        flexibility = .infinity
+      } else {
+        flexibility = along(try measure(child, offer(main))) - along(try measure(child, offer(0)))
       }
-      sizes[i] = try measure(
-        child,
-        vertical
-          ? Size(width: proposal.width, height: share) : Size(width: share, height: proposal.height)
-      )
+      order.append((i, flexibility))
+    }
+    order.sort { ($0.flexibility, $0.index) < ($1.flexibility, $1.index) }
+    var room = max(0, main - used)
+    var left = flexible
+    var share = flexible == 0 ? 0 : room / Double(flexible)
+    for (i, _) in order {
+      let child = children[i]
+      let size: Size
+      if case .spacer = child.content, child.frameWidth == nil, child.frameHeight == nil,
+        child.flexWidth == nil, child.flexHeight == nil
+      {
+        size = offer(share)
+        sizes[i] = vertical ? Size(width: 0, height: share) : Size(width: share, height: 0)
+      } else {
+        size = try measure(child, offer(share))
+        sizes[i] = size
+      }
+      room -= along(size)
+      left -= 1
+      if along(size) != share, left > 0 { share = max(0, room / Double(left)) }
     }
     return sizes.map { $0 ?? Size(width: 0, height: 0) }
   }
@@ -176,6 +237,10 @@ extension SceneAssembler {
   static func isFlexible(_ layer: LayerDescription, vertical: Bool) -> Bool {
     if layer.position != nil { return true }
     if (vertical ? layer.frameHeight : layer.frameWidth) != nil { return false }
+    // A maximum above the minimum grows with the offer; a minimum alone leaves it to the content.
+    if let high = (vertical ? layer.flexHeight : layer.flexWidth)?.max {
+      return high > ((vertical ? layer.flexHeight : layer.flexWidth)?.min ?? 0)
+    }
     switch layer.content {
     case .text: return false
     case .symbol(_, _, _, let resizable): return resizable
@@ -222,8 +287,19 @@ extension SceneAssembler {
     let filled = (layer.stroke == nil || layer.fillsUnderStroke) && layer.fillGradient == nil
     let (color, animatedColor) =
       filled ? try colorBinding(layer.color, name + ".fill") : (Color.black, nil)
+    // With an alignment or a flexible frame, the content takes its own size in the frame, placed
+    // by the alignment (SwiftUI's frames do both); otherwise it is drawn in the frame as it was.
+    var contentBox = frame
+    if layer.frameAlignment != nil || layer.flexWidth != nil || layer.flexHeight != nil {
+      let natural = try naturalSize(layer, Size(width: frame.width, height: frame.height))
+      let alignment = layer.frameAlignment ?? .center
+      contentBox = Rect(
+        x: snapped(frame.minX, (frame.width - natural.width) * alignment.horizontal),
+        y: snapped(frame.minY, (frame.height - natural.height) * alignment.vertical),
+        width: natural.width, height: natural.height)
+    }
     var content = try self.content(
-      layer, frame: frame, color: color, animatedColor: animatedColor, name: name)
+      layer, frame: contentBox, color: color, animatedColor: animatedColor, name: name)
     let decorated = !layer.backgrounds.isEmpty || !layer.overlays.isEmpty
     if decorated {
       // Backgrounds, the content, overlays: each decoration offered the whole laid-out box

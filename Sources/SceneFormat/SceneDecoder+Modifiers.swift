@@ -9,15 +9,24 @@ extension SceneDecoder {
     of content: LayerDescription.Content, _ o: JSONObject, color: Bound, field: JSONField
   ) throws(SceneFileError) -> LayerDescription {
     var frame: (Double?, Double?) = (nil, nil)
+    var flex: (LayerDescription.FrameBounds?, LayerDescription.FrameBounds?) = (nil, nil)
+    var frameAlignment: Alignment?
     if let f = o["frame"] {
-      let fo = try f.object(keys: ["width", "height"])
+      let fo = try f.object(keys: [
+        "width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "alignment",
+      ])
       frame = (
         try fo["width"]?.number(in: 0...SceneLimits.canvasSide),
         try fo["height"]?.number(in: 0...SceneLimits.canvasSide)
       )
+      flex = (
+        try Self.frameBounds(fo, f, axis: "Width", fixed: frame.0 != nil),
+        try Self.frameBounds(fo, f, axis: "Height", fixed: frame.1 != nil)
+      )
+      frameAlignment = try fo["alignment"]?.choice(Alignment.self)
     }
     let zero = Bound.constant([0], at: field)
-    return LayerDescription(
+    var layer = LayerDescription(
       path: field.path, line: field.value.line, column: field.value.column,
       id: try o["id"]?.string(maxLength: 200), content: content,
       frameWidth: frame.0, frameHeight: frame.1,
@@ -37,6 +46,42 @@ extension SceneDecoder {
       shadow: try o["shadow"].map(shadow), color: color,
       zIndex: try o["zIndex"]?.number(in: -1e6...1e6) ?? 0,
       ignoresSafeArea: try o["ignoresSafeArea"]?.bool() ?? false)
+    (layer.flexWidth, layer.flexHeight) = flex
+    layer.frameAlignment = frameAlignment
+    return layer
+  }
+
+  /// `minWidth`/`maxWidth` (or the heights) of a `frame`: points, `maxWidth` also `"infinity"`
+  /// (`.infinity`); nil when neither is given. Beside a fixed `width` they are an error (SwiftUI's
+  /// two frame modifiers take one or the other), and so is a minimum above the maximum (SwiftUI
+  /// logs "Contradictory frame constraints").
+  static func frameBounds(
+    _ o: JSONObject, _ frame: JSONField, axis: String, fixed: Bool
+  ) throws(SceneFileError) -> LayerDescription.FrameBounds? {
+    let minField = o["min" + axis]
+    let maxField = o["max" + axis]
+    guard minField != nil || maxField != nil else { return nil }
+    if fixed {
+      throw frame.error(
+        "give \"\(axis.lowercased())\" or \"min\(axis)\"/\"max\(axis)\", not both "
+          + "(.frame(width:height:) or .frame(minWidth:maxWidth:…))")
+    }
+    let low = try minField?.number(in: 0...SceneLimits.canvasSide)
+    var high: Double?
+    if let maxField {
+      if case .string(let s) = maxField.value.kind, s == "infinity" {
+        high = .infinity
+      } else if case .string = maxField.value.kind {
+        throw maxField.expected("a number of points or \"infinity\"")
+      } else {
+        high = try maxField.number(in: 0...SceneLimits.canvasSide)
+      }
+    }
+    if let low, let high, low > high {
+      throw (maxField ?? frame).error(
+        "min\(axis) \(JSONValue.format(low)) is above max\(axis) \(JSONValue.format(high))")
+    }
+    return LayerDescription.FrameBounds(min: low, max: high)
   }
 
   /// A number (every edge), `true` (SwiftUI's default 16 pt), or edges by name.

@@ -233,6 +233,12 @@ struct LayerDescription {
     var inside: Bool
   }
 
+  /// A flexible frame's bounds on one axis, points; `max` may be +∞ (`.infinity`).
+  struct FrameBounds {
+    var min: Double?
+    var max: Double?
+  }
+
   /// `.background(alignment:content:)` or `.overlay(alignment:content:)`: a layer offered the
   /// decorated layer's laid-out size (padding included) and placed in it by `alignment`.
   struct Decoration {
@@ -256,6 +262,12 @@ struct LayerDescription {
   var content: Content
   var frameWidth: Double?
   var frameHeight: Double?
+  /// `.frame(minWidth:maxWidth:minHeight:maxHeight:alignment:)`: the bounds of a flexible frame
+  /// on each axis (an axis has these or a fixed length, not both).
+  var flexWidth: FrameBounds? = nil
+  var flexHeight: FrameBounds? = nil
+  /// Where the content sits in its frame (nil: centred, as before any alignment was given).
+  var frameAlignment: Alignment? = nil
   var padding: EdgeInsets
   var position: Bound?
   var offset: Bound

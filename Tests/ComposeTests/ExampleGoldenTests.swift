@@ -47,6 +47,9 @@ import Testing
     Case(example: "backgrounds", time: 0.4, scale: 3),
     Case(example: "backgrounds", time: 2, scale: 1),
     Case(example: "backgrounds", time: 2, scale: 3),
+    // Flexible frames: the banner turning red; then at rest.
+    Case(example: "frames", time: 0.6, scale: 1), Case(example: "frames", time: 0.6, scale: 3),
+    Case(example: "frames", time: 2, scale: 1), Case(example: "frames", time: 2, scale: 3),
   ]
 
   @Test(arguments: cases)

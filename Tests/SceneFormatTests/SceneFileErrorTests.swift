@@ -351,6 +351,26 @@ import Testing
       "layers[0].alignment", #"unknown name "topLeft": expected one of "topLeading""#
     ),
     (
+      file(#"{"text": "Hi", "frame": {"width": 20, "maxWidth": 40}}"#, ""),
+      "layers[0].frame", #"give "width" or "minWidth"/"maxWidth", not both"#
+    ),
+    (
+      file(#"{"text": "Hi", "frame": {"minHeight": 50, "maxHeight": 40}}"#, ""),
+      "layers[0].frame.maxHeight", "minHeight 50 is above maxHeight 40"
+    ),
+    (
+      file(#"{"text": "Hi", "frame": {"maxWidth": "infinite"}}"#, ""),
+      "layers[0].frame.maxWidth", #"a number of points or "infinity""#
+    ),
+    (
+      file(#"{"text": "Hi", "frame": {"minWidth": "infinity"}}"#, ""),
+      "layers[0].frame.minWidth", "expected a number"
+    ),
+    (
+      file(#"{"text": "Hi", "frame": {"alignment": "middle"}}"#, ""),
+      "layers[0].frame.alignment", #"expected one of "topLeading""#
+    ),
+    (
       file(#"{"vstack": [], "alignment": "top"}"#, ""),
       "layers[0].alignment", #"expected one of "center", "leading", "trailing""#
     ),

@@ -79,6 +79,67 @@ import Testing
     #expect(try Self.center(of: "corner", in: scene) == Point(20, 175))
   }
 
+  /// Flexible frames, each case against SwiftUI's rule (docs/SEMANTICS.md, "Geometry and layout"):
+  /// the content is proposed the offer clamped to [min, max]; the frame is the content's length
+  /// lifted to max(min, min(c, offer)) and grown to min(max, max(c, offer)); the content sits in
+  /// it by the frame's alignment.
+  @Test func flexibleFramesSizeAndAlignLikeSwiftUI() throws {
+    let scene = try Self.load(
+      """
+      {"canvas": {"width": 300, "height": 300},
+       "layers": [
+         {"id": "wide", "shape": "rectangle", "frame": {"maxWidth": "infinity", "maxHeight": 20},
+          "position": {"x": 150, "y": 20}},
+         {"id": "capped", "shape": "rectangle", "frame": {"maxWidth": 100, "minHeight": 10, "maxHeight": 10},
+          "position": {"x": 150, "y": 60}},
+         {"id": "box", "zstack": [{"id": "dot", "shape": "circle", "frame": {"width": 10, "height": 10}}],
+          "frame": {"minWidth": 80, "maxWidth": 80, "minHeight": 40, "maxHeight": 40, "alignment": "bottomTrailing"},
+          "position": {"x": 150, "y": 150}},
+         {"id": "fixed", "zstack": [{"id": "mark", "shape": "circle", "frame": {"width": 10, "height": 10}}],
+          "frame": {"width": 60, "height": 30, "alignment": "topLeading"}, "position": {"x": 150, "y": 250}}
+       ]}
+      """
+    ).scene
+    func frame(_ id: String) throws -> Rect {
+      let node = try #require(SceneAssembler.chain(to: id, in: scene.root)?.last)
+      guard case .shape(let path, _, _, _) = node.content, let box = path.bounds else {
+        throw SceneFileError(path: id, "not a plain shape")
+      }
+      return box
+    }
+    // A shape takes what it is offered: the whole 300 wide, 20 high (the offer clamped).
+    #expect(try frame("wide").width == 300)
+    #expect(try frame("wide").height == 20)
+    #expect(try frame("capped").width == 100)
+    #expect(try frame("capped").height == 10)
+    // The ZStack is as large as its 10-point dot; the frame lifts it to 80 × 40 and puts the dot
+    // at its bottom trailing corner: frame x 110…190, y 130…170, dot centre (185, 165).
+    #expect(try Self.center(of: "dot", in: scene) == Point(185, 165))
+    // A fixed frame with an alignment: 60 × 30 around (150, 250), the mark at its top leading.
+    #expect(try Self.center(of: "mark", in: scene) == Point(125, 240))
+  }
+
+  /// In a stack, a frame with a maximum is flexible and shares the room the fixed children
+  /// leave, the least flexible child offered its share first and the rest going on to the others
+  /// (SwiftUI's HStack and VStack, as objc.io's *Thinking in SwiftUI* describes them).
+  @Test func flexibleFramesShareAStacksRoom() throws {
+    let scene = try Self.load(
+      """
+      {"canvas": {"width": 200, "height": 100},
+       "layers": [{"hstack": [
+         {"id": "a", "shape": "rectangle", "frame": {"width": 40, "height": 10}},
+         {"id": "b", "shape": "rectangle", "frame": {"maxWidth": "infinity", "height": 10}},
+         {"id": "c", "shape": "rectangle", "frame": {"minWidth": 30, "maxWidth": 50, "height": 10}}
+       ], "spacing": 0}]}
+      """
+    ).scene
+    // 200 − 40 = 160 for b and c. SwiftUI offers the less flexible first (c: 30…50, b: 0…200):
+    // c is offered 80 and takes 50; b is offered the 110 left and takes it.
+    #expect(try Self.center(of: "a", in: scene).x == 20)
+    #expect(try Self.center(of: "b", in: scene).x == 40 + 55)
+    #expect(try Self.center(of: "c", in: scene).x == 150 + 25)
+  }
+
   @Test func positionIsMeasuredFromTheOfferedAreaAndZIndexReorders() throws {
     let loaded = try Self.load(
       """
