@@ -197,18 +197,11 @@ extension SceneAssembler {
     }
     func along(_ size: Size) -> Double { vertical ? size.height : size.width }
     // SwiftUI's stacks offer the least flexible child its share first, and what a child does not
-    // take goes to the more flexible ones after it (flexibility: the child's length offered the
-    // whole room less its length offered nothing). While every child takes its share, the share
+    // take goes to the more flexible ones after it. While every child takes its share, the share
     // stays the one computed at first.
     var order: [(index: Int, flexibility: Double)] = []
     for (i, child) in children.enumerated() where sizes[i] == nil {
-      let flexibility: Double
-      if case .spacer = child.content {
-        flexibility = .infinity
-      } else {
-        flexibility = along(try measure(child, offer(main))) - along(try measure(child, offer(0)))
-      }
-      order.append((i, flexibility))
+      order.append((i, Self.flexibility(child, vertical: vertical)))
     }
     order.sort { ($0.flexibility, $0.index) < ($1.flexibility, $1.index) }
     var room = max(0, main - used)
@@ -231,6 +224,27 @@ extension SceneAssembler {
       if along(size) != share, left > 0 { share = max(0, room / Double(left)) }
     }
     return sizes.map { $0 ?? Size(width: 0, height: 0) }
+  }
+
+  /// How far the layer's length along the axis can range (points; +∞ for a shape, a spacer or a
+  /// frame without a finite maximum), by its description rather than by measuring it twice:
+  /// SwiftUI measures the range (its length offered everything less its length offered nothing),
+  /// which for nested stacks would multiply the measuring at every level. A flexible frame with
+  /// a maximum ranges from its minimum to it; a stack as far as its most flexible child.
+  static func flexibility(_ layer: LayerDescription, vertical: Bool) -> Double {
+    if layer.position != nil { return .infinity }
+    if (vertical ? layer.frameHeight : layer.frameWidth) != nil { return 0 }
+    if let bounds = vertical ? layer.flexHeight : layer.flexWidth, let high = bounds.max {
+      return high - (bounds.min ?? 0)
+    }
+    switch layer.content {
+    case .text: return 0
+    case .symbol(_, _, _, let resizable): return resizable ? .infinity : 0
+    case .image(_, _, let options): return options.resizable ? .infinity : 0
+    case .path, .shape, .ring, .spacer: return .infinity
+    case .stack(_, let children, _, _):
+      return children.map { flexibility($0, vertical: vertical) }.max() ?? 0
+    }
   }
 
   /// Whether the layer grows with what it is offered along the axis.

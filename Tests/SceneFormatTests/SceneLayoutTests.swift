@@ -140,6 +140,20 @@ import Testing
     #expect(try Self.center(of: "c", in: scene).x == 150 + 25)
   }
 
+  /// Stacks nested as deep as scene files allow, each with flexible children, lay out in time
+  /// linear in the layers times the depth: measuring a child more than once a level would make
+  /// this depth take 3^30 measurements.
+  @Test func deeplyNestedFlexibleStacksLayOutQuickly() throws {
+    var layer = #"{"shape": "rectangle", "frame": {"maxWidth": "infinity", "maxHeight": 40}}"#
+    for depth in 0..<30 {
+      let axis = depth % 2 == 0 ? "hstack" : "vstack"
+      layer = #"{"\#(axis)": [{"shape": "circle"}, \#(layer), {"spacer": true}], "spacing": 1}"#
+    }
+    let scene = try Self.load(#"{"canvas": {"width": 400, "height": 400}, "layers": [\#(layer)]}"#)
+      .scene
+    #expect(scene.frameCount >= 1)
+  }
+
   @Test func positionIsMeasuredFromTheOfferedAreaAndZIndexReorders() throws {
     let loaded = try Self.load(
       """
