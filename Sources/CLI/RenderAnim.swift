@@ -15,7 +15,8 @@ public enum RenderAnim {
 
   static var commands: [any Command.Type] {
     [
-      CatsCommand.self, CardsCommand.self, SceneCommand.self, CheckCommand.self, DiffCommand.self,
+      CatsCommand.self, CardsCommand.self, SceneCommand.self, LayoutCommand.self, CheckCommand.self,
+      DiffCommand.self,
       PathCommand.self, StillCommand.self,
       BenchFillCommand.self, BenchStrokeCommand.self, BenchBlurCommand.self, BenchPNGCommand.self,
     ]

@@ -358,6 +358,15 @@ extension SceneAssembler {
       node.colorEffects.append(.template(tint))
     }
     try addEffects(layer, to: &node, size: size, name: name)
+    var lines: [LayoutRecord.Line] = []
+    if case .text(let string, _) = layer.content {
+      // Drawn centred in its box with the baseline an ascender below the top (`content`).
+      let text = try textLayout(layer)
+      let top = (contentBox.minY + contentBox.maxY) / 2 - roundedUp(text.lineHeight) / 2
+      lines = [LayoutRecord.Line(text: string, baseline: top + text.ascender, width: text.width)]
+    }
+    node.layout = LayoutRecord(
+      path: layer.path, id: layer.id, width: size.width, height: size.height, lines: lines)
     return node
   }
 

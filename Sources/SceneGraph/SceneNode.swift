@@ -48,6 +48,8 @@ public struct SceneNode: Hashable, Sendable {
   public var blur: BlurBinding?
   /// Colour modifiers, applied in this order to the content's colours.
   public var colorEffects: [ColorEffectBinding] = []
+  /// The layer this node was laid out for (nil for a node layout made as a helper).
+  public var layout: LayoutRecord? = nil
 
   /// Whether a colour modifier, clip, mask or blur applies.
   var hasEffects: Bool { clip != nil || !mask.isEmpty || blur != nil || !colorEffects.isEmpty }
