@@ -41,6 +41,11 @@ let package = Package(
       providers: [.apt(["libfreetype-dev"])]
     ),
     .systemLibrary(
+      name: "CUnibreak",
+      pkgConfig: "libunibreak",
+      providers: [.apt(["libunibreak-dev"])]
+    ),
+    .systemLibrary(
       name: "CHarfBuzz",
       pkgConfig: "harfbuzz",
       providers: [.apt(["libharfbuzz-dev"])]
@@ -76,7 +81,7 @@ let package = Package(
     ),
     .target(
       name: "Typeset",
-      dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFontconfig"]
+      dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFontconfig", "CUnibreak"]
     ),
     .target(
       name: "Motion"

@@ -12,6 +12,8 @@ packages=(
   libfreetype-dev    # glyph outlines
   libharfbuzz-dev    # text shaping
   libfontconfig-dev  # finding fonts by family and weight
+  libunibreak-dev    # line-break opportunities (UAX #14) for wrapped text
+  unicode-data       # LineBreakTest.txt, which the line-break test reads when present
   fonts-inter        # Inter and Inter Display: the stand-in for SF Pro
   fonts-dejavu-core  # the fallback when Inter is missing
   fonts-material-design-icons-iconfont  # Material Icons: the glyphs of SF Symbol names

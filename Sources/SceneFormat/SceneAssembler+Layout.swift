@@ -23,20 +23,37 @@ extension SceneAssembler {
     origin + (offset * scale).rounded() / scale
   }
 
-  mutating func textLayout(_ layer: LayerDescription) throws(SceneFileError) -> TextLayout {
-    if let cached = texts[layer.path] { return cached }
+  /// The layer's text broken into lines at most `width` points wide (nil: only at `\n`), with
+  /// its line limit.
+  mutating func paragraph(
+    _ layer: LayerDescription, width: Double?
+  ) throws(SceneFileError) -> Paragraph {
+    let key = layer.path + "@" + (width.map { String($0) } ?? "-")
+    if let cached = texts[key] { return cached }
     guard case .text(let text, let request) = layer.content else {
-      return TextLayout("", font: try face(layer, family: "Inter", weight: .regular), size: 17)
+      return Paragraph("", font: try face(layer, family: "Inter", weight: .regular), size: 17)
     }
     let size = request.size ?? request.style.size
     let family = request.family ?? TextStyle.family(forSize: size)
     let weight = request.weight ?? request.style.weight
     let tracking =
       request.tracking ?? (request.family == nil ? TextStyle.tracking(forSize: size) : 0)
-    let layout = TextLayout(
-      text, font: try face(layer, family: family, weight: weight), size: size, tracking: tracking)
-    texts[layer.path] = layout
-    return layout
+    // A hair of slack: a width measured from these lines and rounded up to the pixel grid must
+    // hold them again.
+    let paragraph = Paragraph(
+      text, font: try face(layer, family: family, weight: weight), size: size, tracking: tracking,
+      maxWidth: width.map { $0 + 1e-9 }, lineLimit: layer.textOptions.lineLimit)
+    texts[key] = paragraph
+    return paragraph
+  }
+
+  /// A paragraph's laid-out size: its widest line by its lines' heights and the spacing between
+  /// them, rounded up to the pixel grid.
+  func textSize(_ p: Paragraph, _ layer: LayerDescription) -> Size {
+    let n = Double(p.lines.count)
+    return Size(
+      width: roundedUp(p.width),
+      height: roundedUp(n * p.lineHeight + (n - 1) * layer.textOptions.lineSpacing))
   }
 
   private func face(
@@ -96,9 +113,11 @@ extension SceneAssembler {
     _ layer: LayerDescription, _ proposal: Size
   ) throws(SceneFileError) -> Size {
     let p = layer.padding
+    // `.fixedSize`: no size is proposed on the axis (+∞ stands for SwiftUI's nil proposal), so
+    // the layer takes its ideal size there.
     let offered = Size(
-      width: max(0, proposal.width - p.leading - p.trailing),
-      height: max(0, proposal.height - p.top - p.bottom))
+      width: layer.fixedWidth ? .infinity : max(0, proposal.width - p.leading - p.trailing),
+      height: layer.fixedHeight ? .infinity : max(0, proposal.height - p.top - p.bottom))
     let inner = Size(
       width: Self.childProposal(offered.width, fixed: layer.frameWidth, flex: layer.flexWidth),
       height: Self.childProposal(offered.height, fixed: layer.frameHeight, flex: layer.flexHeight))
@@ -119,6 +138,8 @@ extension SceneAssembler {
     _ offered: Double, fixed: Double?, flex: LayerDescription.FrameBounds?
   ) -> Double {
     if let fixed { return fixed }
+    // No offer (`fixedSize`): the frame offers none either, and the content takes its ideal size.
+    guard offered.isFinite else { return offered }
     var length = offered
     if let low = flex?.min { length = max(length, low) }
     if let high = flex?.max { length = min(length, high) }
@@ -134,8 +155,10 @@ extension SceneAssembler {
   ) -> Double {
     if let fixed { return fixed }
     var length = content
-    if let low = flex?.min { length = max(low, min(length, offered)) }
-    if let high = flex?.max { length = min(high, max(length, offered)) }
+    // Without an offer (`fixedSize`), the content's length within the bounds.
+    let offer = offered.isFinite ? offered : content
+    if let low = flex?.min { length = max(low, min(length, offer)) }
+    if let high = flex?.max { length = min(high, max(length, offer)) }
     return length
   }
 
@@ -144,20 +167,27 @@ extension SceneAssembler {
   ) throws(SceneFileError) -> Size {
     switch layer.content {
     case .text:
-      let text = try textLayout(layer)
-      return Size(width: roundedUp(text.width), height: roundedUp(text.lineHeight))
+      // Without an offered width (`fixedSize`) text keeps its lines whole.
+      return textSize(
+        try paragraph(layer, width: proposal.width.isFinite ? proposal.width : nil), layer)
     case .image(let image, let scale, let options):
       let natural = Size(width: Double(image.width) / scale, height: Double(image.height) / scale)
-      guard options.resizable else { return natural }
+      guard options.resizable, proposal.width.isFinite, proposal.height.isFinite else {
+        return natural
+      }
       guard let mode = options.contentMode else { return proposal }
       let fitted = Self.aspectRect(
         natural, in: Rect(x: 0, y: 0, width: proposal.width, height: proposal.height), mode)
       return Size(width: fitted.width, height: fitted.height)
     case .symbol(_, let request, let scale, let resizable):
-      if resizable { return proposal }
+      if resizable, proposal.width.isFinite, proposal.height.isFinite { return proposal }
       let side = symbolSide(request, scale)
       return Size(width: side, height: side)
-    case .path, .shape, .ring: return proposal
+    case .path, .shape, .ring:
+      // A shape's ideal size, where none is offered, is 10 points (SwiftUI's).
+      return Size(
+        width: proposal.width.isFinite ? proposal.width : 10,
+        height: proposal.height.isFinite ? proposal.height : 10)
     case .spacer: return Size(width: 0, height: 0)
     case .stack(.zstack, let children, _, _):
       var size = Size(width: 0, height: 0)
@@ -189,8 +219,28 @@ extension SceneAssembler {
       sizes[i] = s
       used += vertical ? s.height : s.width
     }
-    let flexible = sizes.filter { $0 == nil }.count
     let main = vertical ? proposal.height : proposal.width
+    // Texts that do not all fit on their lines side by side wrap: offered, across an HStack, an
+    // equal part of the width the other children leave (SwiftUI proposes each its share, and
+    // text wraps to what it is offered). Stacks that fit are laid out as they were.
+    let texts = children.indices.filter { i in
+      if case .text = children[i].content, sizes[i] != nil, !children[i].fixedWidth,
+        children[i].frameWidth == nil
+      {
+        return true
+      }
+      return false
+    }
+    if !vertical, used > main, main.isFinite, !texts.isEmpty {
+      let textWidths = texts.reduce(0.0) { $0 + (sizes[$1]?.width ?? 0) }
+      let share = max(0, main - (used - textWidths)) / Double(texts.count)
+      for i in texts {
+        let s = try measure(children[i], Size(width: share, height: proposal.height))
+        used += s.width - (sizes[i]?.width ?? 0)
+        sizes[i] = s
+      }
+    }
+    let flexible = sizes.filter { $0 == nil }.count
     func offer(_ length: Double) -> Size {
       vertical
         ? Size(width: proposal.width, height: length) : Size(width: length, height: proposal.height)
@@ -204,24 +254,27 @@ extension SceneAssembler {
       order.append((i, Self.flexibility(child, vertical: vertical)))
     }
     order.sort { ($0.flexibility, $0.index) < ($1.flexibility, $1.index) }
-    var room = max(0, main - used)
+    // Without an offer along the axis (`fixedSize`), spacers take nothing and the others their
+    // ideal length.
+    var room = main.isFinite ? max(0, main - used) : 0
     var left = flexible
-    var share = flexible == 0 ? 0 : room / Double(flexible)
+    var share = flexible == 0 ? 0 : main.isFinite ? room / Double(flexible) : Double.infinity
     for (i, _) in order {
       let child = children[i]
       let size: Size
       if case .spacer = child.content, child.frameWidth == nil, child.frameHeight == nil,
         child.flexWidth == nil, child.flexHeight == nil
       {
-        size = offer(share)
-        sizes[i] = vertical ? Size(width: 0, height: share) : Size(width: share, height: 0)
+        let length = share.isFinite ? share : 0
+        size = offer(length)
+        sizes[i] = vertical ? Size(width: 0, height: length) : Size(width: length, height: 0)
       } else {
         size = try measure(child, offer(share))
         sizes[i] = size
       }
       room -= along(size)
       left -= 1
-      if along(size) != share, left > 0 { share = max(0, room / Double(left)) }
+      if main.isFinite, along(size) != share, left > 0 { share = max(0, room / Double(left)) }
     }
     return sizes.map { $0 ?? Size(width: 0, height: 0) }
   }
@@ -251,6 +304,7 @@ extension SceneAssembler {
   static func isFlexible(_ layer: LayerDescription, vertical: Bool) -> Bool {
     if layer.position != nil { return true }
     if (vertical ? layer.frameHeight : layer.frameWidth) != nil { return false }
+    if vertical ? layer.fixedHeight : layer.fixedWidth { return false }
     // A maximum above the minimum grows with the offer; a minimum alone leaves it to the content.
     if let high = (vertical ? layer.flexHeight : layer.flexWidth)?.max {
       return high > ((vertical ? layer.flexHeight : layer.flexWidth)?.min ?? 0)
@@ -305,7 +359,12 @@ extension SceneAssembler {
     // by the alignment (SwiftUI's frames do both); otherwise it is drawn in the frame as it was.
     var contentBox = frame
     if layer.frameAlignment != nil || layer.flexWidth != nil || layer.flexHeight != nil {
-      let natural = try naturalSize(layer, Size(width: frame.width, height: frame.height))
+      // Proposed as when measured: nothing on a `fixedSize` axis.
+      let natural = try naturalSize(
+        layer,
+        Size(
+          width: layer.fixedWidth ? .infinity : frame.width,
+          height: layer.fixedHeight ? .infinity : frame.height))
       let alignment = layer.frameAlignment ?? .center
       contentBox = Rect(
         x: snapped(frame.minX, (frame.width - natural.width) * alignment.horizontal),
@@ -359,11 +418,16 @@ extension SceneAssembler {
     }
     try addEffects(layer, to: &node, size: size, name: name)
     var lines: [LayoutRecord.Line] = []
-    if case .text(let string, _) = layer.content {
-      // Drawn centred in its box with the baseline an ascender below the top (`content`).
-      let text = try textLayout(layer)
-      let top = (contentBox.minY + contentBox.maxY) / 2 - roundedUp(text.lineHeight) / 2
-      lines = [LayoutRecord.Line(text: string, baseline: top + text.ascender, width: text.width)]
+    if case .text = layer.content {
+      // As `content` draws them: each baseline an ascender below its line's top.
+      let text = try paragraph(layer, width: layer.fixedWidth ? nil : contentBox.width)
+      let top = (contentBox.minY + contentBox.maxY) / 2 - textSize(text, layer).height / 2
+      let step = text.lineHeight + layer.textOptions.lineSpacing
+      lines = text.lines.enumerated().map { i, line in
+        LayoutRecord.Line(
+          text: line.text, baseline: top + Double(i) * step + text.ascender,
+          width: line.layout.width)
+      }
     }
     node.layout = LayoutRecord(
       path: layer.path, id: layer.id, width: size.width, height: size.height, lines: lines)
@@ -579,14 +643,33 @@ extension SceneAssembler {
     let (midX, midY) = ((f.minX + f.maxX) / 2, (f.minY + f.maxY) / 2)
     switch layer.content {
     case .text:
-      let text = try textLayout(layer)
-      let (w, h) = (roundedUp(text.width), roundedUp(text.lineHeight))
-      let origin = Transform.translation(midX - w / 2, midY - h / 2 + text.ascender)
-      guard layer.fillGradient != nil, let placed = text.path.applying(origin) else {
-        return .shape(text.path, color, .nonzero, origin)
+      let text = try paragraph(layer, width: layer.fixedWidth ? nil : f.width)
+      let size = textSize(text, layer)
+      let (w, h) = (size.width, size.height)
+      let step = text.lineHeight + layer.textOptions.lineSpacing
+      // Each line at its baseline, placed in the text's width by its multiline alignment.
+      func origin(_ i: Int) -> Transform {
+        let line = text.lines[i].layout.width
+        let x =
+          switch layer.textOptions.alignment {
+          case .leading: midX - w / 2
+          case .center: midX - line / 2
+          case .trailing: midX + w / 2 - line
+          }
+        return .translation(x, midY - h / 2 + Double(i) * step + text.ascender)
       }
+      guard text.lines.count > 1 || layer.fillGradient != nil else {
+        return .shape(text.lines[0].layout.path, color, .nonzero, origin(0))
+      }
+      var builder = PathBuilder()
+      for (i, line) in text.lines.enumerated() {
+        guard let placed = line.layout.path.applying(origin(i)) else { continue }
+        builder.add(placed)
+      }
+      let path = builder.build() ?? .empty
+      guard layer.fillGradient != nil else { return .shape(path, color, .nonzero, .identity) }
       return try drawing(
-        .path(placed), layer, color: color, animatedColor: animatedColor, rule: .nonzero,
+        .path(path), layer, color: color, animatedColor: animatedColor, rule: .nonzero,
         frame: Rect(x: midX - w / 2, y: midY - h / 2, width: w, height: h), name: name)
     case .image(let image, let scale, let options):
       let natural = Size(width: Double(image.width) / scale, height: Double(image.height) / scale)

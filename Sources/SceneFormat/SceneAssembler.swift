@@ -24,7 +24,8 @@ struct SceneAssembler {
   var channels: [Channel] = []
   /// Layer ids → their laid-out size, for hit testing.
   var hitSizes: [String: Size] = [:]
-  var texts: [String: TextLayout] = [:]
+  /// Texts broken into lines, by layer path and width.
+  var texts: [String: Paragraph] = [:]
   var notes: [String] = []
 
   /// An animated value: the expression it follows, the components worth tracing, and the

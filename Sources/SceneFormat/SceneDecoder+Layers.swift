@@ -11,10 +11,11 @@ extension SceneDecoder {
     "id", "frame", "padding", "position", "offset", "scaleEffect", "rotationEffect", "opacity",
     "shadow", "fill", "foregroundColor", "zIndex", "ignoresSafeArea", "clipShape", "clipped",
     "cornerRadius", "mask", "blur", "saturation", "brightness", "contrast", "grayscale",
-    "hueRotation", "colorMultiply", "colorInvert", "background", "overlay",
+    "hueRotation", "colorMultiply", "colorInvert", "background", "overlay", "fixedSize",
   ]
   static let contentParameters: [String: [String]] = [
-    "text": ["font", "bold", "weight"], "symbol": ["font", "imageScale", "resizable"],
+    "text": ["font", "bold", "weight", "lineLimit", "multilineTextAlignment", "lineSpacing"],
+    "symbol": ["font", "imageScale", "resizable"],
     "image": ["resizable", "aspectRatio", "interpolation", "renderingMode"],
     "path": ["viewBox", "fillRule", "stroke", "trim"],
     "pathFile": ["viewBox", "fillRule", "stroke", "trim"],
@@ -155,6 +156,29 @@ extension SceneDecoder {
     }
     if let trim = o["trim"], !Self.isRing(content) {
       layer.trim = try Self.trim(trim)
+    }
+    if let field = o["fixedSize"] {
+      // `true` (both axes, `.fixedSize()`) or `{"horizontal", "vertical"}` (each default false,
+      // as `.fixedSize(horizontal:vertical:)` has no defaults; a key left out is false).
+      if case .object = field.value.kind {
+        let axes = try field.object(keys: ["horizontal", "vertical"])
+        layer.fixedWidth = try axes["horizontal"]?.bool() ?? false
+        layer.fixedHeight = try axes["vertical"]?.bool() ?? false
+      } else {
+        guard try field.bool() else {
+          throw field.expected("true, or {\"horizontal\", \"vertical\"}")
+        }
+        (layer.fixedWidth, layer.fixedHeight) = (true, true)
+      }
+    }
+    if kind == "text" {
+      layer.textOptions = LayerDescription.TextOptions(
+        lineLimit: try o["lineLimit"].map { (f) throws(SceneFileError) in
+          try f.integer(in: 1...1000)
+        },
+        alignment: try o["multilineTextAlignment"]?.choice(
+          LayerDescription.TextOptions.Alignment.self) ?? .leading,
+        lineSpacing: try o["lineSpacing"]?.number(in: 0...SceneLimits.canvasSide) ?? 0)
     }
     if let field = o["background"] {
       layer.backgrounds = [try decoration(field, inheritedColor: inheritedColor)]

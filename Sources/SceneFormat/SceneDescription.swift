@@ -233,6 +233,15 @@ struct LayerDescription {
     var inside: Bool
   }
 
+  /// How a text fills its lines: `.lineLimit`, `.multilineTextAlignment`, `.lineSpacing`.
+  struct TextOptions {
+    enum Alignment: String, CaseIterable { case leading, center, trailing }
+    var lineLimit: Int? = nil
+    var alignment = Alignment.leading
+    /// Points between one line's descent and the next one's ascent.
+    var lineSpacing = 0.0
+  }
+
   /// A flexible frame's bounds on one axis, points; `max` may be +∞ (`.infinity`).
   struct FrameBounds {
     var min: Double?
@@ -291,6 +300,12 @@ struct LayerDescription {
   var trim: (from: Bound, to: Bound)? = nil
   var zIndex: Double
   var ignoresSafeArea: Bool
+  /// A text's line options.
+  var textOptions = TextOptions()
+  /// `.fixedSize(horizontal:vertical:)`: the axes on which the layer takes its ideal size
+  /// whatever it is offered.
+  var fixedWidth = false
+  var fixedHeight = false
   /// Drawn behind the content, and in front of it (each at most one).
   var backgrounds: [Decoration] = []
   var overlays: [Decoration] = []

@@ -25,11 +25,9 @@ public struct TextLayout: Hashable, Sendable {
     var penX = 0.0
     for (i, glyph) in glyphs.enumerated() {
       let origin = Point(penX + glyph.offset.x * scale, -glyph.offset.y * scale)
-      var advance = glyph.advance * scale
+      let advance = Self.advance(of: glyph, in: utf8, scale: scale, size: size)
       if glyph.id == 0, Self.scalar(in: utf8, at: glyph.cluster) == 0xF8FF {
-        let markScale = size / 1000
-        Self.append(AppleMark.path, scale: markScale, at: origin, to: &builder)
-        advance = AppleMark.advance * markScale
+        Self.append(AppleMark.path, scale: size / 1000, at: origin, to: &builder)
       } else if glyph.id != 0 {
         Self.append(font.outline(of: glyph.id), scale: scale, at: origin, to: &builder)
       }
@@ -55,6 +53,17 @@ public struct TextLayout: Hashable, Sendable {
       case .close: builder.close()
       }
     }
+  }
+
+  /// A shaped glyph's advance in points: the font's, or the Apple mark's where the font has no
+  /// glyph for U+F8FF (which it is drawn with).
+  static func advance(
+    of glyph: ShapedGlyph, in utf8: [UInt8], scale: Double, size: Double
+  ) -> Double {
+    if glyph.id == 0, scalar(in: utf8, at: glyph.cluster) == 0xF8FF {
+      return AppleMark.advance * size / 1000
+    }
+    return glyph.advance * scale
   }
 
   /// The Unicode scalar starting at byte `offset` of UTF-8 text.

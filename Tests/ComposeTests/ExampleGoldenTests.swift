@@ -50,6 +50,9 @@ import Testing
     // Flexible frames: the banner turning red; then at rest.
     Case(example: "frames", time: 0.6, scale: 1), Case(example: "frames", time: 0.6, scale: 3),
     Case(example: "frames", time: 2, scale: 1), Case(example: "frames", time: 2, scale: 3),
+    // Wrapped text: the toast fading in and the ticker moving; then at rest.
+    Case(example: "text", time: 0.7, scale: 1), Case(example: "text", time: 0.7, scale: 3),
+    Case(example: "text", time: 2, scale: 1), Case(example: "text", time: 2, scale: 3),
   ]
 
   @Test(arguments: cases)

@@ -371,6 +371,26 @@ import Testing
       "layers[0].frame.alignment", #"expected one of "topLeading""#
     ),
     (
+      file(#"{"text": "Hi", "lineLimit": 0}"#, ""),
+      "layers[0].lineLimit", "expected a whole number from 1 to 1000"
+    ),
+    (
+      file(#"{"text": "Hi", "multilineTextAlignment": "justified"}"#, ""),
+      "layers[0].multilineTextAlignment", #"expected one of "leading", "center", "trailing""#
+    ),
+    (
+      file(#"{"text": "Hi", "fixedSize": {"horizontal": true, "both": true}}"#, ""),
+      "layers[0].fixedSize.both", #"unknown key "both""#
+    ),
+    (
+      file(#"{"text": "Hi", "fixedSize": false}"#, ""),
+      "layers[0].fixedSize", #"expected true, or {"horizontal", "vertical"}"#
+    ),
+    (
+      file(#"{"shape": "circle", "lineLimit": 2}"#, ""),
+      "layers[0].lineLimit", #"unknown key "lineLimit""#
+    ),
+    (
       file(#"{"vstack": [], "alignment": "top"}"#, ""),
       "layers[0].alignment", #"expected one of "center", "leading", "trailing""#
     ),

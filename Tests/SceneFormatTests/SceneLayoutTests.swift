@@ -154,6 +154,43 @@ import Testing
     #expect(scene.frameCount >= 1)
   }
 
+  /// Text wraps to the width it is offered and is as tall as its lines; `fixedSize` keeps it on
+  /// one line; in an HStack that would overflow, text is offered what the others leave.
+  @Test func textWrapsToWhatItIsOffered() throws {
+    let scene = try Self.load(
+      #"""
+      {"canvas": {"width": 300, "height": 300},
+       "layers": [{"vstack": [
+         {"id": "wrapped", "text": "one two three four five six seven", "frame": {"width": 80}},
+         {"id": "fixed", "text": "one two three four five six seven", "fixedSize": true,
+          "frame": {"maxWidth": 80}},
+         {"hstack": [{"shape": "circle", "frame": {"width": 40, "height": 40}},
+                     {"id": "beside", "text": "one two three four five six seven eight nine"}],
+          "spacing": 0, "frame": {"width": 200}}
+       ]}]}
+      """#
+    ).scene
+    func entry(_ id: String, in entries: [LayoutEntry]) -> LayoutEntry? {
+      for e in entries {
+        if e.record.id == id { return e }
+        if let found = entry(id, in: e.children) { return found }
+      }
+      return nil
+    }
+    let layout = scene.layout(at: 0)
+    let wrapped = try #require(entry("wrapped", in: layout))
+    #expect(wrapped.lines.count > 2)
+    #expect(wrapped.lines.allSatisfy { $0.width <= 80 })
+    // Lines one line-height apart, the first baseline an ascender below the top.
+    let steps = zip(wrapped.lines.dropFirst(), wrapped.lines).map { $0.baseline - $1.baseline }
+    #expect(steps.allSatisfy { abs($0 - steps[0]) < 1e-9 })
+    let fixed = try #require(entry("fixed", in: layout))
+    #expect(fixed.lines.count == 1)
+    let beside = try #require(entry("beside", in: layout))
+    #expect(beside.lines.count >= 2)
+    #expect(beside.lines.allSatisfy { $0.width <= 160 })
+  }
+
   @Test func positionIsMeasuredFromTheOfferedAreaAndZIndexReorders() throws {
     let loaded = try Self.load(
       """

@@ -52,6 +52,19 @@ public struct PathBuilder: Sendable {
     subpathStart = nil
   }
 
+  /// Adds every subpath of `path` as it is.
+  public mutating func add(_ path: Path) {
+    for element in path.elements {
+      switch element {
+      case .move(let p): move(to: p)
+      case .line(let p): line(to: p)
+      case .quad(let c, let p): quad(to: p, control: c)
+      case .cubic(let c1, let c2, let p): cubic(to: p, control1: c1, control2: c2)
+      case .close: close()
+      }
+    }
+  }
+
   /// The finished path; nil if any coordinate was NaN or infinite.
   public func build() -> Path? {
     guard allFinite else { return nil }
