@@ -40,9 +40,34 @@ extension SceneAssembler {
       request.tracking ?? (request.family == nil ? TextStyle.tracking(forSize: size) : 0)
     // A hair of slack: a width measured from these lines and rounded up to the pixel grid must
     // hold them again.
-    let paragraph = Paragraph(
-      text, font: try face(layer, family: family, weight: weight), size: size, tracking: tracking,
-      maxWidth: width.map { $0 + 1e-9 }, lineLimit: layer.textOptions.lineLimit)
+    let font = try face(layer, family: family, weight: weight)
+    let options = layer.textOptions
+    func set(_ scale: Double) -> Paragraph {
+      Paragraph(
+        text, font: font, size: size * scale, tracking: tracking * scale,
+        maxWidth: width.map { $0 + 1e-9 }, lineLimit: options.lineLimit,
+        truncation: options.truncation)
+    }
+    var paragraph = set(1)
+    // `.minimumScaleFactor`: the largest size, down to the factor, at which the text is neither
+    // cut nor broken inside a word (found to 1/64 of the range), else the smallest.
+    if options.minimumScaleFactor < 1, paragraph.isTruncated || paragraph.breaksWords {
+      var low = options.minimumScaleFactor
+      var high = 1.0
+      var best = set(low)
+      if !best.isTruncated, !best.breaksWords {
+        for _ in 0..<6 {
+          let mid = (low + high) / 2
+          let candidate = set(mid)
+          if candidate.isTruncated || candidate.breaksWords {
+            high = mid
+          } else {
+            (low, best) = (mid, candidate)
+          }
+        }
+      }
+      paragraph = best
+    }
     texts[key] = paragraph
     return paragraph
   }

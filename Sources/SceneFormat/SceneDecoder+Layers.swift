@@ -14,7 +14,10 @@ extension SceneDecoder {
     "hueRotation", "colorMultiply", "colorInvert", "background", "overlay", "fixedSize",
   ]
   static let contentParameters: [String: [String]] = [
-    "text": ["font", "bold", "weight", "lineLimit", "multilineTextAlignment", "lineSpacing"],
+    "text": [
+      "font", "bold", "weight", "lineLimit", "multilineTextAlignment", "lineSpacing",
+      "truncationMode", "minimumScaleFactor",
+    ],
     "symbol": ["font", "imageScale", "resizable"],
     "image": ["resizable", "aspectRatio", "interpolation", "renderingMode"],
     "path": ["viewBox", "fillRule", "stroke", "trim"],
@@ -178,7 +181,9 @@ extension SceneDecoder {
         },
         alignment: try o["multilineTextAlignment"]?.choice(
           LayerDescription.TextOptions.Alignment.self) ?? .leading,
-        lineSpacing: try o["lineSpacing"]?.number(in: 0...SceneLimits.canvasSide) ?? 0)
+        lineSpacing: try o["lineSpacing"]?.number(in: 0...SceneLimits.canvasSide) ?? 0,
+        truncation: try o["truncationMode"]?.choice(Paragraph.Truncation.self) ?? .tail,
+        minimumScaleFactor: try o["minimumScaleFactor"]?.number(in: 0.01...1) ?? 1)
     }
     if let field = o["background"] {
       layer.backgrounds = [try decoration(field, inheritedColor: inheritedColor)]

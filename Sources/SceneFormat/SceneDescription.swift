@@ -240,6 +240,9 @@ struct LayerDescription {
     var alignment = Alignment.leading
     /// Points between one line's descent and the next one's ascent.
     var lineSpacing = 0.0
+    var truncation = Paragraph.Truncation.tail
+    /// How far the font may shrink (`.minimumScaleFactor`) so that the text fits its lines.
+    var minimumScaleFactor = 1.0
   }
 
   /// A flexible frame's bounds on one axis, points; `max` may be +∞ (`.infinity`).

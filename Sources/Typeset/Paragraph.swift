@@ -3,6 +3,16 @@
 /// characters, `\n` always ending a line, no hyphenation; with `lineLimit`, the last line kept ends
 /// in "…" when text was cut. Widths and heights in points.
 public struct Paragraph: Hashable, Sendable {
+  /// Where the "…" of cut text goes: SwiftUI's `Text.TruncationMode`.
+  public enum Truncation: String, CaseIterable, Hashable, Sendable {
+    /// The end of the text is cut: "The quick br…".
+    case tail
+    /// The start: "…the lazy dog".
+    case head
+    /// The middle: "The qui…zy dog".
+    case middle
+  }
+
   public struct Line: Hashable, Sendable {
     /// The line's characters, without the spaces or line feed it ended with.
     public let text: String
@@ -15,15 +25,20 @@ public struct Paragraph: Hashable, Sendable {
   public let width: Double
   public let ascender: Double
   public let descender: Double
+  /// Whether `lineLimit` cut the text (the "…" is in its lines).
+  public let isTruncated: Bool
+  /// Whether a word wider than the width was broken between its characters.
+  public let breaksWords: Bool
 
   /// One line's height: ascender + descender.
   public var lineHeight: Double { ascender + descender }
 
   /// The lines of `text` in `font` at `size` points with `tracking`, at most `maxWidth` wide
-  /// (nil: only `\n` breaks) and at most `lineLimit` lines (nil: any number).
+  /// (nil: only `\n` breaks) and at most `lineLimit` lines (nil: any number), text that does not
+  /// fit cut at its `truncation` end.
   public init(
     _ text: String, font: FontFace, size: Double, tracking: Double = 0, maxWidth: Double? = nil,
-    lineLimit: Int? = nil
+    lineLimit: Int? = nil, truncation: Truncation = .tail
   ) {
     func shaped(_ s: String) -> TextLayout {
       TextLayout(s, font: font, size: size, tracking: tracking)
@@ -53,6 +68,7 @@ public struct Paragraph: Hashable, Sendable {
     func isCharacterStart(_ i: Int) -> Bool { i >= bytes.count || bytes[i] & 0xC0 != 0x80 }
 
     var ranges: [Range<Int>] = []
+    var brokeWords = false
     var start = 0
     var lastFit: Int? = nil
     var position = 0
@@ -80,6 +96,7 @@ public struct Paragraph: Hashable, Sendable {
           next += 1
         }
         ranges.append(start..<cut)
+        brokeWords = true
         start = cut
         position = cut
         continue
@@ -98,28 +115,48 @@ public struct Paragraph: Hashable, Sendable {
       String(decoding: bytes[r.lowerBound..<trimmed(r.lowerBound, r.upperBound)], as: UTF8.self)
     }
     var lines = ranges.map { r in Line(text: string(r), layout: shaped(string(r))) }
+    var truncated = false
     if let lineLimit, lines.count > max(lineLimit, 1) {
-      // The last line kept holds the rest of the text, cut to fit with "…" (SwiftUI's tail
-      // truncation).
+      // The last line kept holds the rest of the text, cut to fit around "…".
+      truncated = true
       let keep = max(lineLimit, 1)
       let restStart = ranges[keep - 1].lowerBound
       let rest = Array(
         String(decoding: bytes[restStart...], as: UTF8.self)
           .map { $0 == "\n" ? " " : $0 })
-      var last = lines[keep - 1].text + "…"
+      /// The rest with `n` of its characters kept around the "…".
+      func cut(_ n: Int) -> String {
+        switch truncation {
+        case .tail: return String(rest[0..<n]).trimmingTrailingSpaces() + "…"
+        case .head: return "…" + String(rest[(rest.count - n)...]).trimmingLeadingSpaces()
+        case .middle:
+          let front = (n + 1) / 2
+          return String(rest[0..<front]).trimmingTrailingSpaces() + "…"
+            + String(rest[(rest.count - (n - front))...]).trimmingLeadingSpaces()
+        }
+      }
+      // Without a width only lines are cut: the kept line, the text's last line, or both.
+      let final = lines[lines.count - 1].text
+      var last =
+        switch truncation {
+        case .tail: lines[keep - 1].text + "…"
+        case .head: "…" + final
+        case .middle: lines[keep - 1].text + "…" + final
+        }
       if let maxWidth {
         var low = 0
         var high = rest.count
         while low < high {
           let mid = (low + high + 1) / 2
-          let candidate = String(rest[0..<mid]).trimmingTrailingSpaces() + "…"
-          if shaped(candidate).width <= maxWidth { low = mid } else { high = mid - 1 }
+          if shaped(cut(mid)).width <= maxWidth { low = mid } else { high = mid - 1 }
         }
-        last = String(rest[0..<low]).trimmingTrailingSpaces() + "…"
+        last = cut(low)
       }
       lines = Array(lines[0..<(keep - 1)]) + [Line(text: last, layout: shaped(last))]
     }
     self.lines = lines
+    isTruncated = truncated
+    breaksWords = brokeWords
     width = lines.map(\.layout.width).max() ?? 0
     let metrics = shaped("")
     ascender = metrics.ascender
@@ -132,5 +169,9 @@ extension String {
     var s = self
     while let last = s.last, last == " " || last == "\t" { s.removeLast() }
     return s
+  }
+
+  fileprivate func trimmingLeadingSpaces() -> String {
+    String(drop { $0 == " " || $0 == "\t" })
   }
 }

@@ -387,6 +387,14 @@ import Testing
       "layers[0].fixedSize", #"expected true, or {"horizontal", "vertical"}"#
     ),
     (
+      file(#"{"text": "Hi", "truncationMode": "end"}"#, ""),
+      "layers[0].truncationMode", #"expected one of "tail", "head", "middle""#
+    ),
+    (
+      file(#"{"text": "Hi", "minimumScaleFactor": 0}"#, ""),
+      "layers[0].minimumScaleFactor", "expected a number"
+    ),
+    (
       file(#"{"shape": "circle", "lineLimit": 2}"#, ""),
       "layers[0].lineLimit", #"unknown key "lineLimit""#
     ),

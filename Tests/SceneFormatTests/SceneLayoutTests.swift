@@ -164,6 +164,9 @@ import Testing
          {"id": "wrapped", "text": "one two three four five six seven", "frame": {"width": 80}},
          {"id": "fixed", "text": "one two three four five six seven", "fixedSize": true,
           "frame": {"maxWidth": 80}},
+         {"id": "shrunk", "text": "one two three four", "lineLimit": 1,
+          "minimumScaleFactor": 0.4, "frame": {"width": 100}},
+         {"id": "cut", "text": "one two three four", "lineLimit": 1, "frame": {"width": 100}},
          {"hstack": [{"shape": "circle", "frame": {"width": 40, "height": 40}},
                      {"id": "beside", "text": "one two three four five six seven eight nine"}],
           "spacing": 0, "frame": {"width": 200}}
@@ -186,6 +189,12 @@ import Testing
     #expect(steps.allSatisfy { abs($0 - steps[0]) < 1e-9 })
     let fixed = try #require(entry("fixed", in: layout))
     #expect(fixed.lines.count == 1)
+    // minimumScaleFactor shrinks a one-line label until it fits, instead of cutting it.
+    let shrunk = try #require(entry("shrunk", in: layout))
+    #expect(shrunk.lines.count == 1 && !shrunk.lines[0].text.hasSuffix("…"))
+    #expect(shrunk.lines[0].width <= 100)
+    let cut = try #require(entry("cut", in: layout))
+    #expect(cut.lines.count == 1 && cut.lines[0].text.hasSuffix("…"))
     let beside = try #require(entry("beside", in: layout))
     #expect(beside.lines.count >= 2)
     #expect(beside.lines.allSatisfy { $0.width <= 160 })

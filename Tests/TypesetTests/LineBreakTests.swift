@@ -117,6 +117,19 @@ import Testing
     #expect(limited.lines.allSatisfy { $0.layout.width <= 90 })
     let oneLine = Paragraph("one\ntwo", font: face, size: 17, lineLimit: 1)
     #expect(oneLine.lines.map(\.text) == ["one…"])
+    // Head and middle truncation keep the end, or both ends, around the "…".
+    let text = "the quick brown fox jumps over the lazy dog"
+    let head = Paragraph(text, font: face, size: 17, maxWidth: 120, lineLimit: 1, truncation: .head)
+    #expect(head.lines.count == 1 && head.isTruncated)
+    #expect(head.lines[0].text.hasPrefix("…") && head.lines[0].text.hasSuffix("lazy dog"))
+    #expect(head.lines[0].layout.width <= 120)
+    let middle = Paragraph(
+      text, font: face, size: 17, maxWidth: 120, lineLimit: 1, truncation: .middle)
+    let parts = middle.lines[0].text.components(separatedBy: "…")
+    #expect(parts.count == 2 && text.hasPrefix(parts[0]) && text.hasSuffix(parts[1]))
+    #expect(abs(parts[0].count - parts[1].count) <= 2)
+    #expect(middle.lines[0].layout.width <= 120)
+    #expect(!Paragraph("short", font: face, size: 17, maxWidth: 120, lineLimit: 1).isTruncated)
     // A word wider than the line is broken between its characters.
     let long = Paragraph("extraordinarily", font: face, size: 17, maxWidth: 40)
     #expect(long.lines.count > 2)
