@@ -4,12 +4,24 @@
 enum Alignment: String, CaseIterable {
   case topLeading, top, topTrailing, leading, center, trailing
   case bottomLeading, bottom, bottomTrailing
+  /// An HStack's `VerticalAlignment.firstTextBaseline` and `.lastTextBaseline`: its children's
+  /// first (or last) text baselines on one line.
+  case firstTextBaseline, lastTextBaseline
+
+  /// The nine of SwiftUI's `Alignment` (ZStacks, frames, backgrounds, overlays).
+  static let nine: [Alignment] = [
+    .topLeading, .top, .topTrailing, .leading, .center, .trailing, .bottomLeading, .bottom,
+    .bottomTrailing,
+  ]
+
+  /// Whether it lines children up by a text baseline.
+  var isBaseline: Bool { self == .firstTextBaseline || self == .lastTextBaseline }
 
   /// The fraction of the spare width that goes before the view: 0 (leading), ½, 1 (trailing).
   var horizontal: Double {
     switch self {
     case .topLeading, .leading, .bottomLeading: 0
-    case .top, .center, .bottom: 0.5
+    case .top, .center, .bottom, .firstTextBaseline, .lastTextBaseline: 0.5
     case .topTrailing, .trailing, .bottomTrailing: 1
     }
   }
@@ -18,7 +30,7 @@ enum Alignment: String, CaseIterable {
   var vertical: Double {
     switch self {
     case .topLeading, .top, .topTrailing: 0
-    case .leading, .center, .trailing: 0.5
+    case .leading, .center, .trailing, .firstTextBaseline, .lastTextBaseline: 0.5
     case .bottomLeading, .bottom, .bottomTrailing: 1
     }
   }

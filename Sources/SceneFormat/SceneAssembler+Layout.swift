@@ -228,8 +228,65 @@ extension SceneAssembler {
         return Size(
           width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).reduce(0, +) + gaps)
       }
+      let width = sizes.map(\.width).reduce(0, +) + gaps
+      guard case .stack(_, _, let alignment, _) = layer.content, alignment.isBaseline else {
+        return Size(width: width, height: sizes.map(\.height).max() ?? 0)
+      }
+      let lifts = try baselineLifts(children, sizes, last: alignment == .lastTextBaseline)
       return Size(
-        width: sizes.map(\.width).reduce(0, +) + gaps, height: sizes.map(\.height).max() ?? 0)
+        width: width,
+        height: zip(lifts.drops, sizes).map { $0 + $1.height }.max() ?? 0)
+    }
+  }
+
+  /// For an HStack aligned by text baselines: how far below the stack's top each child starts
+  /// (its baseline on the line of the lowest-hanging one), and that line's height from the top.
+  mutating func baselineLifts(
+    _ children: [LayerDescription], _ sizes: [Size], last: Bool
+  ) throws(SceneFileError) -> (drops: [Double], line: Double) {
+    var baselines: [Double] = []
+    for (child, size) in zip(children, sizes) {
+      baselines.append(try baseline(child, size: size, last: last))
+    }
+    let line = baselines.max() ?? 0
+    return (baselines.map { line - $0 }, line)
+  }
+
+  /// The layer's first (or last) text baseline in points below its top, at laid-out `size`
+  /// (padding included): a text's first or last line; a VStack's first or last child's; an
+  /// HStack's or ZStack's first child's (an HStack aligned by baselines, that line); anything else
+  /// has its bottom edge as its baseline, as SwiftUI gives views without text.
+  mutating func baseline(
+    _ layer: LayerDescription, size: Size, last: Bool
+  ) throws(SceneFileError) -> Double {
+    let p = layer.padding
+    let inner = Size(
+      width: max(0, size.width - p.leading - p.trailing),
+      height: max(0, size.height - p.top - p.bottom))
+    switch layer.content {
+    case .text:
+      let text = try paragraph(layer, width: layer.fixedWidth ? nil : inner.width)
+      let height = textSize(text, layer).height
+      let offset = (inner.height - height) * (layer.frameAlignment?.vertical ?? 0.5)
+      let index = last ? text.lines.count - 1 : 0
+      let step = text.lineHeight + layer.textOptions.lineSpacing
+      return p.top + offset + Double(index) * step + text.ascender
+    case .stack(let axis, let children, let alignment, let spacing) where !children.isEmpty:
+      let sizes = try stackSizes(children, inner, vertical: axis == .vstack, spacing: spacing)
+      switch axis {
+      case .vstack:
+        let i = last ? children.count - 1 : 0
+        let top = sizes[0..<i].reduce(0) { $0 + $1.height } + Double(i) * spacing
+        return p.top + top + (try baseline(children[i], size: sizes[i], last: last))
+      case .hstack where alignment.isBaseline:
+        return p.top + (try baselineLifts(children, sizes, last: last)).line
+      case .hstack, .zstack:
+        let fraction = alignment.vertical
+        let top = (inner.height - sizes[0].height) * fraction
+        return p.top + top + (try baseline(children[0], size: sizes[0], last: last))
+      }
+    default:
+      return size.height
     }
   }
 
@@ -773,17 +830,23 @@ extension SceneAssembler {
         let vertical = axis == .vstack
         let sizes = try stackSizes(children, proposal, vertical: vertical, spacing: spacing)
         var cursor = vertical ? f.minY : f.minX
-        for (child, s) in zip(children, sizes) {
+        // Text baselines on one line: each child dropped from the top by its baseline's lift.
+        let drops =
+          !vertical && alignment.isBaseline
+          ? try baselineLifts(children, sizes, last: alignment == .lastTextBaseline).drops : []
+        for (index, (child, s)) in zip(children, sizes).enumerated() {
           // Along the stack: the cursor; across it: the stack's alignment.
           let (crossStart, crossLength, crossSize) =
             vertical ? (f.minX, f.width, s.width) : (f.minY, f.height, s.height)
           let fraction = vertical ? alignment.horizontal : alignment.vertical
           let cross =
-            fraction == 0
-            ? crossStart
-            : fraction == 1
-              ? crossStart + crossLength - crossSize
-              : snapped(crossStart, (crossLength - crossSize) / 2)
+            !drops.isEmpty
+            ? snapped(crossStart, drops[index])
+            : fraction == 0
+              ? crossStart
+              : fraction == 1
+                ? crossStart + crossLength - crossSize
+                : snapped(crossStart, (crossLength - crossSize) / 2)
           let box =
             vertical
             ? Rect(x: cross, y: cursor, width: s.width, height: s.height)

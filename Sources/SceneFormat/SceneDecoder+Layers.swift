@@ -219,7 +219,7 @@ extension SceneDecoder {
     case .object:
       let o = try field.object(keys: ["alignment", "content"])
       let alignment = try o["alignment"].map { (f) throws(SceneFileError) in
-        try f.choice(Alignment.self)
+        try f.choice(Alignment.self, among: Alignment.nine)
       }
       return LayerDescription.Decoration(
         alignment: alignment ?? .center,
@@ -422,9 +422,9 @@ extension SceneDecoder {
     // `VerticalAlignment`.
     let alignments: [Alignment] =
       switch axis {
-      case .zstack: Alignment.allCases
+      case .zstack: Alignment.nine
       case .vstack: [.center, .leading, .trailing]
-      case .hstack: [.center, .top, .bottom]
+      case .hstack: [.center, .top, .bottom, .firstTextBaseline, .lastTextBaseline]
       }
     let alignment = try o["alignment"]?.choice(Alignment.self, among: alignments) ?? .center
     return .stack(

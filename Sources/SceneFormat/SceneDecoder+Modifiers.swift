@@ -23,7 +23,7 @@ extension SceneDecoder {
         try Self.frameBounds(fo, f, axis: "Width", fixed: frame.0 != nil),
         try Self.frameBounds(fo, f, axis: "Height", fixed: frame.1 != nil)
       )
-      frameAlignment = try fo["alignment"]?.choice(Alignment.self)
+      frameAlignment = try fo["alignment"]?.choice(Alignment.self, among: Alignment.nine)
     }
     let zero = Bound.constant([0], at: field)
     var layer = LayerDescription(

@@ -399,6 +399,10 @@ import Testing
       "layers[0].lineLimit", #"unknown key "lineLimit""#
     ),
     (
+      file(#"{"zstack": [], "alignment": "firstTextBaseline"}"#, ""),
+      "layers[0].alignment", #"expected one of "topLeading""#
+    ),
+    (
       file(#"{"vstack": [], "alignment": "top"}"#, ""),
       "layers[0].alignment", #"expected one of "center", "leading", "trailing""#
     ),

@@ -22,6 +22,15 @@ import Testing
     return transform.apply(.zero)
   }
 
+  /// The dump's entry for layer `id`, anywhere in the tree.
+  static func entry(_ id: String, in entries: [LayoutEntry]) -> LayoutEntry? {
+    for e in entries {
+      if e.record.id == id { return e }
+      if let found = entry(id, in: e.children) { return found }
+    }
+    return nil
+  }
+
   @Test func stacksPaddingAndSpacersPlaceLikeSwiftUI() throws {
     let scene = try Self.load(
       """
@@ -173,31 +182,55 @@ import Testing
        ]}]}
       """#
     ).scene
-    func entry(_ id: String, in entries: [LayoutEntry]) -> LayoutEntry? {
-      for e in entries {
-        if e.record.id == id { return e }
-        if let found = entry(id, in: e.children) { return found }
-      }
-      return nil
-    }
     let layout = scene.layout(at: 0)
-    let wrapped = try #require(entry("wrapped", in: layout))
+    let wrapped = try #require(Self.entry("wrapped", in: layout))
     #expect(wrapped.lines.count > 2)
     #expect(wrapped.lines.allSatisfy { $0.width <= 80 })
     // Lines one line-height apart, the first baseline an ascender below the top.
     let steps = zip(wrapped.lines.dropFirst(), wrapped.lines).map { $0.baseline - $1.baseline }
     #expect(steps.allSatisfy { abs($0 - steps[0]) < 1e-9 })
-    let fixed = try #require(entry("fixed", in: layout))
+    let fixed = try #require(Self.entry("fixed", in: layout))
     #expect(fixed.lines.count == 1)
     // minimumScaleFactor shrinks a one-line label until it fits, instead of cutting it.
-    let shrunk = try #require(entry("shrunk", in: layout))
+    let shrunk = try #require(Self.entry("shrunk", in: layout))
     #expect(shrunk.lines.count == 1 && !shrunk.lines[0].text.hasSuffix("…"))
     #expect(shrunk.lines[0].width <= 100)
-    let cut = try #require(entry("cut", in: layout))
+    let cut = try #require(Self.entry("cut", in: layout))
     #expect(cut.lines.count == 1 && cut.lines[0].text.hasSuffix("…"))
-    let beside = try #require(entry("beside", in: layout))
+    let beside = try #require(Self.entry("beside", in: layout))
     #expect(beside.lines.count >= 2)
     #expect(beside.lines.allSatisfy { $0.width <= 160 })
+  }
+
+  /// HStack(alignment: .firstTextBaseline / .lastTextBaseline): the children's first (last)
+  /// baselines on one line; a view without text sits with its bottom edge on it (SwiftUI's
+  /// default baseline for such views).
+  @Test func baselineAlignmentLinesUpTexts() throws {
+    let scene = try Self.load(
+      #"""
+      {"canvas": {"width": 300, "height": 300},
+       "layers": [{"vstack": [
+         {"hstack": [{"id": "big", "text": "42", "font": "largeTitle"},
+                     {"id": "small", "text": "km", "font": "caption"},
+                     {"id": "box", "shape": "rectangle", "frame": {"width": 10, "height": 10}}],
+          "alignment": "firstTextBaseline"},
+         {"hstack": [{"id": "two", "text": "one two three four", "frame": {"width": 60}},
+                     {"id": "one", "text": "end", "font": "title"}],
+          "alignment": "lastTextBaseline"}
+       ]}]}
+      """#
+    ).scene
+    let layout = scene.layout(at: 0)
+    let big = try #require(Self.entry("big", in: layout)?.lines.first?.baseline)
+    let small = try #require(Self.entry("small", in: layout)?.lines.first?.baseline)
+    let box = try #require(Self.entry("box", in: layout)?.frame)
+    // On the pixel grid of 2 pixels a point: within half a pixel.
+    #expect(abs(big - small) <= 0.25, "\(big) \(small)")
+    #expect(abs(box.maxY - big) <= 0.25, "\(box.maxY) \(big)")
+    let two = try #require(Self.entry("two", in: layout)?.lines)
+    let one = try #require(Self.entry("one", in: layout)?.lines.last?.baseline)
+    #expect(two.count > 1)
+    #expect(abs((two.last?.baseline ?? 0) - one) <= 0.25)
   }
 
   @Test func positionIsMeasuredFromTheOfferedAreaAndZIndexReorders() throws {
