@@ -146,7 +146,7 @@ extension SceneAssembler {
     let inner = Size(
       width: Self.childProposal(offered.width, fixed: layer.frameWidth, flex: layer.flexWidth),
       height: Self.childProposal(offered.height, fixed: layer.frameHeight, flex: layer.flexHeight))
-    let natural = try naturalSize(layer, inner)
+    let natural = try naturalSize(layer, try aspectProposal(layer, inner))
     return Size(
       width: Self.frameLength(
         natural.width, offered: offered.width, fixed: layer.frameWidth, flex: layer.flexWidth)
@@ -154,6 +154,34 @@ extension SceneAssembler {
       height: Self.frameLength(
         natural.height, offered: offered.height, fixed: layer.frameHeight, flex: layer.flexHeight)
         + p.top + p.bottom)
+  }
+
+  /// What `.aspectRatio` proposes to the content within `offer`: the largest size of the ratio
+  /// inside it (`fit`) or the smallest around it (`fill`); on an axis with no offer, the size the
+  /// other axis and the ratio give (Apple's `View.aspectRatio(_:contentMode:)`). Without a ratio,
+  /// the content's ideal size's.
+  mutating func aspectProposal(
+    _ layer: LayerDescription, _ offer: Size
+  ) throws(SceneFileError) -> Size {
+    guard let aspect = layer.aspect else { return offer }
+    var ratio = aspect.ratio ?? 1
+    if aspect.ratio == nil {
+      let ideal = try naturalSize(layer, Size(width: .infinity, height: .infinity))
+      if ideal.width > 0, ideal.height > 0, ideal.width.isFinite, ideal.height.isFinite {
+        ratio = ideal.width / ideal.height
+      }
+    }
+    switch (offer.width.isFinite, offer.height.isFinite) {
+    case (false, false): return offer
+    case (true, false): return Size(width: offer.width, height: offer.width / ratio)
+    case (false, true): return Size(width: offer.height * ratio, height: offer.height)
+    case (true, true):
+      let wider = offer.width / max(offer.height, 1e-12) > ratio
+      let byHeight = aspect.mode == .fit ? wider : !wider
+      return byHeight
+        ? Size(width: offer.height * ratio, height: offer.height)
+        : Size(width: offer.width, height: offer.width / ratio)
+    }
   }
 
   /// What a frame proposes to its content on one axis, given what it is offered (points): a
@@ -440,13 +468,17 @@ extension SceneAssembler {
     // With an alignment or a flexible frame, the content takes its own size in the frame, placed
     // by the alignment (SwiftUI's frames do both); otherwise it is drawn in the frame as it was.
     var contentBox = frame
-    if layer.frameAlignment != nil || layer.flexWidth != nil || layer.flexHeight != nil {
+    if layer.frameAlignment != nil || layer.flexWidth != nil || layer.flexHeight != nil
+      || layer.aspect != nil
+    {
       // Proposed as when measured: nothing on a `fixedSize` axis.
       let natural = try naturalSize(
         layer,
-        Size(
-          width: layer.fixedWidth ? .infinity : frame.width,
-          height: layer.fixedHeight ? .infinity : frame.height))
+        try aspectProposal(
+          layer,
+          Size(
+            width: layer.fixedWidth ? .infinity : frame.width,
+            height: layer.fixedHeight ? .infinity : frame.height)))
       let alignment = layer.frameAlignment ?? .center
       contentBox = Rect(
         x: snapped(frame.minX, (frame.width - natural.width) * alignment.horizontal),

@@ -12,6 +12,7 @@ extension SceneDecoder {
     "shadow", "fill", "foregroundColor", "zIndex", "ignoresSafeArea", "clipShape", "clipped",
     "cornerRadius", "mask", "blur", "saturation", "brightness", "contrast", "grayscale",
     "hueRotation", "colorMultiply", "colorInvert", "background", "overlay", "fixedSize",
+    "aspectRatio",
   ]
   static let contentParameters: [String: [String]] = [
     "text": [
@@ -19,7 +20,7 @@ extension SceneDecoder {
       "truncationMode", "minimumScaleFactor",
     ],
     "symbol": ["font", "imageScale", "resizable"],
-    "image": ["resizable", "aspectRatio", "interpolation", "renderingMode"],
+    "image": ["resizable", "interpolation", "renderingMode"],
     "path": ["viewBox", "fillRule", "stroke", "trim"],
     "pathFile": ["viewBox", "fillRule", "stroke", "trim"],
     "shape": [
@@ -160,6 +161,20 @@ extension SceneDecoder {
     if let trim = o["trim"], !Self.isRing(content) {
       layer.trim = try Self.trim(trim)
     }
+    // `aspectRatio`: on a resizable image, "fit"/"fill" scales the image by its own ratio (its
+    // drawing option); anywhere, {"ratio", "contentMode"} (or a mode alone) shapes what the
+    // content is offered.
+    if let field = o["aspectRatio"], !(kind == "image" && Self.isString(field)) {
+      if case .object = field.value.kind {
+        let a = try field.object(keys: ["ratio", "contentMode"])
+        layer.aspect = (
+          try a["ratio"]?.number(in: 0.001...1000),
+          try a["contentMode"]?.choice(LayerDescription.ImageOptions.ContentMode.self) ?? .fit
+        )
+      } else {
+        layer.aspect = (nil, try field.choice(LayerDescription.ImageOptions.ContentMode.self))
+      }
+    }
     if let field = o["fixedSize"] {
       // `true` (both axes, `.fixedSize()`) or `{"horizontal", "vertical"}` (each default false,
       // as `.fixedSize(horizontal:vertical:)` has no defaults; a key left out is false).
@@ -227,6 +242,12 @@ extension SceneDecoder {
     default:
       throw field.expected("a colour, or {\"alignment\", \"content\": {a layer}}")
     }
+  }
+
+  /// Whether the field is a string.
+  static func isString(_ field: JSONField) -> Bool {
+    if case .string = field.value.kind { return true }
+    return false
   }
 
   /// Whether the field is an `"=expression"` string.

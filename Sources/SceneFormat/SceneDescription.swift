@@ -305,6 +305,9 @@ struct LayerDescription {
   var ignoresSafeArea: Bool
   /// A text's line options.
   var textOptions = TextOptions()
+  /// `.aspectRatio(_:contentMode:)` on any layer: the ratio (width over height; nil: the
+  /// content's ideal size's) and whether the content fits inside the offer or fills it.
+  var aspect: (ratio: Double?, mode: ImageOptions.ContentMode)? = nil
   /// `.fixedSize(horizontal:vertical:)`: the axes on which the layer takes its ideal size
   /// whatever it is offered.
   var fixedWidth = false

@@ -403,6 +403,14 @@ import Testing
       "layers[0].alignment", #"expected one of "topLeading""#
     ),
     (
+      file(#"{"shape": "circle", "aspectRatio": {"ratio": 0}}"#, ""),
+      "layers[0].aspectRatio.ratio", "expected a number"
+    ),
+    (
+      file(#"{"shape": "circle", "aspectRatio": "stretch"}"#, ""),
+      "layers[0].aspectRatio", #"expected one of "fit", "fill""#
+    ),
+    (
       file(#"{"vstack": [], "alignment": "top"}"#, ""),
       "layers[0].alignment", #"expected one of "center", "leading", "trailing""#
     ),

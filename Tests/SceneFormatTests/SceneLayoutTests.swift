@@ -22,6 +22,15 @@ import Testing
     return transform.apply(.zero)
   }
 
+  /// The bounds of the plain shape layer `id` draws, in its own space (points).
+  static func shapeBounds(_ id: String, in scene: Scene) throws -> Rect {
+    let node = try #require(SceneAssembler.chain(to: id, in: scene.root)?.last)
+    guard case .shape(let path, _, _, _) = node.content, let bounds = path.bounds else {
+      throw SceneFileError(path: id, "not a plain shape")
+    }
+    return bounds
+  }
+
   /// The dump's entry for layer `id`, anywhere in the tree.
   static func entry(_ id: String, in entries: [LayoutEntry]) -> LayoutEntry? {
     for e in entries {
@@ -109,13 +118,7 @@ import Testing
        ]}
       """
     ).scene
-    func frame(_ id: String) throws -> Rect {
-      let node = try #require(SceneAssembler.chain(to: id, in: scene.root)?.last)
-      guard case .shape(let path, _, _, _) = node.content, let box = path.bounds else {
-        throw SceneFileError(path: id, "not a plain shape")
-      }
-      return box
-    }
+    func frame(_ id: String) throws -> Rect { try Self.shapeBounds(id, in: scene) }
     // A shape takes what it is offered: the whole 300 wide, 20 high (the offer clamped).
     #expect(try frame("wide").width == 300)
     #expect(try frame("wide").height == 20)
@@ -231,6 +234,29 @@ import Testing
     let one = try #require(Self.entry("one", in: layout)?.lines.last?.baseline)
     #expect(two.count > 1)
     #expect(abs((two.last?.baseline ?? 0) - one) <= 0.25)
+  }
+
+  /// `.aspectRatio(_:contentMode:)`: the content is offered the largest size of the ratio inside
+  /// the offer (fit) or the smallest around it (fill), and a shape takes it.
+  @Test func aspectRatioShapesTheOffer() throws {
+    let scene = try Self.load(
+      #"""
+      {"canvas": {"width": 300, "height": 300},
+       "layers": [
+         {"id": "fit", "shape": "rectangle", "aspectRatio": {"ratio": 2, "contentMode": "fit"},
+          "frame": {"width": 100, "height": 100}, "position": {"x": 60, "y": 60}},
+         {"id": "fill", "shape": "rectangle", "aspectRatio": {"ratio": 2, "contentMode": "fill"},
+          "frame": {"width": 100, "height": 100}, "position": {"x": 200, "y": 60}},
+         {"id": "wide", "shape": "capsule", "aspectRatio": {"ratio": 3},
+          "frame": {"maxWidth": "infinity", "maxHeight": 60}, "position": {"x": 150, "y": 200}}
+       ]}
+      """#
+    ).scene
+    func box(_ id: String) throws -> Rect { try Self.shapeBounds(id, in: scene) }
+    #expect(try box("fit").width == 100 && box("fit").height == 50)
+    #expect(try box("fill").width == 200 && box("fill").height == 100)
+    // Offered 300 × 60 by its frame: 3:1 fits as 180 × 60.
+    #expect(try box("wide").width == 180 && box("wide").height == 60)
   }
 
   @Test func positionIsMeasuredFromTheOfferedAreaAndZIndexReorders() throws {
