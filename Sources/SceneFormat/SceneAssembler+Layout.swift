@@ -342,12 +342,21 @@ extension SceneAssembler {
       return false
     }
     if !vertical, used > main, main.isFinite, !texts.isEmpty {
+      // By `layoutPriority`, highest first: each group shares what the others (and the groups
+      // before it) leave, as SwiftUI offers higher priorities their room first.
       let textWidths = texts.reduce(0.0) { $0 + (sizes[$1]?.width ?? 0) }
-      let share = max(0, main - (used - textWidths)) / Double(texts.count)
-      for i in texts {
-        let s = try measure(children[i], Size(width: share, height: proposal.height))
-        used += s.width - (sizes[i]?.width ?? 0)
-        sizes[i] = s
+      var room = max(0, main - (used - textWidths))
+      used -= textWidths
+      let priorities = Set(texts.map { children[$0].layoutPriority }).sorted(by: >)
+      for priority in priorities {
+        let group = texts.filter { children[$0].layoutPriority == priority }
+        let share = room / Double(group.count)
+        for i in group {
+          let s = try measure(children[i], Size(width: share, height: proposal.height))
+          used += s.width
+          room = max(0, room - s.width)
+          sizes[i] = s
+        }
       }
     }
     let flexible = sizes.filter { $0 == nil }.count
@@ -363,14 +372,26 @@ extension SceneAssembler {
     for (i, child) in children.enumerated() where sizes[i] == nil {
       order.append((i, Self.flexibility(child, vertical: vertical)))
     }
-    order.sort { ($0.flexibility, $0.index) < ($1.flexibility, $1.index) }
+    order.sort {
+      (-children[$0.index].layoutPriority, $0.flexibility, $0.index)
+        < (-children[$1.index].layoutPriority, $1.flexibility, $1.index)
+    }
     // Without an offer along the axis (`fixedSize`), spacers take nothing and the others their
     // ideal length.
     var room = main.isFinite ? max(0, main - used) : 0
     var left = flexible
     var share = flexible == 0 ? 0 : main.isFinite ? room / Double(flexible) : Double.infinity
+    // With priorities, each group is offered the room the groups before it left, split among
+    // its own (lower priorities' minimums, those of shapes and spacers, are nothing).
+    let prioritized = Set(order.map { children[$0.index].layoutPriority }).count > 1
+    var group: Double? = nil
     for (i, _) in order {
       let child = children[i]
+      if prioritized, main.isFinite, child.layoutPriority != group {
+        group = child.layoutPriority
+        let members = order.filter { children[$0.index].layoutPriority == child.layoutPriority }
+        share = max(0, room / Double(members.count))
+      }
       let size: Size
       if case .spacer = child.content, child.frameWidth == nil, child.frameHeight == nil,
         child.flexWidth == nil, child.flexHeight == nil

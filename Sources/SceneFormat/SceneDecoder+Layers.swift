@@ -12,7 +12,7 @@ extension SceneDecoder {
     "shadow", "fill", "foregroundColor", "zIndex", "ignoresSafeArea", "clipShape", "clipped",
     "cornerRadius", "mask", "blur", "saturation", "brightness", "contrast", "grayscale",
     "hueRotation", "colorMultiply", "colorInvert", "background", "overlay", "fixedSize",
-    "aspectRatio",
+    "aspectRatio", "layoutPriority",
   ]
   static let contentParameters: [String: [String]] = [
     "text": [
@@ -175,6 +175,7 @@ extension SceneDecoder {
         layer.aspect = (nil, try field.choice(LayerDescription.ImageOptions.ContentMode.self))
       }
     }
+    layer.layoutPriority = try o["layoutPriority"]?.number(in: -1e6...1e6) ?? 0
     if let field = o["fixedSize"] {
       // `true` (both axes, `.fixedSize()`) or `{"horizontal", "vertical"}` (each default false,
       // as `.fixedSize(horizontal:vertical:)` has no defaults; a key left out is false).

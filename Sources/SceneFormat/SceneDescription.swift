@@ -308,6 +308,8 @@ struct LayerDescription {
   /// `.aspectRatio(_:contentMode:)` on any layer: the ratio (width over height; nil: the
   /// content's ideal size's) and whether the content fits inside the offer or fills it.
   var aspect: (ratio: Double?, mode: ImageOptions.ContentMode)? = nil
+  /// `.layoutPriority(_:)`: a stack offers higher priorities their room first.
+  var layoutPriority = 0.0
   /// `.fixedSize(horizontal:vertical:)`: the axes on which the layer takes its ideal size
   /// whatever it is offered.
   var fixedWidth = false

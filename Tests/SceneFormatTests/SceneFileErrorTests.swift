@@ -411,6 +411,10 @@ import Testing
       "layers[0].aspectRatio", #"expected one of "fit", "fill""#
     ),
     (
+      file(#"{"text": "Hi", "layoutPriority": "high"}"#, ""),
+      "layers[0].layoutPriority", "expected a number"
+    ),
+    (
       file(#"{"vstack": [], "alignment": "top"}"#, ""),
       "layers[0].alignment", #"expected one of "center", "leading", "trailing""#
     ),

@@ -259,6 +259,33 @@ import Testing
     #expect(try box("wide").width == 180 && box("wide").height == 60)
   }
 
+  /// `.layoutPriority`: a stack offers the higher priority its room first — a flexible child
+  /// takes all the others leave, a text in an overflowing HStack its whole line (Apple's
+  /// `View.layoutPriority(_:)`).
+  @Test func layoutPriorityIsOfferedRoomFirst() throws {
+    let scene = try Self.load(
+      #"""
+      {"canvas": {"width": 300, "height": 300},
+       "layers": [{"vstack": [
+         {"hstack": [{"id": "low", "shape": "rectangle", "frame": {"height": 10}},
+                     {"id": "high", "shape": "rectangle", "frame": {"maxWidth": 250, "height": 10},
+                      "layoutPriority": 1}],
+          "spacing": 0, "frame": {"width": 300}},
+         {"hstack": [{"id": "first", "text": "a long label that needs its room"},
+                     {"id": "second", "text": "another label beside it", "layoutPriority": 1}],
+          "spacing": 0, "frame": {"width": 300}}
+       ]}]}
+      """#
+    ).scene
+    #expect(try Self.shapeBounds("high", in: scene).width == 250)
+    #expect(try Self.shapeBounds("low", in: scene).width == 50)
+    let layout = scene.layout(at: 0)
+    let second = try #require(Self.entry("second", in: layout))
+    let first = try #require(Self.entry("first", in: layout))
+    #expect(second.lines.count == 1)
+    #expect(first.lines.count > 1)
+  }
+
   @Test func positionIsMeasuredFromTheOfferedAreaAndZIndexReorders() throws {
     let loaded = try Self.load(
       """
