@@ -72,6 +72,22 @@ extension SceneAssembler {
     return paragraph
   }
 
+  /// The width a text layer's lines wrap to inside `width` points of frame: none under a
+  /// horizontal `fixedSize`, unless its frame has an `idealWidth`, which it is then offered
+  /// (within the frame's bounds).
+  func wrapWidth(_ layer: LayerDescription, _ width: Double) -> Double? {
+    guard layer.fixedWidth else { return width }
+    let proposal = Self.unproposed(layer.flexWidth)
+    return proposal.isFinite ? proposal : nil
+  }
+
+  /// What a frame proposes to its content on an axis it is offered nothing on (`fixedSize`):
+  /// its ideal length within its bounds, or nothing (+∞).
+  static func unproposed(_ flex: LayerDescription.FrameBounds?) -> Double {
+    guard let ideal = flex?.ideal else { return .infinity }
+    return childProposal(ideal, fixed: nil, flex: flex)
+  }
+
   /// A paragraph's laid-out size: its widest line by its lines' heights and the spacing between
   /// them, rounded up to the pixel grid.
   func textSize(_ p: Paragraph, _ layer: LayerDescription) -> Size {
@@ -139,10 +155,21 @@ extension SceneAssembler {
   ) throws(SceneFileError) -> Size {
     let p = layer.padding
     // `.fixedSize`: no size is proposed on the axis (+∞ stands for SwiftUI's nil proposal), so
-    // the layer takes its ideal size there.
+    // the layer takes its ideal size there. A frame's `idealWidth`/`idealHeight` stands in for a
+    // missing proposal, both to its content and to its own size (Apple's
+    // `frame(minWidth:idealWidth:maxWidth:…)`: "with any unspecified dimensions in the proposal
+    // replaced by the corresponding ideal dimensions").
+    func offer(_ length: Double, fixed: Bool, ideal: Double?) -> Double {
+      let offered = fixed ? .infinity : max(0, length)
+      return offered.isFinite ? offered : ideal ?? offered
+    }
     let offered = Size(
-      width: layer.fixedWidth ? .infinity : max(0, proposal.width - p.leading - p.trailing),
-      height: layer.fixedHeight ? .infinity : max(0, proposal.height - p.top - p.bottom))
+      width: offer(
+        proposal.width - p.leading - p.trailing, fixed: layer.fixedWidth,
+        ideal: layer.flexWidth?.ideal),
+      height: offer(
+        proposal.height - p.top - p.bottom, fixed: layer.fixedHeight,
+        ideal: layer.flexHeight?.ideal))
     let inner = Size(
       width: Self.childProposal(offered.width, fixed: layer.frameWidth, flex: layer.flexWidth),
       height: Self.childProposal(offered.height, fixed: layer.frameHeight, flex: layer.flexHeight))
@@ -293,7 +320,7 @@ extension SceneAssembler {
       height: max(0, size.height - p.top - p.bottom))
     switch layer.content {
     case .text:
-      let text = try paragraph(layer, width: layer.fixedWidth ? nil : inner.width)
+      let text = try paragraph(layer, width: wrapWidth(layer, inner.width))
       let height = textSize(text, layer).height
       let offset = (inner.height - height) * (layer.frameAlignment?.vertical ?? 0.5)
       let index = last ? text.lines.count - 1 : 0
@@ -492,14 +519,14 @@ extension SceneAssembler {
     if layer.frameAlignment != nil || layer.flexWidth != nil || layer.flexHeight != nil
       || layer.aspect != nil
     {
-      // Proposed as when measured: nothing on a `fixedSize` axis.
+      // Proposed as when measured: nothing on a `fixedSize` axis, or the frame's ideal length.
       let natural = try naturalSize(
         layer,
         try aspectProposal(
           layer,
           Size(
-            width: layer.fixedWidth ? .infinity : frame.width,
-            height: layer.fixedHeight ? .infinity : frame.height)))
+            width: layer.fixedWidth ? Self.unproposed(layer.flexWidth) : frame.width,
+            height: layer.fixedHeight ? Self.unproposed(layer.flexHeight) : frame.height)))
       let alignment = layer.frameAlignment ?? .center
       contentBox = Rect(
         x: snapped(frame.minX, (frame.width - natural.width) * alignment.horizontal),
@@ -555,7 +582,7 @@ extension SceneAssembler {
     var lines: [LayoutRecord.Line] = []
     if case .text = layer.content {
       // As `content` draws them: each baseline an ascender below its line's top.
-      let text = try paragraph(layer, width: layer.fixedWidth ? nil : contentBox.width)
+      let text = try paragraph(layer, width: wrapWidth(layer, contentBox.width))
       let top = (contentBox.minY + contentBox.maxY) / 2 - textSize(text, layer).height / 2
       let step = text.lineHeight + layer.textOptions.lineSpacing
       lines = text.lines.enumerated().map { i, line in
@@ -778,7 +805,7 @@ extension SceneAssembler {
     let (midX, midY) = ((f.minX + f.maxX) / 2, (f.minY + f.maxY) / 2)
     switch layer.content {
     case .text:
-      let text = try paragraph(layer, width: layer.fixedWidth ? nil : f.width)
+      let text = try paragraph(layer, width: wrapWidth(layer, f.width))
       let size = textSize(text, layer)
       let (w, h) = (size.width, size.height)
       let step = text.lineHeight + layer.textOptions.lineSpacing

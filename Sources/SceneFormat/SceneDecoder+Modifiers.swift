@@ -13,7 +13,8 @@ extension SceneDecoder {
     var frameAlignment: Alignment?
     if let f = o["frame"] {
       let fo = try f.object(keys: [
-        "width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "alignment",
+        "width", "height", "minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight",
+        "maxHeight", "alignment",
       ])
       frame = (
         try fo["width"]?.number(in: 0...SceneLimits.canvasSide),
@@ -51,22 +52,25 @@ extension SceneDecoder {
     return layer
   }
 
-  /// `minWidth`/`maxWidth` (or the heights) of a `frame`: points, `maxWidth` also `"infinity"`
-  /// (`.infinity`); nil when neither is given. Beside a fixed `width` they are an error (SwiftUI's
-  /// two frame modifiers take one or the other), and so is a minimum above the maximum (SwiftUI
-  /// logs "Contradictory frame constraints").
+  /// `minWidth`/`idealWidth`/`maxWidth` (or the heights) of a `frame`: points, `maxWidth` also
+  /// `"infinity"` (`.infinity`); nil when none is given. Beside a fixed `width` they are an error
+  /// (SwiftUI's two frame modifiers take one or the other), and so is a minimum above the ideal
+  /// or the maximum, or an ideal above the maximum (SwiftUI logs "Contradictory frame
+  /// constraints specified").
   static func frameBounds(
     _ o: JSONObject, _ frame: JSONField, axis: String, fixed: Bool
   ) throws(SceneFileError) -> LayerDescription.FrameBounds? {
     let minField = o["min" + axis]
+    let idealField = o["ideal" + axis]
     let maxField = o["max" + axis]
-    guard minField != nil || maxField != nil else { return nil }
+    guard minField != nil || idealField != nil || maxField != nil else { return nil }
     if fixed {
       throw frame.error(
-        "give \"\(axis.lowercased())\" or \"min\(axis)\"/\"max\(axis)\", not both "
-          + "(.frame(width:height:) or .frame(minWidth:maxWidth:…))")
+        "give \"\(axis.lowercased())\" or \"min\(axis)\"/\"ideal\(axis)\"/\"max\(axis)\", "
+          + "not both (.frame(width:height:) or .frame(minWidth:idealWidth:maxWidth:…))")
     }
     let low = try minField?.number(in: 0...SceneLimits.canvasSide)
+    let ideal = try idealField?.number(in: 0...SceneLimits.canvasSide)
     var high: Double?
     if let maxField {
       if case .string(let s) = maxField.value.kind, s == "infinity" {
@@ -81,7 +85,17 @@ extension SceneDecoder {
       throw (maxField ?? frame).error(
         "min\(axis) \(JSONValue.format(low)) is above max\(axis) \(JSONValue.format(high))")
     }
-    return LayerDescription.FrameBounds(min: low, max: high)
+    if let ideal, let idealField {
+      if let low, low > ideal {
+        throw idealField.error(
+          "min\(axis) \(JSONValue.format(low)) is above ideal\(axis) \(JSONValue.format(ideal))")
+      }
+      if let high, ideal > high {
+        throw idealField.error(
+          "ideal\(axis) \(JSONValue.format(ideal)) is above max\(axis) \(JSONValue.format(high))")
+      }
+    }
+    return LayerDescription.FrameBounds(min: low, ideal: ideal, max: high)
   }
 
   /// A number (every edge), `true` (SwiftUI's default 16 pt), or edges by name.

@@ -248,6 +248,9 @@ struct LayerDescription {
   /// A flexible frame's bounds on one axis, points; `max` may be +∞ (`.infinity`).
   struct FrameBounds {
     var min: Double?
+    /// What the frame proposes, and measures against, where it is offered no size (`fixedSize`
+    /// or an ideal-size query), as `.frame(idealWidth:)`.
+    var ideal: Double? = nil
     var max: Double?
   }
 

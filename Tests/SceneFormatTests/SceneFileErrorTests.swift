@@ -352,7 +352,15 @@ import Testing
     ),
     (
       file(#"{"text": "Hi", "frame": {"width": 20, "maxWidth": 40}}"#, ""),
-      "layers[0].frame", #"give "width" or "minWidth"/"maxWidth", not both"#
+      "layers[0].frame", #"give "width" or "minWidth"/"idealWidth"/"maxWidth", not both"#
+    ),
+    (
+      file(#"{"text": "Hi", "frame": {"idealWidth": 50, "maxWidth": 40}}"#, ""),
+      "layers[0].frame.idealWidth", "idealWidth 50 is above maxWidth 40"
+    ),
+    (
+      file(#"{"text": "Hi", "frame": {"minHeight": 50, "idealHeight": 40}}"#, ""),
+      "layers[0].frame.idealHeight", "minHeight 50 is above idealHeight 40"
     ),
     (
       file(#"{"text": "Hi", "frame": {"minHeight": 50, "maxHeight": 40}}"#, ""),

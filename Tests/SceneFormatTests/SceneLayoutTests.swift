@@ -131,6 +131,40 @@ import Testing
     #expect(try Self.center(of: "mark", in: scene) == Point(125, 240))
   }
 
+  /// `idealWidth`/`idealHeight` stand in for a missing proposal (Apple's
+  /// `frame(minWidth:idealWidth:maxWidth:…)`: "any unspecified dimensions in the proposal replaced
+  /// by the corresponding ideal dimensions"): under `fixedSize` a shape takes its frame's ideal
+  /// size, not 10 × 10; with a proposal the ideal is ignored; text is offered the ideal width and
+  /// wraps to it.
+  @Test func idealSizesStandInForAMissingProposal() throws {
+    let scene = try Self.load(
+      """
+      {"canvas": {"width": 300, "height": 300},
+       "layers": [{"vstack": [
+         {"id": "fixed", "shape": "rectangle", "frame": {"idealWidth": 120, "maxWidth": "infinity", "idealHeight": 30},
+          "fixedSize": true},
+         {"id": "offered", "shape": "rectangle", "frame": {"idealWidth": 120, "maxWidth": "infinity", "height": 20}},
+         {"id": "lifted", "shape": "rectangle", "frame": {"minWidth": 150, "idealWidth": 150, "height": 20},
+          "fixedSize": {"horizontal": true}},
+         {"id": "text", "text": "one two three four five six seven", "frame": {"idealWidth": 90},
+          "fixedSize": {"horizontal": true}}
+       ], "spacing": 0}]}
+      """
+    ).scene
+    let layout = scene.layout(at: 0)
+    func frame(_ id: String) throws -> Rect { try #require(Self.entry(id, in: layout)).frame }
+    #expect(try frame("fixed").width == 120)
+    #expect(try frame("fixed").height == 30)
+    // Drawn at that size too, not at a shape's ideal 10 × 10.
+    #expect(try Self.shapeBounds("fixed", in: scene).width == 120)
+    #expect(try Self.shapeBounds("fixed", in: scene).height == 30)
+    #expect(try frame("offered").width == 300)
+    #expect(try frame("lifted").width == 150)
+    let text = try #require(Self.entry("text", in: layout))
+    #expect(text.lines.count > 1)
+    #expect(text.lines.allSatisfy { $0.width <= 90 })
+  }
+
   /// In a stack, a frame with a maximum is flexible and shares the room the fixed children
   /// leave, the least flexible child offered its share first and the rest going on to the others
   /// (SwiftUI's HStack and VStack, as objc.io's *Thinking in SwiftUI* describes them).
