@@ -55,6 +55,11 @@ let package = Package(
       pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"])]
     ),
+    .systemLibrary(
+      name: "CFribidi",
+      pkgConfig: "fribidi",
+      providers: [.apt(["libfribidi-dev"])]
+    ),
 
     // MARK: - C helpers
     .target(name: "CFileSystem"),
@@ -81,7 +86,7 @@ let package = Package(
     ),
     .target(
       name: "Typeset",
-      dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFontconfig", "CUnibreak"]
+      dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFontconfig", "CUnibreak", "CFribidi"]
     ),
     .target(
       name: "Motion"

@@ -13,9 +13,13 @@ packages=(
   libharfbuzz-dev    # text shaping
   libfontconfig-dev  # finding fonts by family and weight
   libunibreak-dev    # line-break opportunities (UAX #14) for wrapped text
+  libfribidi-dev     # embedding levels (UAX #9) for right-to-left and mixed-direction text
   unicode-data       # LineBreakTest.txt, which the line-break test reads when present
   fonts-inter        # Inter and Inter Display: the stand-in for SF Pro
   fonts-dejavu-core  # the fallback when Inter is missing
+  fonts-noto-core    # fallback fonts per character: Greek, Cyrillic, Hebrew, Arabic, Indic, symbols
+  fonts-noto-cjk     # fallback fonts per character: Chinese, Japanese, Korean
+  fonts-noto-color-emoji  # colour emoji (CBDT bitmaps)
   fonts-material-design-icons-iconfont  # Material Icons: the glyphs of SF Symbol names
 )
 

@@ -9,5 +9,6 @@ static const char *const cfc_weight = FC_WEIGHT;
 static const char *const cfc_slant = FC_SLANT;
 static const char *const cfc_file = FC_FILE;
 static const char *const cfc_index = FC_INDEX;
+static const char *const cfc_charset = FC_CHARSET;
 
 #endif

@@ -23,11 +23,29 @@ final class FontCatalog {
     return font
   }
 
-  func face(family: String, weight: FontWeight) throws(TypesetError) -> FontFace {
+  /// Fonts for the characters the scene's fonts lack (none with a `--font` file, which sets
+  /// everything).
+  private(set) lazy var fallbacks: FontFallbacks? = override == nil ? FontFallbacks() : nil
+
+  /// One line per character no installed font has.
+  var missingCharacters: [String] {
+    (fallbacks?.missing ?? []).map { scalar in
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      return "warning: no installed font has '\(scalar.escaped(asASCII: false))' (\(code)); "
+        + "it is left out (scripts/setup.sh installs the Noto fonts)"
+    }
+  }
+
+  func face(
+    family: String, weight: FontWeight, italic: Bool = false
+  ) throws(TypesetError) -> FontFace {
     if let override { return override }
-    let key = "\(family)|\(weight.rawValue)"
+    let key = "\(family)|\(weight.rawValue)|\(italic)"
     if let face = faces[key] { return face }
-    guard let (file, warning) = FontLocator.locateWithFallback(family: family, weight: weight)
+    guard
+      let (file, warning) = FontLocator.locateWithFallback(
+        family: family, weight: weight, italic: italic)
     else {
       throw TypesetError(
         "fontconfig finds no font at all (install fonts-inter and fonts-dejavu-core)")

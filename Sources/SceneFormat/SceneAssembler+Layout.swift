@@ -30,23 +30,17 @@ extension SceneAssembler {
   ) throws(SceneFileError) -> Paragraph {
     let key = layer.path + "@" + (width.map { String($0) } ?? "-")
     if let cached = texts[key] { return cached }
-    guard case .text(let text, let request) = layer.content else {
+    guard case .text(let runs, _) = layer.content else {
       return Paragraph("", font: try face(layer, family: "Inter", weight: .regular), size: 17)
     }
-    let size = request.size ?? request.style.size
-    let family = request.family ?? TextStyle.family(forSize: size)
-    let weight = request.weight ?? request.style.weight
-    let tracking =
-      request.tracking ?? (request.family == nil ? TextStyle.tracking(forSize: size) : 0)
+    let text = try styledText(layer, runs)
+    let options = layer.textOptions
     // A hair of slack: a width measured from these lines and rounded up to the pixel grid must
     // hold them again.
-    let font = try face(layer, family: family, weight: weight)
-    let options = layer.textOptions
     func set(_ scale: Double) -> Paragraph {
       Paragraph(
-        text, font: font, size: size * scale, tracking: tracking * scale,
-        maxWidth: width.map { $0 + 1e-9 }, lineLimit: options.lineLimit,
-        truncation: options.truncation)
+        scale == 1 ? text : text.scaled(by: scale), maxWidth: width.map { $0 + 1e-9 },
+        lineLimit: options.lineLimit, truncation: options.truncation)
     }
     var paragraph = set(1)
     // `.minimumScaleFactor`: the largest size, down to the factor, at which the text is neither
@@ -97,10 +91,10 @@ extension SceneAssembler {
       height: roundedUp(n * p.lineHeight + (n - 1) * layer.textOptions.lineSpacing))
   }
 
-  private func face(
-    _ layer: LayerDescription, family: String, weight: FontWeight
+  func face(
+    _ layer: LayerDescription, family: String, weight: FontWeight, italic: Bool = false
   ) throws(SceneFileError) -> FontFace {
-    do { return try fonts.face(family: family, weight: weight) } catch {
+    do { return try fonts.face(family: family, weight: weight, italic: italic) } catch {
       throw SceneFileError(path: layer.path + ".font", error.message)
     }
   }
@@ -708,7 +702,7 @@ extension SceneAssembler {
   }
 
   /// A colour as a constant, or the channel that animates it.
-  private mutating func colorBinding(
+  mutating func colorBinding(
     _ bound: Bound, _ name: String
   ) throws(SceneFileError) -> (Color, String?) {
     var rgba = [0.0, 0, 0, 0]
@@ -820,19 +814,46 @@ extension SceneAssembler {
           }
         return .translation(x, midY - h / 2 + Double(i) * step + text.ascender)
       }
-      guard text.lines.count > 1 || layer.fillGradient != nil else {
+      let multiPaint = text.lines.contains { $0.layout.pieces.contains { $0.paint != 0 } }
+      guard text.lines.count > 1 || layer.fillGradient != nil || multiPaint else {
         return .shape(text.lines[0].layout.path, color, .nonzero, origin(0))
       }
-      var builder = PathBuilder()
+      // Each paint's outlines over all lines: paint 0 in the layer's colour or gradient, the
+      // others in their runs' colours, drawn after it in the order met.
+      var builders: [Int: PathBuilder] = [:]
+      var order: [Int] = [0]
       for (i, line) in text.lines.enumerated() {
-        guard let placed = line.layout.path.applying(origin(i)) else { continue }
-        builder.add(placed)
+        let pieces = multiPaint ? line.layout.pieces : [.init(paint: 0, path: line.layout.path)]
+        for piece in pieces {
+          guard let placed = piece.path.applying(origin(i)) else { continue }
+          if builders[piece.paint] == nil, !order.contains(piece.paint) {
+            order.append(piece.paint)
+          }
+          builders[piece.paint, default: PathBuilder()].add(placed)
+        }
       }
-      let path = builder.build() ?? .empty
-      guard layer.fillGradient != nil else { return .shape(path, color, .nonzero, .identity) }
-      return try drawing(
-        .path(path), layer, color: color, animatedColor: animatedColor, rule: .nonzero,
-        frame: Rect(x: midX - w / 2, y: midY - h / 2, width: w, height: h), name: name)
+      func own(_ paint: Int) -> Path { builders[paint]?.build() ?? .empty }
+      let frame = Rect(x: midX - w / 2, y: midY - h / 2, width: w, height: h)
+      let first: SceneNode.Content =
+        layer.fillGradient == nil
+        ? .shape(own(0), color, .nonzero, .identity)
+        : try drawing(
+          .path(own(0)), layer, color: color, animatedColor: animatedColor, rule: .nonzero,
+          frame: frame, name: name)
+      guard multiPaint else { return first }
+      let paints = Self.textPaints(layer).paints
+      var base = SceneNode(name + ".text", first)
+      base.fillColor = animatedColor
+      var nodes = [base]
+      for paint in order.dropFirst() {
+        guard let bound = paints[paint] else { continue }
+        let (runColor, runChannel) = try colorBinding(bound, name + ".runs[\(paint)]")
+        var node = SceneNode(
+          name + ".runs[\(paint)]", .shape(own(paint), runColor, .nonzero, .identity))
+        node.fillColor = runChannel
+        nodes.append(node)
+      }
+      return .group(nodes)
     case .image(let image, let scale, let options):
       let natural = Size(width: Double(image.width) / scale, height: Double(image.height) / scale)
       let rect: Rect

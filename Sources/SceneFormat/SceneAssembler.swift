@@ -101,7 +101,7 @@ struct SceneAssembler {
     }
     let root = SceneNode("screen", .group(Self.byZIndex(children)))
     try play(root: root)
-    notes = fonts.warnings + notes
+    notes = fonts.warnings + fonts.missingCharacters + notes
     var timelines: [String: ChannelTimeline] = [:]
     var columns: [TraceColumn] = []
     for channel in channels {

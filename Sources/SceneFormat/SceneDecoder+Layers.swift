@@ -17,7 +17,8 @@ extension SceneDecoder {
   static let contentParameters: [String: [String]] = [
     "text": [
       "font", "bold", "weight", "lineLimit", "multilineTextAlignment", "lineSpacing",
-      "truncationMode", "minimumScaleFactor",
+      "truncationMode", "minimumScaleFactor", "italic", "underline", "strikethrough",
+      "monospacedDigit", "kerning", "tracking",
     ],
     "symbol": ["font", "imageScale", "resizable"],
     "image": ["resizable", "interpolation", "renderingMode"],
@@ -199,7 +200,8 @@ extension SceneDecoder {
           LayerDescription.TextOptions.Alignment.self) ?? .leading,
         lineSpacing: try o["lineSpacing"]?.number(in: 0...SceneLimits.canvasSide) ?? 0,
         truncation: try o["truncationMode"]?.choice(Paragraph.Truncation.self) ?? .tail,
-        minimumScaleFactor: try o["minimumScaleFactor"]?.number(in: 0.01...1) ?? 1)
+        minimumScaleFactor: try o["minimumScaleFactor"]?.number(in: 0.01...1) ?? 1,
+        styling: try textStyling(o))
     }
     if let field = o["background"] {
       layer.backgrounds = [try decoration(field, inheritedColor: inheritedColor)]
@@ -324,17 +326,87 @@ extension SceneDecoder {
 
   // MARK: - Contents
 
-  /// `"text": "…"` with its font: one line, shaped later.
+  /// `"text": "…"`, or an array of runs — strings, or `{"text", …}` objects with their own font,
+  /// styling and colour (`Text("a") + Text("b").bold()`) — with the layer's font; shaped later.
   mutating func textContent(
     _ source: JSONField, _ o: JSONObject
   ) throws(SceneFileError) -> LayerDescription.Content {
-    let text = try source.string(maxLength: SceneLimits.textBytes)
-    textBytes += text.utf8.count
+    let font = try Self.font(o)
+    var runs: [TextRun] = []
+    if case .array = source.value.kind {
+      for item in try source.array(maxCount: SceneLimits.textRuns) {
+        if case .object = item.value.kind {
+          let r = try item.object(keys: Self.textRunKeys)
+          let text = try r.required("text").string(maxLength: SceneLimits.textBytes)
+          var runFont = r.has("font") ? try Self.font(r) : font
+          if !r.has("font") {
+            if let w = r["weight"] { runFont.weight = try Self.weight(w) }
+            if try r["bold"]?.bool() == true { runFont.weight = .bold }
+          }
+          runs.append(
+            TextRun(
+              text: text, font: runFont, styling: try textStyling(r),
+              color: try r["foregroundColor"].map(color)))
+        } else {
+          guard case .string = item.value.kind else {
+            throw item.expected("a string or {\"text\", …}")
+          }
+          runs.append(
+            TextRun(
+              text: try item.string(maxLength: SceneLimits.textBytes), font: font,
+              styling: TextStyling(), color: nil))
+        }
+      }
+    } else {
+      runs = [
+        TextRun(
+          text: try source.string(maxLength: SceneLimits.textBytes), font: font,
+          styling: TextStyling(), color: nil)
+      ]
+    }
+    let bytes = runs.reduce(0) { $0 + $1.text.utf8.count }
+    guard bytes <= SceneLimits.textBytes else {
+      throw source.error("the text's runs add up to more than \(SceneLimits.textBytes) bytes")
+    }
+    textBytes += bytes
     guard textBytes <= SceneLimits.totalTextBytes else {
       throw source.error(
         "the scene's texts add up to more than \(SceneLimits.totalTextBytes) bytes")
     }
-    return .text(text, try Self.font(o))
+    return .text(runs, font)
+  }
+
+  /// The keys of a text run object.
+  static let textRunKeys =
+    ["text", "font", "bold", "weight", "foregroundColor"] + textStylingKeys
+
+  /// The `Text` modifiers of glyphs, spacing and lines, on a text layer or a run.
+  static let textStylingKeys = [
+    "italic", "underline", "strikethrough", "monospacedDigit", "kerning", "tracking",
+  ]
+
+  /// `italic`, `underline`, `strikethrough` (true/false, a colour, or `{"color"}`),
+  /// `monospacedDigit`, `kerning` and `tracking` (points).
+  func textStyling(_ o: JSONObject) throws(SceneFileError) -> TextStyling {
+    var styling = TextStyling()
+    styling.italic = try o["italic"]?.bool()
+    styling.monospacedDigit = try o["monospacedDigit"]?.bool()
+    styling.kerning = try o["kerning"]?.number(in: -100...100)
+    styling.tracking = try o["tracking"]?.number(in: -100...100)
+    func line(_ field: JSONField?) throws(SceneFileError) -> (Bool?, Bound?) {
+      guard let field else { return (nil, nil) }
+      switch field.value.kind {
+      case .bool(let on): return (on, nil)
+      case .object:
+        let l = try field.object(keys: ["color"])
+        return (true, try l["color"].map(color))
+      case .string: return (true, try color(field))
+      default: throw field.expected("true, false, a colour, or {\"color\"}")
+      }
+    }
+    (styling.underline, styling.underlineColor) = try line(o["underline"])
+    (styling.strikethrough, styling.strikethroughColor) = try line(o["strikethrough"])
+    return styling
   }
 
   /// `"symbol": "heart.fill"`: a name the symbol table knows (or `cat`, `cat.fill`), with the

@@ -168,10 +168,49 @@ struct FontRequest {
   var tracking: Double?
 }
 
+/// The `Text` modifiers that set glyphs, their spacing and their lines, on a text layer or one of
+/// its runs; nil where not given (a run takes its layer's).
+struct TextStyling {
+  /// `.italic()`.
+  var italic: Bool? = nil
+  /// `.underline(_:color:)`: whether, and in which colour (nil: the text's).
+  var underline: Bool? = nil
+  var underlineColor: Bound? = nil
+  /// `.strikethrough(_:color:)`.
+  var strikethrough: Bool? = nil
+  var strikethroughColor: Bound? = nil
+  /// `.monospacedDigit()`.
+  var monospacedDigit: Bool? = nil
+  /// `.kerning(_:)` and `.tracking(_:)`, points.
+  var kerning: Double? = nil
+  var tracking: Double? = nil
+
+  /// `self` where given, else `outer`'s (a run's modifiers over its layer's).
+  func over(_ outer: TextStyling) -> TextStyling {
+    TextStyling(
+      italic: italic ?? outer.italic, underline: underline ?? outer.underline,
+      underlineColor: underline == nil ? outer.underlineColor : underlineColor,
+      strikethrough: strikethrough ?? outer.strikethrough,
+      strikethroughColor: strikethrough == nil ? outer.strikethroughColor : strikethroughColor,
+      monospacedDigit: monospacedDigit ?? outer.monospacedDigit,
+      kerning: kerning ?? outer.kerning, tracking: tracking ?? outer.tracking)
+  }
+}
+
+/// One run of a text layer (`Text("a") + Text("b").bold()`): its characters, its font, its
+/// styling and its colour (nil: the layer's).
+struct TextRun {
+  var text: String
+  var font: FontRequest
+  var styling: TextStyling
+  var color: Bound?
+}
+
 /// One layer: its content and its SwiftUI-shaped modifiers.
 struct LayerDescription {
   enum Content {
-    case text(String, FontRequest)
+    /// Text in runs (one for a plain string), with the layer's font.
+    case text([TextRun], FontRequest)
     /// `Image("file")`: decoded pixels, its scale (pixels per point: 1, or 2 and 3 for
     /// `@2x`/`@3x` names) and how it is laid out and drawn.
     case image(RasterImage, scale: Double, ImageOptions)
@@ -243,6 +282,8 @@ struct LayerDescription {
     var truncation = Paragraph.Truncation.tail
     /// How far the font may shrink (`.minimumScaleFactor`) so that the text fits its lines.
     var minimumScaleFactor = 1.0
+    /// The layer's own `italic`, `underline`, … (its runs' take precedence).
+    var styling = TextStyling()
   }
 
   /// A flexible frame's bounds on one axis, points; `max` may be +∞ (`.infinity`).

@@ -26,6 +26,8 @@ public enum SceneLimits {
   /// Bytes of one text, and of all a scene's texts.
   public static let textBytes = 1_000
   public static let totalTextBytes = 20_000
+  /// Runs in one text layer.
+  public static let textRuns = 100
   /// Bytes of one `path` string, and of all a scene's path data (strings and files).
   public static let pathStringBytes = 1 << 20
   public static let totalPathDataBytes = 16 << 20

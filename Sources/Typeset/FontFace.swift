@@ -67,11 +67,34 @@ public final class FontFace {
 
   /// Glyphs of `text` after shaping (kerning, ligatures), in font units.
   func shape(_ text: String) -> [ShapedGlyph] {
+    text.utf8CString.withUnsafeBufferPointer { chars in
+      guard let base = chars.baseAddress else { return [] }
+      return shape(base, length: text.utf8.count, range: 0..<text.utf8.count)
+    }
+  }
+
+  /// Glyphs of bytes `range` of UTF-8 `text` (`length` bytes, the rest giving context across
+  /// the range's ends), in font units, in visual order; clusters are byte offsets in `text`.
+  /// `rightToLeft` sets the direction; `features` are OpenType feature switches such as
+  /// `("tnum", 1)` or `("liga", 0)`.
+  func shape(
+    _ text: UnsafePointer<CChar>, length: Int, range: Range<Int>, rightToLeft: Bool? = nil,
+    features: [(tag: String, value: UInt32)] = []
+  ) -> [ShapedGlyph] {
     guard let buffer = hb_buffer_create() else { return [] }
     defer { hb_buffer_destroy(buffer) }
-    hb_buffer_add_utf8(buffer, text, Int32(text.utf8.count), 0, Int32(text.utf8.count))
+    hb_buffer_add_utf8(
+      buffer, text, Int32(length), UInt32(range.lowerBound), Int32(range.count))
+    if let rightToLeft {
+      hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+    }
     hb_buffer_guess_segment_properties(buffer)
-    hb_shape(hbFont, buffer, nil, 0)
+    var switches = features.map { feature in
+      hb_feature_t(
+        tag: feature.tag.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }, value: feature.value,
+        start: 0, end: UInt32.max)
+    }
+    hb_shape(hbFont, buffer, &switches, UInt32(switches.count))
     var count: UInt32 = 0
     guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
       let positions = hb_buffer_get_glyph_positions(buffer, &count)
@@ -82,6 +105,41 @@ public final class FontFace {
         advance: Double(positions[i].x_advance),
         offset: Point(Double(positions[i].x_offset), Double(positions[i].y_offset)))
     }
+  }
+
+  /// Whether the face is an italic or oblique one (FreeType's style flags).
+  public var isItalic: Bool {
+    guard let face else { return false }
+    return face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
+  }
+
+  /// Whether the face has outlines (a bitmap-only font, such as a colour emoji font, has none).
+  public var hasOutlines: Bool {
+    guard let face else { return false }
+    return face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+  }
+
+  /// The underline's centre below the baseline and its thickness, in font units (the `post`
+  /// table's, as FreeType reads them; a twentieth of the em where the font gives none).
+  var underline: (position: Double, thickness: Double) {
+    guard let face, face.pointee.underline_thickness > 0 else {
+      return (unitsPerEm / 10, unitsPerEm / 20)
+    }
+    return (-Double(face.pointee.underline_position), Double(face.pointee.underline_thickness))
+  }
+
+  /// The strikethrough's centre above the baseline and its thickness, in font units (OS/2's
+  /// yStrikeoutPosition, the top of the stroke, and yStrikeoutSize; a fourth of the em up where the
+  /// font gives none).
+  var strikethrough: (position: Double, thickness: Double) {
+    if let face, let table = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
+      let os2 = table.assumingMemoryBound(to: TT_OS2.self).pointee
+      if os2.yStrikeoutSize > 0 {
+        let size = Double(os2.yStrikeoutSize)
+        return (Double(os2.yStrikeoutPosition) - size / 2, size)
+      }
+    }
+    return (unitsPerEm / 4, underline.thickness)
   }
 
   /// The glyph the font's character map gives `codePoint`, nil when it has none.

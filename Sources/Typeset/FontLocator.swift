@@ -44,24 +44,27 @@ public enum FontWeight: Int, Hashable, Sendable, CaseIterable {
 
 /// Finds fonts through fontconfig.
 public enum FontLocator {
-  /// The installed font best matching `family` and `weight` (upright), or nil when fontconfig has
+  /// The installed font best matching `family`, `weight` and slant (an upright face of the family
+  /// where it has no italic), or nil when fontconfig has
   /// no font of that family at all (it would otherwise substitute another family silently).
-  public static func locate(family: String, weight: FontWeight) -> FontFile? {
-    guard let match = bestMatch(family: family, weight: weight) else { return nil }
+  public static func locate(
+    family: String, weight: FontWeight, italic: Bool = false
+  ) -> FontFile? {
+    guard let match = bestMatch(family: family, weight: weight, italic: italic) else { return nil }
     return match.family.lowercased() == family.lowercased() ? match : nil
   }
 
   /// Like `locate`, but falls back to DejaVu Sans (then anything fontconfig offers) and says so in
   /// `warning`.
   public static func locateWithFallback(
-    family: String, weight: FontWeight
+    family: String, weight: FontWeight, italic: Bool = false
   )
     -> (file: FontFile, warning: String?)?
   {
-    if let file = locate(family: family, weight: weight) { return (file, nil) }
+    if let file = locate(family: family, weight: weight, italic: italic) { return (file, nil) }
     let fallback =
-      locate(family: "DejaVu Sans", weight: weight)
-      ?? bestMatch(family: "sans-serif", weight: weight)
+      locate(family: "DejaVu Sans", weight: weight, italic: italic)
+      ?? bestMatch(family: "sans-serif", weight: weight, italic: italic)
     guard let fallback else { return nil }
     // Only Inter comes from a package this tool installs; other families are the scene's choice.
     let advice =
@@ -72,7 +75,9 @@ public enum FontLocator {
     )
   }
 
-  private static func bestMatch(family: String, weight: FontWeight) -> FontFile? {
+  private static func bestMatch(
+    family: String, weight: FontWeight, italic: Bool = false
+  ) -> FontFile? {
     guard let config = FcInitLoadConfigAndFonts() else { return nil }
     defer { FcConfigDestroy(config) }
     guard let pattern = FcPatternCreate() else { return nil }
@@ -83,7 +88,7 @@ public enum FontLocator {
       }
     }
     FcPatternAddInteger(pattern, cfc_weight, Int32(weight.rawValue))
-    FcPatternAddInteger(pattern, cfc_slant, Int32(FC_SLANT_ROMAN))
+    FcPatternAddInteger(pattern, cfc_slant, Int32(italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN))
     FcConfigSubstitute(config, pattern, FcMatchPattern)
     FcDefaultSubstitute(pattern)
     var result = FcResultNoMatch

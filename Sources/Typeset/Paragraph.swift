@@ -40,18 +40,29 @@ public struct Paragraph: Hashable, Sendable {
     _ text: String, font: FontFace, size: Double, tracking: Double = 0, maxWidth: Double? = nil,
     lineLimit: Int? = nil, truncation: Truncation = .tail
   ) {
-    func shaped(_ s: String) -> TextLayout {
-      TextLayout(s, font: font, size: size, tracking: tracking)
-    }
-    let bytes = Array(text.utf8)
-    let breaks = LineBreaks.opportunities(in: text)
+    self.init(
+      StyledText(text, TextSpan(font: font, size: size, tracking: tracking)), maxWidth: maxWidth,
+      lineLimit: lineLimit, truncation: truncation)
+  }
+
+  /// The lines of styled text, as `init(_:font:size:…)` breaks one style's. The paragraph's
+  /// direction (its first strong character's) holds for every line; a "…" takes the style of
+  /// the character beside it.
+  public init(
+    _ text: StyledText, maxWidth: Double? = nil, lineLimit: Int? = nil,
+    truncation: Truncation = .tail
+  ) {
+    let rightToLeft = Bidi.isRightToLeft(text.string.unicodeScalars.map(\.value))
+    func shaped(_ t: StyledText) -> TextLayout { TextLayout(t, rightToLeft: rightToLeft) }
+    let bytes = Array(text.string.utf8)
+    let breaks = LineBreaks.opportunities(in: text.string)
     // The advance before each byte, from one shaping of the whole text.
-    let scale = size / font.unitsPerEm
     var before = [Double](repeating: 0, count: bytes.count + 1)
     var advance = [Double](repeating: 0, count: bytes.count + 1)
-    for glyph in font.shape(text) where glyph.cluster < bytes.count {
-      advance[glyph.cluster] +=
-        TextLayout.advance(of: glyph, in: bytes, scale: scale, size: size) + tracking
+    for run in Shaper.runs(of: text, rightToLeft: rightToLeft) {
+      for glyph in run.glyphs where glyph.cluster < bytes.count {
+        advance[glyph.cluster] += glyph.advance
+      }
     }
     for i in 0..<bytes.count { before[i + 1] = before[i] + advance[i] }
     func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
@@ -63,7 +74,8 @@ public struct Paragraph: Hashable, Sendable {
     }
     func measured(_ start: Int, _ end: Int) -> Double {
       let e = trimmed(start, end)
-      return e > start ? before[e] - before[start] - tracking : 0
+      guard e > start else { return 0 }
+      return before[e] - before[start] - text.spans[text.span(at: e - 1)].tracking
     }
     func isCharacterStart(_ i: Int) -> Bool { i >= bytes.count || bytes[i] & 0xC0 != 0x80 }
 
@@ -111,56 +123,93 @@ public struct Paragraph: Hashable, Sendable {
     }
     if ranges.isEmpty { ranges = [0..<0] }
 
-    func string(_ r: Range<Int>) -> String {
-      String(decoding: bytes[r.lowerBound..<trimmed(r.lowerBound, r.upperBound)], as: UTF8.self)
+    func piece(_ r: Range<Int>) -> StyledText {
+      text.slice(r.lowerBound..<trimmed(r.lowerBound, r.upperBound))
     }
-    var lines = ranges.map { r in Line(text: string(r), layout: shaped(string(r))) }
+    var lines = ranges.map { r in
+      let line = piece(r)
+      return Line(text: line.string, layout: shaped(line))
+    }
     var truncated = false
     if let lineLimit, lines.count > max(lineLimit, 1) {
       // The last line kept holds the rest of the text, cut to fit around "…".
       truncated = true
       let keep = max(lineLimit, 1)
       let restStart = ranges[keep - 1].lowerBound
-      let rest = Array(
-        String(decoding: bytes[restStart...], as: UTF8.self)
-          .map { $0 == "\n" ? " " : $0 })
+      let rest = text.slice(restStart..<bytes.count).mapping {
+        String($0.map { $0 == "\n" ? " " : $0 })
+      }
+      // The rest's characters: where each ends, and whether it is a space.
+      var ends: [Int] = []
+      var spaces: [Bool] = []
+      var offset = 0
+      for character in rest.string {
+        offset += character.utf8.count
+        ends.append(offset)
+        spaces.append(character == " " || character == "\t")
+      }
+      func chars(_ a: Int, _ b: Int) -> StyledText {
+        rest.slice((a == 0 ? 0 : ends[a - 1])..<(b == 0 ? 0 : ends[b - 1]))
+      }
+      /// "…" in the style of the rest's byte `at`.
+      func ellipsis(styleAt at: Int, of source: StyledText) -> StyledText {
+        let style = source.spans.isEmpty ? text.spans[0] : source.spans[source.span(at: at)]
+        return StyledText("…", style)
+      }
+      let count = ends.count
       /// The rest with `n` of its characters kept around the "…".
-      func cut(_ n: Int) -> String {
+      func cut(_ n: Int) -> StyledText {
+        var front = 0
+        var back = count
         switch truncation {
-        case .tail: return String(rest[0..<n]).trimmingTrailingSpaces() + "…"
-        case .head: return "…" + String(rest[(rest.count - n)...]).trimmingLeadingSpaces()
+        case .tail: front = n
+        case .head: back = count - n
         case .middle:
-          let front = (n + 1) / 2
-          return String(rest[0..<front]).trimmingTrailingSpaces() + "…"
-            + String(rest[(rest.count - (n - front))...]).trimmingLeadingSpaces()
+          front = (n + 1) / 2
+          back = count - (n - front)
+        }
+        var frontEnd = front
+        while frontEnd > 0, spaces[frontEnd - 1] { frontEnd -= 1 }
+        var backStart = back
+        while backStart < count, spaces[backStart] { backStart += 1 }
+        let styleAt =
+          frontEnd > 0 ? ends[frontEnd - 1] - 1 : (backStart < count ? ends[backStart] - 1 : 0)
+        let mark = ellipsis(styleAt: max(0, styleAt), of: rest)
+        switch truncation {
+        case .tail: return chars(0, frontEnd).appending(mark)
+        case .head: return mark.appending(chars(backStart, count))
+        case .middle: return chars(0, frontEnd).appending(mark).appending(chars(backStart, count))
         }
       }
       // Without a width only lines are cut: the kept line, the text's last line, or both.
-      let final = lines[lines.count - 1].text
-      var last =
-        switch truncation {
-        case .tail: lines[keep - 1].text + "…"
-        case .head: "…" + final
-        case .middle: lines[keep - 1].text + "…" + final
-        }
+      let kept = piece(ranges[keep - 1])
+      let final = piece(ranges[ranges.count - 1])
+      var last: StyledText
+      switch truncation {
+      case .tail:
+        last = kept.appending(ellipsis(styleAt: max(0, kept.string.utf8.count - 1), of: kept))
+      case .head: last = ellipsis(styleAt: 0, of: final).appending(final)
+      case .middle:
+        last = kept.appending(ellipsis(styleAt: max(0, kept.string.utf8.count - 1), of: kept))
+          .appending(final)
+      }
       if let maxWidth {
         var low = 0
-        var high = rest.count
+        var high = count
         while low < high {
           let mid = (low + high + 1) / 2
           if shaped(cut(mid)).width <= maxWidth { low = mid } else { high = mid - 1 }
         }
         last = cut(low)
       }
-      lines = Array(lines[0..<(keep - 1)]) + [Line(text: last, layout: shaped(last))]
+      lines = Array(lines[0..<(keep - 1)]) + [Line(text: last.string, layout: shaped(last))]
     }
     self.lines = lines
     isTruncated = truncated
     breaksWords = brokeWords
     width = lines.map(\.layout.width).max() ?? 0
-    let metrics = shaped("")
-    ascender = metrics.ascender
-    descender = metrics.descender
+    ascender = text.spans.map { $0.font.ascender * $0.size / $0.font.unitsPerEm }.max() ?? 0
+    descender = text.spans.map { -$0.font.descender * $0.size / $0.font.unitsPerEm }.max() ?? 0
   }
 }
 

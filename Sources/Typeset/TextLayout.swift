@@ -2,13 +2,30 @@ import Raster
 
 /// One line of text shaped and turned into outlines, in points: the path's origin is the left end
 /// of the baseline, y down. Glyphs are unhinted outlines, so the text scales, moves by fractions
-/// of a pixel and casts shadows like any other path.
+/// of a pixel and casts shadows like any other path. Runs of right-to-left text are shown in their
+/// visual order (UAX #9); characters the spans' fonts lack come from fallback fonts.
 public struct TextLayout: Hashable, Sendable {
-  /// Every glyph's outline, in points.
+  /// The outlines of one paint (the spans' `paint`, `underlinePaint`, `strikethroughPaint`):
+  /// its glyphs and its underlines and strikethroughs.
+  public struct Piece: Hashable, Sendable {
+    public let paint: Int
+    public let path: Path
+
+    public init(paint: Int, path: Path) {
+      self.paint = paint
+      self.path = path
+    }
+  }
+
+  /// Every glyph's outline and every underline and strikethrough, in points.
   public let path: Path
-  /// The advance width in points: glyph advances plus tracking between glyphs.
+  /// The same outlines by paint, in the order each paint first appears.
+  public let pieces: [Piece]
+  /// The advance width in points: glyph advances plus tracking between character clusters and
+  /// kerning after each.
   public let width: Double
-  /// The font's ascender and descender at this size, in points, both positive.
+  /// The line's ascender and descender in points, both positive: the largest of its spans'
+  /// fonts at their sizes.
   public let ascender: Double
   public let descender: Double
 
@@ -18,31 +35,93 @@ public struct TextLayout: Hashable, Sendable {
   /// Shapes `text` with `font` at `size` points, adding `tracking` points after every glyph but
   /// the last (SwiftUI's `.tracking`, as Apple's fonts apply by size).
   public init(_ text: String, font: FontFace, size: Double, tracking: Double = 0) {
-    let scale = size / font.unitsPerEm
-    let glyphs = font.shape(text)
-    let utf8 = Array(text.utf8)
-    var builder = PathBuilder()
-    var penX = 0.0
-    for (i, glyph) in glyphs.enumerated() {
-      let origin = Point(penX + glyph.offset.x * scale, -glyph.offset.y * scale)
-      let advance = Self.advance(of: glyph, in: utf8, scale: scale, size: size)
-      if glyph.id == 0, Self.scalar(in: utf8, at: glyph.cluster) == 0xF8FF {
-        Self.append(AppleMark.path, scale: size / 1000, at: origin, to: &builder)
-      } else if glyph.id != 0 {
-        Self.append(font.outline(of: glyph.id), scale: scale, at: origin, to: &builder)
+    self.init(StyledText(text, TextSpan(font: font, size: size, tracking: tracking)))
+  }
+
+  /// Shapes styled text; `rightToLeft` is the paragraph's direction (nil: from its first strong
+  /// character).
+  public init(_ text: StyledText, rightToLeft: Bool? = nil) {
+    let runs = Shaper.runs(of: text, rightToLeft: rightToLeft)
+    var all = PathBuilder()
+    var byPaint: [(paint: Int, builder: PathBuilder)] = []
+    func add(_ paint: Int, _ draw: (inout PathBuilder) -> Void) {
+      draw(&all)
+      if let i = byPaint.firstIndex(where: { $0.paint == paint }) {
+        draw(&byPaint[i].builder)
+      } else {
+        var builder = PathBuilder()
+        draw(&builder)
+        byPaint.append((paint, builder))
       }
-      penX += advance + (i == glyphs.count - 1 ? 0 : tracking)
     }
-    path = builder.build() ?? .empty
-    width = penX
-    ascender = font.ascender * scale
-    descender = -font.descender * scale
+    var penX = 0.0
+    // Lines under and through each run, drawn after the glyphs.
+    var decorations: [(paint: Int, rect: Rect)] = []
+    for index in Bidi.visualOrder(runs.map(\.level)) {
+      let run = runs[index]
+      let span = text.spans[run.span]
+      let start = penX
+      for glyph in run.glyphs {
+        let origin = Point(penX + glyph.offset.x, glyph.offset.y)
+        if glyph.isAppleMark {
+          add(span.paint) {
+            Self.append(AppleMark.path, scale: span.size / 1000, oblique: 0, at: origin, to: &$0)
+          }
+        } else if glyph.id != 0 {
+          let outline = glyph.face.outline(of: glyph.id)
+          let scale = span.size / glyph.face.unitsPerEm
+          add(span.paint) {
+            Self.append(outline, scale: scale, oblique: span.oblique, at: origin, to: &$0)
+          }
+        }
+        penX += glyph.advance
+      }
+      let scale = span.size / span.font.unitsPerEm
+      if span.underline {
+        let (position, thickness) = span.font.underline
+        decorations.append(
+          (
+            span.underlinePaint,
+            Rect(
+              x: start, y: (position - thickness / 2) * scale, width: penX - start,
+              height: thickness * scale)
+          ))
+      }
+      if span.strikethrough {
+        let (position, thickness) = span.font.strikethrough
+        decorations.append(
+          (
+            span.strikethroughPaint,
+            Rect(
+              x: start, y: -(position + thickness / 2) * scale, width: penX - start,
+              height: thickness * scale)
+          ))
+      }
+    }
+    for (paint, rect) in decorations where rect.width > 0 && rect.height > 0 {
+      add(paint) { $0.add(Path.rect(rect)) }
+    }
+    path = all.build() ?? .empty
+    pieces = byPaint.map { Piece(paint: $0.paint, path: $0.builder.build() ?? .empty) }
+    // Tracking after the last character cluster is trailing white space, not width.
+    if let last = runs.max(by: { $0.range.upperBound < $1.range.upperBound }) {
+      penX -= text.spans[last.span].tracking
+    }
+    width = runs.isEmpty ? 0 : penX
+    let spans = text.spans.isEmpty ? [] : text.spans
+    ascender = spans.map { $0.font.ascender * $0.size / $0.font.unitsPerEm }.max() ?? 0
+    descender = spans.map { -$0.font.descender * $0.size / $0.font.unitsPerEm }.max() ?? 0
   }
 
   private static func append(
-    _ glyph: Path, scale: Double, at origin: Point, to builder: inout PathBuilder
+    _ glyph: Path, scale: Double, oblique: Double, at origin: Point,
+    to builder: inout PathBuilder
   ) {
-    let t = Transform.scale(scale, scale).concatenating(.translation(origin.x, origin.y))
+    let t =
+      oblique == 0
+      ? Transform.scale(scale, scale).concatenating(.translation(origin.x, origin.y))
+      : Transform(
+        a: scale, b: 0, c: -oblique * scale, d: scale, tx: origin.x, ty: origin.y)
     for element in glyph.elements {
       switch element {
       case .move(let p): builder.move(to: t.apply(p))
@@ -53,24 +132,5 @@ public struct TextLayout: Hashable, Sendable {
       case .close: builder.close()
       }
     }
-  }
-
-  /// A shaped glyph's advance in points: the font's, or the Apple mark's where the font has no
-  /// glyph for U+F8FF (which it is drawn with).
-  static func advance(
-    of glyph: ShapedGlyph, in utf8: [UInt8], scale: Double, size: Double
-  ) -> Double {
-    if glyph.id == 0, scalar(in: utf8, at: glyph.cluster) == 0xF8FF {
-      return AppleMark.advance * size / 1000
-    }
-    return glyph.advance * scale
-  }
-
-  /// The Unicode scalar starting at byte `offset` of UTF-8 text.
-  private static func scalar(in utf8: [UInt8], at offset: Int) -> UInt32? {
-    guard offset < utf8.count else { return nil }
-    var end = offset + 1
-    while end < utf8.count, utf8[end] & 0xC0 == 0x80 { end += 1 }
-    return String(decoding: utf8[offset..<end], as: UTF8.self).unicodeScalars.first?.value
   }
 }

@@ -53,6 +53,10 @@ import Testing
     // Wrapped text: the toast fading in and the ticker moving; then at rest.
     Case(example: "text", time: 0.7, scale: 1), Case(example: "text", time: 0.7, scale: 3),
     Case(example: "text", time: 2, scale: 1), Case(example: "text", time: 2, scale: 3),
+    // Styled text: the sale row sliding in; then at rest.
+    Case(example: "typography", time: 0.35, scale: 1),
+    Case(example: "typography", time: 0.35, scale: 3),
+    Case(example: "typography", time: 2, scale: 1), Case(example: "typography", time: 2, scale: 3),
   ]
 
   @Test(arguments: cases)

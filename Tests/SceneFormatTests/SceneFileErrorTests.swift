@@ -379,6 +379,34 @@ import Testing
       "layers[0].frame.alignment", #"expected one of "topLeading""#
     ),
     (
+      file(#"{"text": ["a", 3]}"#, ""),
+      "layers[0].text[1]", #"expected a string or {"text", …}"#
+    ),
+    (
+      file(#"{"text": [{"text": "a", "size": 3}]}"#, ""),
+      "layers[0].text[0].size", #"unknown key "size""#
+    ),
+    (
+      file(#"{"text": [{"bold": true}]}"#, ""),
+      "layers[0].text[0]", #"missing the key "text""#
+    ),
+    (
+      file(#"{"text": "Hi", "underline": 3}"#, ""),
+      "layers[0].underline", #"expected true, false, a colour, or {"color"}"#
+    ),
+    (
+      file(#"{"text": ["a", {"text": "b", "strikethrough": "blurple"}]}"#, ""),
+      "layers[0].text[1].strikethrough", "blurple"
+    ),
+    (
+      file(#"{"text": "Hi", "kerning": 500}"#, ""),
+      "layers[0].kerning", "expected a number from -100 to 100"
+    ),
+    (
+      file(#"{"shape": "circle", "italic": true}"#, ""),
+      "layers[0].italic", "italic"
+    ),
+    (
       file(#"{"text": "Hi", "lineLimit": 0}"#, ""),
       "layers[0].lineLimit", "expected a whole number from 1 to 1000"
     ),

@@ -1,0 +1,69 @@
+import Raster
+import SceneGraph
+import Typeset
+
+/// Text layers' runs turned into styled text, and the paints their glyphs and lines are drawn in.
+extension SceneAssembler {
+  /// Where a run's glyphs, underline and strikethrough take their colours: indices into
+  /// `textPaints`.
+  struct RunPaints {
+    var glyphs: Int
+    var underline: Int
+    var strikethrough: Int
+  }
+
+  /// A text layer's paints — nil for the layer's own colour (paint 0), then each colour a run,
+  /// an underline or a strikethrough gives, in the order met — and each run's.
+  static func textPaints(_ layer: LayerDescription) -> (paints: [Bound?], runs: [RunPaints]) {
+    guard case .text(let runs, _) = layer.content else { return ([nil], []) }
+    var paints: [Bound?] = [nil]
+    func index(_ bound: Bound?, or fallback: Int) -> Int {
+      guard let bound else { return fallback }
+      paints.append(bound)
+      return paints.count - 1
+    }
+    let outer = layer.textOptions.styling
+    let assigned = runs.map { run in
+      let styling = run.styling.over(outer)
+      let glyphs = index(run.color, or: 0)
+      return RunPaints(
+        glyphs: glyphs, underline: index(styling.underlineColor, or: glyphs),
+        strikethrough: index(styling.strikethroughColor, or: glyphs))
+    }
+    return (paints, assigned)
+  }
+
+  /// The layer's runs as styled text: each run's font (its own or the layer's) at its size,
+  /// weight and slant — the face's own italic, or a synthesized oblique where the family has
+  /// none — with fallback fonts for the characters it lacks, SF Pro's tracking by size unless
+  /// a tracking is given, and the layer's styling under the run's.
+  mutating func styledText(
+    _ layer: LayerDescription, _ runs: [TextRun]
+  ) throws(SceneFileError) -> StyledText {
+    let paints = Self.textPaints(layer).runs
+    let outer = layer.textOptions.styling
+    var text = StyledText()
+    for (i, run) in runs.enumerated() {
+      let request = run.font
+      let styling = run.styling.over(outer)
+      let size = request.size ?? request.style.size
+      let family = request.family ?? TextStyle.family(forSize: size)
+      let weight = request.weight ?? request.style.weight
+      let italic = styling.italic ?? false
+      let font = try face(layer, family: family, weight: weight, italic: italic)
+      let fontTracking =
+        request.tracking ?? (request.family == nil ? TextStyle.tracking(forSize: size) : 0)
+      let span = TextSpan(
+        font: font, fallbacks: fonts.fallbacks, weight: weight, italic: italic, size: size,
+        tracking: styling.tracking ?? fontTracking, kerning: styling.kerning ?? 0,
+        noLigatures: (styling.tracking ?? 0) != 0,
+        monospacedDigit: styling.monospacedDigit ?? false,
+        oblique: italic && !font.isItalic ? TextSpan.syntheticOblique : 0,
+        underline: styling.underline ?? false, strikethrough: styling.strikethrough ?? false,
+        paint: paints[i].glyphs, underlinePaint: paints[i].underline,
+        strikethroughPaint: paints[i].strikethrough)
+      text.append(run.text, span)
+    }
+    return text
+  }
+}

@@ -1,0 +1,70 @@
+import CFribidi
+
+/// The Unicode Bidirectional Algorithm (UAX #9) for mixed-direction text: embedding levels from
+/// GNU FriBidi, and the visual order of runs by rule L2.
+enum Bidi {
+  /// The paragraph's direction by rules P2–P3: its first strong character's (left to right
+  /// without one).
+  static func isRightToLeft(_ scalars: [UInt32]) -> Bool {
+    guard scalars.contains(where: mayBeRightToLeft) else { return false }
+    var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: scalars.count)
+    fribidi_get_bidi_types(scalars, FriBidiStrIndex(scalars.count), &types)
+    return fribidi_get_par_direction(types, FriBidiStrIndex(scalars.count)) == cfb_par_rtl
+  }
+
+  /// Each scalar's embedding level in a paragraph of direction `rightToLeft` (nil: P2–P3):
+  /// even left to right, odd right to left. All 0 for text without right-to-left characters.
+  static func levels(_ scalars: [UInt32], rightToLeft: Bool?) -> [UInt8] {
+    let count = scalars.count
+    if rightToLeft != true, !scalars.contains(where: mayBeRightToLeft) {
+      return [UInt8](repeating: 0, count: count)
+    }
+    var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: count)
+    fribidi_get_bidi_types(scalars, FriBidiStrIndex(count), &types)
+    var brackets = [FriBidiBracketType](repeating: 0, count: count)
+    fribidi_get_bracket_types(scalars, FriBidiStrIndex(count), types, &brackets)
+    var levels = [FriBidiLevel](repeating: 0, count: count)
+    var direction =
+      rightToLeft.map { $0 ? cfb_par_rtl : cfb_par_ltr } ?? cfb_par_on
+    let result = fribidi_get_par_embedding_levels_ex(
+      types, brackets, FriBidiStrIndex(count), &direction, &levels)
+    guard result > 0 else { return [UInt8](repeating: rightToLeft == true ? 1 : 0, count: count) }
+    return levels.map { UInt8(bitPattern: $0) }
+  }
+
+  /// Whether a scalar may take a right-to-left level: the right-to-left scripts' blocks and the
+  /// explicit marks and embeddings. Text without any is left to right throughout.
+  static func mayBeRightToLeft(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
+      return true
+    case 0x200F, 0x202B, 0x202E, 0x2067, 0x061C: return true
+    default: return false
+    }
+  }
+
+  /// The order runs of these levels are shown in, left to right (rule L2: from the highest level
+  /// down to the lowest odd one, every maximal sequence of runs at that level or above is
+  /// reversed).
+  static func visualOrder(_ levels: [UInt8]) -> [Int] {
+    var order = Array(levels.indices)
+    guard let highest = levels.max(), highest > 0 else { return order }
+    let lowestOdd = (levels.min() ?? 0) | 1
+    var level = highest
+    while level >= lowestOdd {
+      var i = 0
+      while i < order.count {
+        guard levels[order[i]] >= level else {
+          i += 1
+          continue
+        }
+        var end = i
+        while end < order.count, levels[order[end]] >= level { end += 1 }
+        order[i..<end].reverse()
+        i = end
+      }
+      level -= 1
+    }
+    return order
+  }
+}

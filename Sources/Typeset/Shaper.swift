@@ -1,0 +1,141 @@
+import Raster
+
+/// One glyph shaped and spaced, in points (y down, origin on the baseline at the pen).
+struct PlacedGlyph {
+  let face: FontFace
+  let id: UInt32
+  /// Byte offset in the styled text of the character(s) it draws.
+  let cluster: Int
+  /// The pen's advance after it: the font's, plus the span's tracking and kerning after the
+  /// last glyph of each character cluster.
+  var advance: Double
+  let offset: Point
+  let span: Int
+  /// Whether it is the Apple logo drawn with our own mark (U+F8FF, which no free font has).
+  let isAppleMark: Bool
+}
+
+/// A run of glyphs of one span, one face and one embedding level, in visual order inside it.
+struct GlyphRun {
+  let span: Int
+  let face: FontFace
+  let level: UInt8
+  /// Its bytes in the styled text.
+  let range: Range<Int>
+  var glyphs: [PlacedGlyph]
+  var advance: Double { glyphs.reduce(0) { $0 + $1.advance } }
+}
+
+/// Itemizes styled text into runs — by span, by the font that has each character (the span's,
+/// else a fallback), and by bidi level — and shapes each with HarfBuzz in the context of the
+/// whole text.
+enum Shaper {
+  /// The runs in logical order; `rightToLeft` is the paragraph's direction (nil: from its
+  /// first strong character).
+  static func runs(of text: StyledText, rightToLeft: Bool? = nil) -> [GlyphRun] {
+    let string = text.string
+    guard !string.isEmpty, !text.spans.isEmpty else { return [] }
+    // Per scalar: its byte offset and bidi level.
+    var scalars: [UInt32] = []
+    var offsets: [Int] = []
+    var offset = 0
+    for scalar in string.unicodeScalars {
+      scalars.append(scalar.value)
+      offsets.append(offset)
+      offset += UTF8.width(scalar)
+    }
+    let levels = Bidi.levels(scalars, rightToLeft: rightToLeft)
+    // Per character (grapheme cluster): the face that draws it.
+    struct Item {
+      var start: Int
+      var span: Int
+      var face: FontFace
+      var level: UInt8
+    }
+    var items: [Item] = []
+    var scalarIndex = 0
+    offset = 0
+    for character in string {
+      let span = text.span(at: offset)
+      let face = Self.face(for: character, in: text.spans[span])
+      let level = levels[scalarIndex]
+      if let last = items.last, last.span == span, last.face === face, last.level == level {
+        // The same run.
+      } else {
+        items.append(Item(start: offset, span: span, face: face, level: level))
+      }
+      scalarIndex += character.unicodeScalars.count
+      offset += character.utf8.count
+    }
+    let length = string.utf8.count
+    return string.utf8CString.withUnsafeBufferPointer { chars -> [GlyphRun] in
+      // A String's C copy always has storage (its terminating NUL at least).
+      guard let base = chars.baseAddress else { return [] }
+      return items.indices.map { i in
+        let item = items[i]
+        let end = i + 1 < items.count ? items[i + 1].start : length
+        let span = text.spans[item.span]
+        var features: [(tag: String, value: UInt32)] = []
+        if span.monospacedDigit { features.append(("tnum", 1)) }
+        if span.noLigatures { features += [("liga", 0), ("clig", 0)] }
+        let shaped = item.face.shape(
+          base, length: length, range: item.start..<end,
+          rightToLeft: item.level & 1 == 1, features: features)
+        let scale = span.size / item.face.unitsPerEm
+        let spacing = span.tracking + span.kerning
+        var glyphs: [PlacedGlyph] = []
+        glyphs.reserveCapacity(shaped.count)
+        for (k, glyph) in shaped.enumerated() {
+          let mark = glyph.id == 0 && Self.scalar(in: string, at: glyph.cluster) == 0xF8FF
+          var advance = mark ? AppleMark.advance * span.size / 1000 : glyph.advance * scale
+          // Spacing once per character cluster, after its last glyph.
+          if k == shaped.count - 1 || shaped[k + 1].cluster != glyph.cluster { advance += spacing }
+          glyphs.append(
+            PlacedGlyph(
+              face: item.face, id: glyph.id, cluster: glyph.cluster, advance: advance,
+              offset: Point(glyph.offset.x * scale, -glyph.offset.y * scale), span: item.span,
+              isAppleMark: mark))
+        }
+        return GlyphRun(
+          span: item.span, face: item.face, level: item.level, range: item.start..<end,
+          glyphs: glyphs)
+      }
+    }
+  }
+
+  /// The face for one character: the span's own when it has every visible scalar of it (or the
+  /// character is a control, which no font draws, or the Apple mark), else the first fallback
+  /// that has its first missing scalar; the span's own when none has (the fallbacks then list it
+  /// as missing).
+  static func face(for character: Character, in span: TextSpan) -> FontFace {
+    var lacking: Unicode.Scalar?
+    for scalar in character.unicodeScalars where !isInvisible(scalar) {
+      if span.font.glyph(forCodePoint: scalar.value) == nil {
+        lacking = scalar
+        break
+      }
+    }
+    guard let lacking, let fallbacks = span.fallbacks else { return span.font }
+    return fallbacks.face(for: lacking, weight: span.weight, italic: span.italic) ?? span.font
+  }
+
+  /// Scalars no font need draw: controls (line feeds, tabs), the Apple mark (drawn with our own
+  /// outline), format characters (joiners, bidi marks), variation selectors.
+  static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0...0x1F, 0x7F...0x9F, 0xF8FF, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F,
+      0xFE00...0xFE0F, 0xFEFF, 0xE0000...0xE0FFF:
+      return true
+    default: return false
+    }
+  }
+
+  /// The Unicode scalar starting at byte `offset` of `string`.
+  static func scalar(in string: String, at offset: Int) -> UInt32? {
+    let utf8 = string.utf8
+    guard offset < utf8.count else { return nil }
+    let index = utf8.index(utf8.startIndex, offsetBy: offset)
+    guard let scalarIndex = index.samePosition(in: string.unicodeScalars) else { return nil }
+    return string.unicodeScalars[scalarIndex].value
+  }
+}

@@ -1,0 +1,137 @@
+import Raster
+import Testing
+
+@testable import Typeset
+
+/// Styled runs, fallback fonts per character and mixed-direction text.
+@Suite struct StyledTextTests {
+  static func inter(_ weight: FontWeight = .regular, italic: Bool = false) throws -> FontFace {
+    try FontFace(
+      try #require(FontLocator.locate(family: "Inter", weight: weight, italic: italic)))
+  }
+
+  /// Runs in one style lay out as the plain string does: the same width, the same outlines.
+  @Test func runsOfOneStyleEqualThePlainText() throws {
+    let face = try Self.inter()
+    let span = TextSpan(font: face, size: 17, tracking: -0.43)
+    var runs = StyledText()
+    for word in ["Cats ", "and ", "dogs"] { runs.append(word, span) }
+    let plain = TextLayout("Cats and dogs", font: face, size: 17, tracking: -0.43)
+    let styled = TextLayout(runs)
+    #expect(abs(styled.width - plain.width) < 1e-9)
+    #expect(styled.path == plain.path)
+    #expect(styled.pieces.count == 1)
+  }
+
+  /// Kerning comes after every character, the last too; tracking between them only (Apple's
+  /// `Text.kerning` "affects the trailing edge"; tracking is trailing white space).
+  @Test func kerningCountsTheTrailingEdgeAndTrackingDoesNot() throws {
+    let face = try Self.inter()
+    let plain = TextLayout(StyledText("ABCD", TextSpan(font: face, size: 20))).width
+    let kerned = TextLayout(StyledText("ABCD", TextSpan(font: face, size: 20, kerning: 3))).width
+    let tracked = TextLayout(StyledText("ABCD", TextSpan(font: face, size: 20, tracking: 3)))
+      .width
+    #expect(abs(kerned - plain - 4 * 3) < 1e-9)
+    #expect(abs(tracked - plain - 3 * 3) < 1e-9)
+  }
+
+  /// `monospacedDigit`: Inter's tabular figures give every digit one advance.
+  @Test func monospacedDigitsShareOneWidth() throws {
+    let face = try Self.inter()
+    func width(_ s: String, _ tabular: Bool) -> Double {
+      TextLayout(StyledText(s, TextSpan(font: face, size: 20, monospacedDigit: tabular))).width
+    }
+    #expect(abs(width("1111", false) - width("8888", false)) > 1)
+    #expect(abs(width("1111", true) - width("8888", true)) < 1e-9)
+  }
+
+  /// Italic finds the family's italic face; a synthesized oblique shears the outlines right above
+  /// the baseline and leaves the advance alone.
+  @Test func italicIsTheFacesOwnOrSheared() throws {
+    #expect(try Self.inter(italic: true).isItalic)
+    #expect(try !Self.inter().isItalic)
+    let face = try Self.inter()
+    let upright = TextLayout(StyledText("I", TextSpan(font: face, size: 100)))
+    let sheared = TextLayout(
+      StyledText("I", TextSpan(font: face, size: 100, oblique: TextSpan.syntheticOblique)))
+    let a = try #require(upright.path.bounds)
+    let b = try #require(sheared.path.bounds)
+    #expect(sheared.width == upright.width)
+    // The stem's top moves right by its height times the shear.
+    #expect(abs((b.maxX - a.maxX) - (-a.minY) * TextSpan.syntheticOblique) < 0.5)
+  }
+
+  /// Underline and strikethrough are bars as wide as the run, below the baseline and through the
+  /// x-height, in their own paints.
+  @Test func underlineAndStrikethroughSpanTheRun() throws {
+    let face = try Self.inter()
+    let span = TextSpan(
+      font: face, size: 20, underline: true, strikethrough: true, paint: 0, underlinePaint: 1,
+      strikethroughPaint: 2)
+    let layout = TextLayout(StyledText("under", span))
+    #expect(layout.pieces.map(\.paint) == [0, 1, 2])
+    let under = try #require(layout.pieces[1].path.bounds)
+    let strike = try #require(layout.pieces[2].path.bounds)
+    #expect(abs(under.minX) < 1e-9 && abs(under.maxX - layout.width) < 1e-9)
+    #expect(under.minY > 0 && under.maxY < layout.descender)
+    #expect(strike.maxY < 0 && strike.minY > -layout.ascender / 2)
+  }
+
+  /// A character the font lacks comes from a fallback font with it (CJK from Noto CJK, Hebrew
+  /// from a Hebrew font); without fallbacks it is left out. A character no font has is listed.
+  @Test func fallbackFontsDrawWhatTheFontLacks() throws {
+    let face = try Self.inter()
+    #expect(face.glyph(forCodePoint: 0x4F60) == nil)
+    let alone = TextLayout(StyledText("你好", TextSpan(font: face, size: 20)))
+    #expect(alone.path.isEmpty)
+    let fallbacks = FontFallbacks()
+    let found = TextLayout(StyledText("你好", TextSpan(font: face, fallbacks: fallbacks, size: 20)))
+    #expect(!found.path.isEmpty)
+    let hebrew = TextLayout(
+      StyledText("שלום", TextSpan(font: face, fallbacks: fallbacks, size: 20)))
+    #expect(!hebrew.path.isEmpty)
+    #expect(fallbacks.missing.isEmpty)
+    _ = TextLayout(StyledText("a\u{0378}b", TextSpan(font: face, fallbacks: fallbacks, size: 20)))
+    #expect(fallbacks.missing == ["\u{0378}"])
+  }
+
+  /// Rule L2 on run levels, and an RTL paragraph shown right to left: the first run's paint is
+  /// rightmost.
+  @Test func rightToLeftRunsAreShownInVisualOrder() throws {
+    #expect(Bidi.visualOrder([0, 0, 0]) == [0, 1, 2])
+    #expect(Bidi.visualOrder([0, 1, 1, 0]) == [0, 2, 1, 3])
+    #expect(Bidi.visualOrder([1, 2, 1]) == [2, 1, 0])
+    #expect(Bidi.visualOrder([1, 2, 2, 1, 0]) == [3, 1, 2, 0, 4])
+    let face = try Self.inter()
+    let fallbacks = FontFallbacks()
+    var text = StyledText()
+    text.append("שלום ", TextSpan(font: face, fallbacks: fallbacks, size: 20, paint: 1))
+    text.append("עולם", TextSpan(font: face, fallbacks: fallbacks, size: 20, paint: 2))
+    let layout = TextLayout(text)
+    let first = try #require(layout.pieces.first { $0.paint == 1 }?.path.bounds)
+    let second = try #require(layout.pieces.first { $0.paint == 2 }?.path.bounds)
+    #expect(first.minX > second.maxX)
+    #expect(Bidi.isRightToLeft(Array("abc שלום".unicodeScalars.map(\.value))) == false)
+    #expect(Bidi.isRightToLeft(Array("שלום abc".unicodeScalars.map(\.value))))
+    // Inside an LTR paragraph a Hebrew word keeps its place, its letters reversed.
+    let levels = Bidi.levels(Array("ab שלום cd".unicodeScalars.map(\.value)), rightToLeft: nil)
+    #expect(levels == [0, 0, 0, 1, 1, 1, 1, 0, 0, 0])
+  }
+
+  /// Styled paragraphs break as plain ones do, and a "…" takes its neighbour's style.
+  @Test func styledParagraphsBreakAndTruncate() throws {
+    let face = try Self.inter()
+    let bold = try Self.inter(.bold)
+    var text = StyledText()
+    text.append("one two ", TextSpan(font: face, size: 17))
+    text.append("three four five", TextSpan(font: bold, size: 17, paint: 1))
+    let styled = Paragraph(text, maxWidth: 90)
+    let plainLines = Paragraph("one two three four five", font: face, size: 17, maxWidth: 90)
+      .lines.map(\.text)
+    #expect(styled.lines.count >= 2)
+    #expect(styled.lines.map(\.text).joined(separator: " ") == plainLines.joined(separator: " "))
+    let cut = Paragraph(text, maxWidth: 120, lineLimit: 1)
+    #expect(cut.isTruncated && cut.lines.count == 1 && cut.lines[0].text.hasSuffix("…"))
+    #expect(cut.lines[0].layout.width <= 120)
+  }
+}
