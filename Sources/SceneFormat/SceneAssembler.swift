@@ -85,13 +85,18 @@ struct SceneAssembler {
       stateNames.insert(value.name)
     }
     // Layers, in the safe area unless they ignore it.
-    let safe = Rect(x: 0, y: safeTop, width: width, height: safeHeight)
-    let full = Rect(x: 0, y: 0, width: width, height: height)
+    /// The safe area, reaching the screen's edge on the edges a layer ignores it on (the
+    /// presets' safe areas have no leading or trailing inset).
+    func area(ignoring edges: EdgeSet) -> Rect {
+      let top = edges.top ? 0 : safeTop
+      let bottom = edges.bottom ? height : height - safeBottom
+      return Rect(x: 0, y: top, width: width, height: bottom - top)
+    }
     var ids: Set<String> = []
     try checkIDs(description.layers, &ids)
     var children: [(node: SceneNode, z: Double)] = []
     for layer in description.layers {
-      let area = layer.ignoresSafeArea ? full : safe
+      let area = area(ignoring: layer.ignoresSafeArea)
       let size = try measure(layer, Size(width: area.width, height: area.height))
       let box = Rect(
         x: snapped(area.minX, (area.width - size.width) / 2),

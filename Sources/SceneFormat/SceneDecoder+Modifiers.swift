@@ -46,10 +46,34 @@ extension SceneDecoder {
         ?? Bound.constant([1], at: field),
       shadow: try o["shadow"].map(shadow), color: color,
       zIndex: try o["zIndex"]?.number(in: -1e6...1e6) ?? 0,
-      ignoresSafeArea: try o["ignoresSafeArea"]?.bool() ?? false)
+      ignoresSafeArea: try o["ignoresSafeArea"].map(Self.ignoredEdges) ?? .none)
     (layer.flexWidth, layer.flexHeight) = flex
     layer.frameAlignment = frameAlignment
     return layer
+  }
+
+  /// `ignoresSafeArea`: `true` (every edge, as `.ignoresSafeArea()`), `false`, an edge set's name
+  /// (`top`, `bottom`, `leading`, `trailing`, `horizontal`, `vertical`, `all`), or an array of
+  /// them (`.ignoresSafeArea(edges: [.top, .leading])`).
+  static func ignoredEdges(_ field: JSONField) throws(SceneFileError) -> EdgeSet {
+    func named(_ f: JSONField) throws(SceneFileError) -> EdgeSet {
+      let name = try f.string(maxLength: 20)
+      guard let edges = EdgeSet(name: name) else {
+        throw f.error(
+          "unknown edge \"\(name)\": expected one of "
+            + EdgeSet.names.map { "\"\($0)\"" }.joined(separator: ", "))
+      }
+      return edges
+    }
+    switch field.value.kind {
+    case .bool(let all): return all ? .all : .none
+    case .string: return try named(field)
+    case .array:
+      var edges = EdgeSet.none
+      for item in try field.array(maxCount: 7) { edges = edges.union(try named(item)) }
+      return edges
+    default: throw field.expected("true, false, an edge name, or an array of edge names")
+    }
   }
 
   /// `minWidth`/`idealWidth`/`maxWidth` (or the heights) of a `frame`: points, `maxWidth` also

@@ -346,7 +346,9 @@ struct LayerDescription {
   /// `trim: [from, to]` of a shape or path (a ring keeps its own).
   var trim: (from: Bound, to: Bound)? = nil
   var zIndex: Double
-  var ignoresSafeArea: Bool
+  /// `.ignoresSafeArea(edges:)`: the edges on which a top-level layer is laid out to the
+  /// screen's edge rather than the safe area's.
+  var ignoresSafeArea: EdgeSet
   /// A text's line options.
   var textOptions = TextOptions()
   /// `.aspectRatio(_:contentMode:)` on any layer: the ratio (width over height; nil: the

@@ -57,6 +57,10 @@ import Testing
     Case(example: "typography", time: 0.35, scale: 1),
     Case(example: "typography", time: 0.35, scale: 3),
     Case(example: "typography", time: 2, scale: 1), Case(example: "typography", time: 2, scale: 3),
+    // The safe area per edge: the tab bar sliding up; then at rest.
+    Case(example: "safearea", time: 0.35, scale: 1),
+    Case(example: "safearea", time: 0.35, scale: 3),
+    Case(example: "safearea", time: 2, scale: 1), Case(example: "safearea", time: 2, scale: 3),
   ]
 
   @Test(arguments: cases)

@@ -407,6 +407,18 @@ import Testing
       "layers[0].italic", "italic"
     ),
     (
+      file(#"{"text": "Hi", "ignoresSafeArea": "up"}"#, ""),
+      "layers[0].ignoresSafeArea", #"unknown edge "up": expected one of "top""#
+    ),
+    (
+      file(#"{"text": "Hi", "ignoresSafeArea": ["top", 3]}"#, ""),
+      "layers[0].ignoresSafeArea[1]", "expected a string"
+    ),
+    (
+      file(#"{"text": "Hi", "ignoresSafeArea": 1}"#, ""),
+      "layers[0].ignoresSafeArea", "true, false, an edge name, or an array of edge names"
+    ),
+    (
       file(#"{"text": "Hi", "lineLimit": 0}"#, ""),
       "layers[0].lineLimit", "expected a whole number from 1 to 1000"
     ),

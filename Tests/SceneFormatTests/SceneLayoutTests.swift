@@ -165,6 +165,30 @@ import Testing
     #expect(text.lines.allSatisfy { $0.width <= 90 })
   }
 
+  /// `ignoresSafeArea` per edge: the layer's area reaches the screen's edge on the edges named
+  /// (Apple's `ignoresSafeArea(_:edges:)`), the safe area's on the others.
+  @Test func ignoresSafeAreaPerEdge() throws {
+    let scene = try Self.load(
+      """
+      {"canvas": {"width": 100, "height": 200, "safeArea": {"top": 40, "bottom": 30}},
+       "layers": [
+         {"id": "safe", "shape": "rectangle"},
+         {"id": "top", "shape": "rectangle", "ignoresSafeArea": "top"},
+         {"id": "bottom", "shape": "rectangle", "ignoresSafeArea": ["bottom", "horizontal"]},
+         {"id": "all", "shape": "rectangle", "ignoresSafeArea": true},
+         {"id": "none", "shape": "rectangle", "ignoresSafeArea": false}
+       ]}
+      """
+    ).scene
+    let layout = scene.layout(at: 0)
+    func frame(_ id: String) throws -> Rect { try #require(Self.entry(id, in: layout)).frame }
+    #expect(try frame("safe") == Rect(x: 0, y: 40, width: 100, height: 130))
+    #expect(try frame("top") == Rect(x: 0, y: 0, width: 100, height: 170))
+    #expect(try frame("bottom") == Rect(x: 0, y: 40, width: 100, height: 160))
+    #expect(try frame("all") == Rect(x: 0, y: 0, width: 100, height: 200))
+    #expect(try frame("none") == (try frame("safe")))
+  }
+
   /// In a stack, a frame with a maximum is flexible and shares the room the fixed children
   /// leave, the least flexible child offered its share first and the rest going on to the others
   /// (SwiftUI's HStack and VStack, as objc.io's *Thinking in SwiftUI* describes them).
