@@ -9,5 +9,6 @@
 
 static const FT_Int32 cft_load_outline_only =
     FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP;
+static const FT_Int32 cft_load_color = FT_LOAD_COLOR;
 
 #endif

@@ -815,7 +815,8 @@ extension SceneAssembler {
         return .translation(x, midY - h / 2 + Double(i) * step + text.ascender)
       }
       let multiPaint = text.lines.contains { $0.layout.pieces.contains { $0.paint != 0 } }
-      guard text.lines.count > 1 || layer.fillGradient != nil || multiPaint else {
+      let hasImages = text.lines.contains { !$0.layout.images.isEmpty }
+      guard text.lines.count > 1 || layer.fillGradient != nil || multiPaint || hasImages else {
         return .shape(text.lines[0].layout.path, color, .nonzero, origin(0))
       }
       // Each paint's outlines over all lines: paint 0 in the layer's colour or gradient, the
@@ -840,18 +841,28 @@ extension SceneAssembler {
         : try drawing(
           .path(own(0)), layer, color: color, animatedColor: animatedColor, rule: .nonzero,
           frame: frame, name: name)
-      guard multiPaint else { return first }
+      guard multiPaint || hasImages else { return first }
       let paints = Self.textPaints(layer).paints
       var base = SceneNode(name + ".text", first)
       base.fillColor = animatedColor
       var nodes = [base]
-      for paint in order.dropFirst() {
+      for paint in order.dropFirst() where multiPaint {
         guard let bound = paints[paint] else { continue }
         let (runColor, runChannel) = try colorBinding(bound, name + ".runs[\(paint)]")
         var node = SceneNode(
           name + ".runs[\(paint)]", .shape(own(paint), runColor, .nonzero, .identity))
         node.fillColor = runChannel
         nodes.append(node)
+      }
+      // Colour glyphs (emoji) in their own colours, resampled from the font's bitmaps.
+      for (i, line) in text.lines.enumerated() {
+        let t = origin(i)
+        for (k, glyph) in line.layout.images.enumerated() {
+          let rect = Rect(
+            x: glyph.rect.minX + t.tx, y: glyph.rect.minY + t.ty, width: glyph.rect.width,
+            height: glyph.rect.height)
+          nodes.append(SceneNode(name + ".emoji[\(i)][\(k)]", .image(glyph.image, rect, .medium)))
+        }
       }
       return .group(nodes)
     case .image(let image, let scale, let options):

@@ -18,6 +18,7 @@ public final class FontFace {
   private var face: FT_Face?
   private var hbFont: OpaquePointer?
   private var outlines: [UInt32: Path] = [:]
+  private var bitmaps: [UInt32: ColorGlyph?] = [:]
 
   public init(_ file: FontFile) throws(TypesetError) {
     self.file = file
@@ -33,7 +34,12 @@ public final class FontFace {
     }
     self.library = library
     self.face = face
-    unitsPerEm = Double(face.pointee.units_per_EM)
+    // A bitmap-only face (colour emoji) reports no units per em; its `head` table has them.
+    var units = Double(face.pointee.units_per_EM)
+    if units <= 0, let head = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD) {
+      units = Double(head.assumingMemoryBound(to: TT_Header.self).pointee.Units_Per_EM)
+    }
+    unitsPerEm = units > 0 ? units : 2048
     ascender = Double(face.pointee.ascender)
     descender = Double(face.pointee.descender)
     guard let blob = file.path.withCString({ hb_blob_create_from_file_or_fail($0) }) else {
@@ -43,7 +49,7 @@ public final class FontFace {
     hb_blob_destroy(blob)
     hbFont = hb_font_create(hbFace)
     hb_face_destroy(hbFace)
-    let scale = Int32(face.pointee.units_per_EM)
+    let scale = Int32(unitsPerEm)
     hb_font_set_scale(hbFont, scale, scale)
   }
 
@@ -119,6 +125,69 @@ public final class FontFace {
     return face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
   }
 
+  /// Whether the face has colour bitmaps (CBDT/sbix strikes, as Noto Color Emoji has).
+  public var hasColorBitmaps: Bool {
+    guard let face else { return false }
+    return face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+      && face.pointee.num_fixed_sizes > 0
+  }
+
+  /// Whether the face draws glyphs at all: outlines or colour bitmaps.
+  public var isDrawable: Bool { hasOutlines || hasColorBitmaps }
+
+  /// Glyph `id`'s colour bitmap from the face's largest strike: premultiplied RGBA pixels, the
+  /// bitmap's left and top edges from the glyph's origin (font units, y down: `top` negative
+  /// above the baseline) and the size of one bitmap pixel in font units. Nil for a face without
+  /// colour bitmaps or a glyph without one. Cached.
+  func colorBitmap(of id: UInt32) -> ColorGlyph? {
+    if let cached = bitmaps[id] { return cached }
+    var glyph: ColorGlyph?
+    defer { bitmaps[id] = glyph }
+    guard let face, hasColorBitmaps else { return nil }
+    var best = 0
+    for i in 0..<Int(face.pointee.num_fixed_sizes)
+    where face.pointee.available_sizes[i].y_ppem > face.pointee.available_sizes[best].y_ppem {
+      best = i
+    }
+    guard FT_Select_Size(face, FT_Int(best)) == 0,
+      FT_Load_Glyph(face, id, FT_Int32(cft_load_color)) == 0,
+      let slot = face.pointee.glyph
+    else { return nil }
+    let bitmap = slot.pointee.bitmap
+    let width = Int(bitmap.width)
+    let height = Int(bitmap.rows)
+    guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), width > 0, height > 0,
+      width <= 1024, height <= 1024, let buffer = bitmap.buffer
+    else { return nil }
+    var pixels = [UInt32](repeating: 0, count: width * height)
+    let pitch = Int(bitmap.pitch)
+    for y in 0..<height {
+      let row = buffer + y * pitch
+      for x in 0..<width {
+        // FreeType's BGRA is premultiplied already.
+        let b = UInt32(row[4 * x])
+        let g = UInt32(row[4 * x + 1])
+        let r = UInt32(row[4 * x + 2])
+        let a = UInt32(row[4 * x + 3])
+        pixels[y * width + x] = r | g << 8 | b << 16 | a << 24
+      }
+    }
+    let ppem = Double(face.pointee.available_sizes[best].y_ppem) / 64
+    guard ppem > 0, let pixmap = Pixmap(width: width, height: height, pixels: pixels) else {
+      return nil
+    }
+    let unit = unitsPerEm / ppem
+    // The identity names the font file, face and glyph: the same glyph is the same image.
+    var hasher = FNV1a()
+    hasher.add(file.path)
+    hasher.add("#\(file.index)#\(id)")
+    glyph = ColorGlyph(
+      image: RasterImage(pixmap, identity: hasher.value),
+      left: Double(slot.pointee.bitmap_left) * unit, top: -Double(slot.pointee.bitmap_top) * unit,
+      pixelSize: unit)
+    return glyph
+  }
+
   /// The underline's centre below the baseline and its thickness, in font units (the `post`
   /// table's, as FreeType reads them; a twentieth of the em where the font gives none).
   var underline: (position: Double, thickness: Double) {
@@ -158,6 +227,28 @@ public final class FontFace {
     }
     outlines[id] = path
     return path
+  }
+}
+
+/// A glyph drawn as a colour bitmap: its pixels and where they sit, in font units from the glyph's
+/// origin (y down).
+struct ColorGlyph {
+  let image: RasterImage
+  let left: Double
+  let top: Double
+  /// One bitmap pixel's side in font units.
+  let pixelSize: Double
+}
+
+/// FNV-1a, 64 bits: a stable hash of text (Swift's `Hasher` is seeded per process).
+struct FNV1a {
+  private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  mutating func add(_ text: String) {
+    for byte in text.utf8 {
+      value ^= UInt64(byte)
+      value = value &* 0x100_0000_01b3
+    }
   }
 }
 

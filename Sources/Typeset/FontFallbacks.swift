@@ -3,8 +3,8 @@ import CFontconfig
 /// The installed fonts that draw the characters a text's own font lacks, found through
 /// fontconfig per character: the fonts `FcFontSort` ranks for the text's weight and slant whose
 /// character sets hold the character, the best ranked first (as CoreText cascades to fonts that
-/// have a character). Fonts without outlines (colour-bitmap emoji) are skipped: they draw nothing
-/// here yet.
+/// have a character). Fonts of colour bitmaps (Noto Color Emoji) count, and are preferred for
+/// characters in emoji presentation.
 ///
 /// It opens fonts and keeps them, so it is a class, and it is not thread-safe: lay text out with
 /// it before rendering frames in parallel.
@@ -79,10 +79,15 @@ public final class FontFallbacks {
 
   /// The face that draws `scalar` at `weight` (italic or upright), nil when no installed font
   /// with outlines has it.
-  public func face(for scalar: Unicode.Scalar, weight: FontWeight, italic: Bool) -> FontFace? {
-    let key = "\(scalar.value)|\(weight.rawValue)|\(italic)"
+  /// `color` prefers a font of colour bitmaps (an emoji presentation); it falls back to any.
+  public func face(
+    for scalar: Unicode.Scalar, weight: FontWeight, italic: Bool, color: Bool = false
+  ) -> FontFace? {
+    let key = "\(scalar.value)|\(weight.rawValue)|\(italic)|\(color)"
     if let known = chosen[key] { return known }
-    let found = search(scalar, weight: weight, italic: italic)
+    let found =
+      (color ? search(scalar, weight: weight, italic: italic, color: true) : nil)
+      ?? search(scalar, weight: weight, italic: italic, color: false)
     chosen[key] = found
     if found == nil, !missing.contains(scalar) { missing.append(scalar) }
     return found
@@ -91,7 +96,9 @@ public final class FontFallbacks {
   /// The first font in fontconfig's ranking (`FcFontSort`: family preference, then weight and
   /// slant) whose character set has the scalar and which opens with outlines. The ranking is
   /// made once per weight and slant, so a character costs a pass over the character sets.
-  private func search(_ scalar: Unicode.Scalar, weight: FontWeight, italic: Bool) -> FontFace? {
+  private func search(
+    _ scalar: Unicode.Scalar, weight: FontWeight, italic: Bool, color: Bool
+  ) -> FontFace? {
     guard let config else { return nil }
     let rankingKey = "\(weight.rawValue)|\(italic)"
     let ranking =
@@ -105,10 +112,12 @@ public final class FontFallbacks {
         face = open
       } else {
         let opened = try? FontFace(candidate.file)
-        face = opened.flatMap { $0.hasOutlines ? $0 : nil }
+        face = opened.flatMap { $0.isDrawable ? $0 : nil }
         faces[key] = face
       }
-      if let face, face.glyph(forCodePoint: scalar.value) != nil { return face }
+      if let face, !color || face.hasColorBitmaps, face.glyph(forCodePoint: scalar.value) != nil {
+        return face
+      }
     }
     return nil
   }

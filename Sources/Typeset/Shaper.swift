@@ -108,6 +108,14 @@ enum Shaper {
   /// that has its first missing scalar; the span's own when none has (the fallbacks then list it
   /// as missing).
   static func face(for character: Character, in span: TextSpan) -> FontFace {
+    if let fallbacks = span.fallbacks, let first = character.unicodeScalars.first,
+      wantsEmojiPresentation(character),
+      let emoji = fallbacks.face(
+        for: first, weight: span.weight, italic: span.italic, color: true),
+      emoji.hasColorBitmaps
+    {
+      return emoji
+    }
     var lacking: Unicode.Scalar?
     for scalar in character.unicodeScalars where !isInvisible(scalar) {
       if span.font.glyph(forCodePoint: scalar.value) == nil {
@@ -117,6 +125,18 @@ enum Shaper {
     }
     guard let lacking, let fallbacks = span.fallbacks else { return span.font }
     return fallbacks.face(for: lacking, weight: span.weight, italic: span.italic) ?? span.font
+  }
+
+  /// Whether a character is shown as a colour emoji: it asks for it (U+FE0F), or its first
+  /// scalar is emoji by default (Unicode's Emoji_Presentation) and it does not ask for text
+  /// (U+FE0E). Keycaps, flags and ZWJ sequences count by their first scalar or their U+FE0F.
+  static func wantsEmojiPresentation(_ character: Character) -> Bool {
+    let scalars = character.unicodeScalars
+    if scalars.contains("\u{FE0E}") { return false }
+    if scalars.contains("\u{FE0F}") { return true }
+    guard let first = scalars.first else { return false }
+    return first.properties.isEmojiPresentation
+      || (0x1F1E6...0x1F1FF).contains(first.value)
   }
 
   /// Scalars no font need draw: controls (line feeds, tabs), the Apple mark (drawn with our own

@@ -17,10 +17,18 @@ public struct TextLayout: Hashable, Sendable {
     }
   }
 
+  /// A colour glyph (an emoji): its bitmap and the rectangle it fills, in points.
+  public struct Image: Hashable, Sendable {
+    public let image: RasterImage
+    public let rect: Rect
+  }
+
   /// Every glyph's outline and every underline and strikethrough, in points.
   public let path: Path
   /// The same outlines by paint, in the order each paint first appears.
   public let pieces: [Piece]
+  /// The colour glyphs, drawn over the outlines in their own colours.
+  public let images: [Image]
   /// The advance width in points: glyph advances plus tracking between character clusters and
   /// kerning after each.
   public let width: Double
@@ -55,6 +63,7 @@ public struct TextLayout: Hashable, Sendable {
       }
     }
     var penX = 0.0
+    var images: [Image] = []
     // Lines under and through each run, drawn after the glyphs.
     var decorations: [(paint: Int, rect: Rect)] = []
     for index in Bidi.visualOrder(runs.map(\.level)) {
@@ -66,6 +75,18 @@ public struct TextLayout: Hashable, Sendable {
         if glyph.isAppleMark {
           add(span.paint) {
             Self.append(AppleMark.path, scale: span.size / 1000, oblique: 0, at: origin, to: &$0)
+          }
+        } else if glyph.id != 0, glyph.face.hasColorBitmaps {
+          if let bitmap = glyph.face.colorBitmap(of: glyph.id) {
+            let scale = span.size / glyph.face.unitsPerEm
+            let side = bitmap.pixelSize * scale
+            images.append(
+              Image(
+                image: bitmap.image,
+                rect: Rect(
+                  x: origin.x + bitmap.left * scale, y: origin.y + bitmap.top * scale,
+                  width: Double(bitmap.image.width) * side,
+                  height: Double(bitmap.image.height) * side)))
           }
         } else if glyph.id != 0 {
           let outline = glyph.face.outline(of: glyph.id)
@@ -101,6 +122,7 @@ public struct TextLayout: Hashable, Sendable {
     for (paint, rect) in decorations where rect.width > 0 && rect.height > 0 {
       add(paint) { $0.add(Path.rect(rect)) }
     }
+    self.images = images
     path = all.build() ?? .empty
     pieces = byPaint.map { Piece(paint: $0.paint, path: $0.builder.build() ?? .empty) }
     // Tracking after the last character cluster is trailing white space, not width.

@@ -95,6 +95,35 @@ import Testing
     #expect(fallbacks.missing == ["\u{0378}"])
   }
 
+  /// Emoji come from the colour font as bitmaps sized to the text and placed on the baseline by
+  /// the font's bearings; sequences (flags, skin tones, ZWJ families, keycaps) are one glyph;
+  /// U+FE0F asks for the colour glyph, a bare ❤ (text by default) stays an outline.
+  @Test func emojiAreColourBitmapsOnTheBaseline() throws {
+    let face = try Self.inter()
+    let fallbacks = FontFallbacks()
+    func layout(_ s: String, size: Double = 20) -> TextLayout {
+      TextLayout(StyledText(s, TextSpan(font: face, fallbacks: fallbacks, size: size)))
+    }
+    let cat = layout("a😺b")
+    #expect(cat.images.count == 1)
+    let rect = try #require(cat.images.first?.rect)
+    // Noto Color Emoji: 136 × 128 pixels at 109 ppem, 101 above the baseline.
+    #expect(abs(rect.height - 20 * 128 / 109) < 0.01)
+    #expect(abs(rect.minY + 20 * 101 / 109) < 0.01)
+    #expect(rect.maxY > 0 && rect.minX > 0 && rect.maxX < cat.width)
+    #expect(layout("🇫🇷").images.count == 1)
+    #expect(layout("👍🏽").images.count == 1)
+    #expect(layout("👨‍👩‍👧").images.count == 1)
+    #expect(layout("1️⃣").images.count == 1)
+    #expect(layout("❤️").images.count == 1)
+    let bare = layout("❤")
+    #expect(bare.images.isEmpty && !bare.path.isEmpty)
+    // Twice the size, twice the rectangle: the same bitmap resampled.
+    let big = try #require(layout("😺", size: 40).images.first)
+    #expect(abs(big.rect.width - 2 * rect.width) < 1e-9 && big.image == cat.images[0].image)
+    #expect(fallbacks.missing.isEmpty)
+  }
+
   /// Rule L2 on run levels, and an RTL paragraph shown right to left: the first run's paint is
   /// rightmost.
   @Test func rightToLeftRunsAreShownInVisualOrder() throws {
