@@ -28,7 +28,10 @@ extension SceneAssembler {
   mutating func paragraph(
     _ layer: LayerDescription, width: Double?
   ) throws(SceneFileError) -> Paragraph {
-    let key = layer.path + "@" + (width.map { String($0) } ?? "-")
+    var key = layer.path + "@" + (width.map { String($0) } ?? "-")
+    if case .text(let runs, _) = layer.content, runs.contains(where: { $0.template != nil }) {
+      key += "@" + (try textOfRuns(layer, runs).joined(separator: "\u{0}"))
+    }
     if let cached = texts[key] { return cached }
     guard case .text(let runs, _) = layer.content else {
       return Paragraph("", font: try face(layer, family: "Inter", weight: .regular), size: 17)
@@ -167,6 +170,9 @@ extension SceneAssembler {
     let inner = Size(
       width: Self.childProposal(offered.width, fixed: layer.frameWidth, flex: layer.flexWidth),
       height: Self.childProposal(offered.height, fixed: layer.frameHeight, flex: layer.flexHeight))
+    if case .text(let runs, _) = layer.content, runs.contains(where: { $0.template != nil }) {
+      templateOffers[layer.path] = inner.width
+    }
     let natural = try naturalSize(layer, try aspectProposal(layer, inner))
     return Size(
       width: Self.frameLength(
@@ -236,7 +242,7 @@ extension SceneAssembler {
     return length
   }
 
-  private mutating func naturalSize(
+  mutating func naturalSize(
     _ layer: LayerDescription, _ proposal: Size
   ) throws(SceneFileError) -> Size {
     switch layer.content {
@@ -527,6 +533,13 @@ extension SceneAssembler {
         y: snapped(frame.minY, (frame.height - natural.height) * alignment.vertical),
         width: natural.width, height: natural.height)
     }
+    if case .text(let runs, _) = layer.content, runs.contains(where: { $0.template != nil }) {
+      textTemplates.append(
+        PlacedTemplate(
+          name: name, layer: layer, frame: frame, box: contentBox, color: color,
+          animatedColor: animatedColor,
+          holder: !layer.backgrounds.isEmpty || !layer.overlays.isEmpty ? name + ".content" : name))
+    }
     var content = try self.content(
       layer, frame: contentBox, color: color, animatedColor: animatedColor, name: name)
     let decorated = !layer.backgrounds.isEmpty || !layer.overlays.isEmpty
@@ -790,7 +803,7 @@ extension SceneAssembler {
     return .drawing(drawing)
   }
 
-  private mutating func content(
+  mutating func content(
     _ layer: LayerDescription, frame f: Rect, color: Color, animatedColor: String?, name: String
   ) throws(SceneFileError) -> SceneNode.Content {
     let drawn =

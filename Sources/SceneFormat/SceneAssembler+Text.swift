@@ -33,6 +33,22 @@ extension SceneAssembler {
     return (paints, assigned)
   }
 
+  /// Each run's characters: its own, or its text from state in the current state.
+  func textOfRuns(_ layer: LayerDescription, _ runs: [TextRun]) throws(SceneFileError) -> [String] {
+    var strings: [String] = []
+    for run in runs {
+      guard let template = run.template else {
+        strings.append(run.text)
+        continue
+      }
+      do { strings.append(try template.evaluate(scope)) } catch {
+        throw SceneFileError(
+          path: layer.path + ".text", error.description, line: layer.line, column: layer.column)
+      }
+    }
+    return strings
+  }
+
   /// The layer's runs as styled text: each run's font (its own or the layer's) at its size,
   /// weight and slant — the face's own italic, or a synthesized oblique where the family has
   /// none — with fallback fonts for the characters it lacks, SF Pro's tracking by size unless
@@ -42,6 +58,7 @@ extension SceneAssembler {
   ) throws(SceneFileError) -> StyledText {
     let paints = Self.textPaints(layer).runs
     let outer = layer.textOptions.styling
+    let strings = try textOfRuns(layer, runs)
     var text = StyledText()
     for (i, run) in runs.enumerated() {
       let request = run.font
@@ -62,7 +79,7 @@ extension SceneAssembler {
         underline: styling.underline ?? false, strikethrough: styling.strikethrough ?? false,
         paint: paints[i].glyphs, underlinePaint: paints[i].underline,
         strikethroughPaint: paints[i].strikethrough)
-      text.append(run.text, span)
+      text.append(strings[i], span)
     }
     return text
   }

@@ -27,6 +27,13 @@ struct SceneAssembler {
   /// Texts broken into lines, by layer path and width.
   var texts: [String: Paragraph] = [:]
   var notes: [String] = []
+  /// The texts from state, as placed (`SceneAssembler+TextFromState.swift`).
+  var textTemplates: [PlacedTemplate] = []
+  /// The width each text from state was last offered when measured (points; +∞ for none), which
+  /// its other versions wrap to.
+  var templateOffers: [String: Double] = [:]
+  /// The state after each change, when it took effect and how it animated.
+  var snapshots: [(time: Double, scope: ExpressionScope, animation: Animation)] = []
 
   /// An animated value: the expression it follows, the components worth tracing, and the
   /// changes the events give it.
@@ -104,8 +111,10 @@ struct SceneAssembler {
         height: size.height)
       children.append((try node(layer, box: box), layer.zIndex))
     }
-    let root = SceneNode("screen", .group(Self.byZIndex(children)))
+    var root = SceneNode("screen", .group(Self.byZIndex(children)))
+    let initialScope = scope
     try play(root: root)
+    try showTextsFromState(in: &root, initial: initialScope)
     notes = fonts.warnings + fonts.missingCharacters + notes
     var timelines: [String: ChannelTimeline] = [:]
     var columns: [TraceColumn] = []
@@ -348,6 +357,7 @@ struct SceneAssembler {
     }
     scope = after
     let resolved = animation.resolve(settings.swiftUI)
+    snapshots.append((time + animation.delay, scope, resolved))
     for index in channels.indices {
       let target = try channels[index].bound.evaluate(
         scope, count: channels[index].initial.count, what: "the same size")

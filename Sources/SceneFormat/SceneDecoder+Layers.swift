@@ -18,7 +18,7 @@ extension SceneDecoder {
     "text": [
       "font", "bold", "weight", "lineLimit", "multilineTextAlignment", "lineSpacing",
       "truncationMode", "minimumScaleFactor", "italic", "underline", "strikethrough",
-      "monospacedDigit", "kerning", "tracking",
+      "monospacedDigit", "kerning", "tracking", "contentTransition",
     ],
     "symbol": ["font", "imageScale", "resizable"],
     "image": ["resizable", "interpolation", "renderingMode"],
@@ -201,7 +201,8 @@ extension SceneDecoder {
         lineSpacing: try o["lineSpacing"]?.number(in: 0...SceneLimits.canvasSide) ?? 0,
         truncation: try o["truncationMode"]?.choice(Paragraph.Truncation.self) ?? .tail,
         minimumScaleFactor: try o["minimumScaleFactor"]?.number(in: 0.01...1) ?? 1,
-        styling: try textStyling(o))
+        styling: try textStyling(o),
+        transition: try o["contentTransition"].map(Self.textTransition) ?? .opacity)
     }
     if let field = o["background"] {
       layer.backgrounds = [try decoration(field, inheritedColor: inheritedColor)]
@@ -337,7 +338,7 @@ extension SceneDecoder {
       for item in try source.array(maxCount: SceneLimits.textRuns) {
         if case .object = item.value.kind {
           let r = try item.object(keys: Self.textRunKeys)
-          let text = try r.required("text").string(maxLength: SceneLimits.textBytes)
+          let (text, template) = try Self.textOrTemplate(try r.required("text"))
           var runFont = r.has("font") ? try Self.font(r) : font
           if !r.has("font") {
             if let w = r["weight"] { runFont.weight = try Self.weight(w) }
@@ -345,23 +346,22 @@ extension SceneDecoder {
           }
           runs.append(
             TextRun(
-              text: text, font: runFont, styling: try textStyling(r),
+              text: text, template: template, font: runFont, styling: try textStyling(r),
               color: try r["foregroundColor"].map(color)))
         } else {
           guard case .string = item.value.kind else {
             throw item.expected("a string or {\"text\", …}")
           }
+          let (text, template) = try Self.textOrTemplate(item)
           runs.append(
             TextRun(
-              text: try item.string(maxLength: SceneLimits.textBytes), font: font,
-              styling: TextStyling(), color: nil))
+              text: text, template: template, font: font, styling: TextStyling(), color: nil))
         }
       }
     } else {
+      let (text, template) = try Self.textOrTemplate(source)
       runs = [
-        TextRun(
-          text: try source.string(maxLength: SceneLimits.textBytes), font: font,
-          styling: TextStyling(), color: nil)
+        TextRun(text: text, template: template, font: font, styling: TextStyling(), color: nil)
       ]
     }
     let bytes = runs.reduce(0) { $0 + $1.text.utf8.count }
@@ -376,6 +376,18 @@ extension SceneDecoder {
     return .text(runs, font)
   }
 
+  /// A run's characters: a string, or `=` and a Swift string literal with interpolations of
+  /// state (`"=\"\\(count) likes\""`), whose characters are known once state is.
+  static func textOrTemplate(
+    _ field: JSONField
+  ) throws(SceneFileError) -> (String, TextTemplate?) {
+    let text = try field.string(maxLength: SceneLimits.textBytes)
+    guard text.hasPrefix("=") else { return (text, nil) }
+    do { return ("", try TextTemplate.parse(String(text.dropFirst()))) } catch {
+      throw field.error(error.description)
+    }
+  }
+
   /// The keys of a text run object.
   static let textRunKeys =
     ["text", "font", "bold", "weight", "foregroundColor"] + textStylingKeys
@@ -384,6 +396,24 @@ extension SceneDecoder {
   static let textStylingKeys = [
     "italic", "underline", "strikethrough", "monospacedDigit", "kerning", "tracking",
   ]
+
+  /// `contentTransition`: `"opacity"`, `"identity"`, `"interpolate"`, `"numericText"`, or
+  /// `{"numericText": {"countsDown": true}}`.
+  static func textTransition(_ field: JSONField) throws(SceneFileError) -> TextTransition {
+    if case .object = field.value.kind {
+      let o = try field.object(keys: ["numericText"])
+      let options = try o.required("numericText").object(keys: ["countsDown"])
+      return try options["countsDown"]?.bool() == true ? .numericTextCountsDown : .numericText
+    }
+    let name = try field.string(maxLength: 40)
+    guard let transition = TextTransition(rawValue: name), transition != .numericTextCountsDown
+    else {
+      throw field.error(
+        "unknown content transition \"\(name)\": expected \"opacity\", \"identity\", "
+          + "\"interpolate\", \"numericText\" or {\"numericText\": {\"countsDown\": true}}")
+    }
+    return transition
+  }
 
   /// `italic`, `underline`, `strikethrough` (true/false, a colour, or `{"color"}`),
   /// `monospacedDigit`, `kerning` and `tracking` (points).

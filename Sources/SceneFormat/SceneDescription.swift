@@ -201,9 +201,27 @@ struct TextStyling {
 /// styling and its colour (nil: the layer's).
 struct TextRun {
   var text: String
+  /// Text from state (`"=\"\\(count) likes\""`): `text` is then taken from it in each state.
+  var template: TextTemplate? = nil
   var font: FontRequest
   var styling: TextStyling
   var color: Bound?
+}
+
+/// How a text from state shows a change of its characters: SwiftUI's `ContentTransition`.
+enum TextTransition: String, CaseIterable {
+  /// The old text fades out as the new one fades in, with the change's animation (`.opacity`;
+  /// `.interpolate` falls back to it).
+  case opacity
+  /// The new text at once (`.identity`).
+  case identity
+  /// `.interpolate`: as `.opacity` here.
+  case interpolate
+  /// `.numericText()`: the characters that change roll, the new ones in from below (from above
+  /// counting down) as the old ones leave, each fading; the others stay.
+  case numericText
+  /// `.numericText(countsDown: true)`.
+  case numericTextCountsDown
 }
 
 /// One layer: its content and its SwiftUI-shaped modifiers.
@@ -284,6 +302,8 @@ struct LayerDescription {
     var minimumScaleFactor = 1.0
     /// The layer's own `italic`, `underline`, … (its runs' take precedence).
     var styling = TextStyling()
+    /// `contentTransition` of a text from state.
+    var transition = TextTransition.opacity
   }
 
   /// A flexible frame's bounds on one axis, points; `max` may be +∞ (`.infinity`).

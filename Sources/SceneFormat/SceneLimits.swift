@@ -28,6 +28,8 @@ public enum SceneLimits {
   public static let totalTextBytes = 20_000
   /// Runs in one text layer.
   public static let textRuns = 100
+  /// Different values one text from state takes over a scene's events and taps.
+  public static let textVersions = 100
   /// Bytes of one `path` string, and of all a scene's path data (strings and files).
   public static let pathStringBytes = 1 << 20
   public static let totalPathDataBytes = 16 << 20

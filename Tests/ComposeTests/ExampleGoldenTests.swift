@@ -61,6 +61,9 @@ import Testing
     Case(example: "safearea", time: 0.35, scale: 1),
     Case(example: "safearea", time: 0.35, scale: 3),
     Case(example: "safearea", time: 2, scale: 1), Case(example: "safearea", time: 2, scale: 3),
+    // Text from state: the counter rolling and the percentage crossfading; then at rest.
+    Case(example: "counter", time: 0.45, scale: 1), Case(example: "counter", time: 0.45, scale: 3),
+    Case(example: "counter", time: 2, scale: 1), Case(example: "counter", time: 2, scale: 3),
   ]
 
   @Test(arguments: cases)

@@ -1,0 +1,176 @@
+import Motion
+import Raster
+import SceneGraph
+
+/// Texts from state (`"text": "=\"\\(count) likes\""`): laid out with their characters in the
+/// initial state, then, once the events and taps have played, drawn in every version the state
+/// gives them, each faded in and out by its own opacity as `contentTransition` says.
+extension SceneAssembler {
+  /// A text from state as it was placed: where, in what colour, and the node that holds its
+  /// drawing (the layer's, or its `.content` child when it is decorated).
+  struct PlacedTemplate {
+    var name: String
+    var layer: LayerDescription
+    /// The layer's frame inside its padding, and the box its first text was drawn in (node
+    /// space, points).
+    var frame: Rect
+    var box: Rect
+    var color: Color
+    var animatedColor: String?
+    var holder: String
+  }
+
+  /// Replaces each text from state that takes more than one version with one node per version,
+  /// placed in the layer's frame by its alignment (centred by default), whose opacity is 1 while
+  /// the state gives that version; a change moves the opacities with its animation (a crossfade),
+  /// or at once for `identity`. Layout keeps the first version's size.
+  mutating func showTextsFromState(
+    in root: inout SceneNode, initial: ExpressionScope
+  ) throws(SceneFileError) {
+    guard !textTemplates.isEmpty else { return }
+    let final = scope
+    defer { scope = final }
+    for placed in textTemplates {
+      guard case .text(let runs, _) = placed.layer.content else { continue }
+      // The version at the start and after each change.
+      var scopes = [initial]
+      scopes += snapshots.map(\.scope)
+      var versions: [String] = []
+      var firstScope: [ExpressionScope] = []
+      var shown: [Int] = []
+      for s in scopes {
+        scope = s
+        let text = try textOfRuns(placed.layer, runs).joined(separator: "\u{0}")
+        if let k = versions.firstIndex(of: text) {
+          shown.append(k)
+        } else {
+          versions.append(text)
+          firstScope.append(s)
+          shown.append(versions.count - 1)
+        }
+      }
+      guard versions.count > 1 else { continue }
+      guard versions.count <= SceneLimits.textVersions else {
+        throw SceneFileError(
+          path: placed.layer.path + ".text",
+          "the text takes \(versions.count) different values over the events; at most "
+            + "\(SceneLimits.textVersions)", line: placed.layer.line, column: placed.layer.column)
+      }
+      let alignment = placed.layer.frameAlignment ?? .center
+      var nodes: [SceneNode] = []
+      for k in versions.indices {
+        scope = firstScope[k]
+        let box: Rect
+        if k == shown[0] {
+          box = placed.box
+        } else {
+          // Wrapped to what the layer was offered, as a new layout would.
+          let offer = templateOffers[placed.layer.path] ?? placed.frame.width
+          let text = try paragraph(
+            placed.layer,
+            width: wrapWidth(placed.layer, offer.isFinite ? offer : placed.frame.width))
+          let size = textSize(text, placed.layer)
+          box = Rect(
+            x: snapped(placed.frame.minX, (placed.frame.width - size.width) * alignment.horizontal),
+            y: snapped(placed.frame.minY, (placed.frame.height - size.height) * alignment.vertical),
+            width: size.width, height: size.height)
+        }
+        let name = placed.name + ".text[\(k)]"
+        let content = try self.content(
+          placed.layer, frame: box, color: placed.color, animatedColor: placed.animatedColor,
+          name: name)
+        // Its opacity: 1 while it is shown.
+        var changes: [ChannelTimeline.Change] = []
+        var last = shown[0] == k ? 1.0 : 0
+        for (i, snapshot) in snapshots.enumerated() {
+          let target = shown[i + 1] == k ? 1.0 : 0
+          guard target != last else { continue }
+          let animation: Animation =
+            placed.layer.textOptions.transition == .identity ? .none : snapshot.animation
+          changes.append(.init(time: snapshot.time, target: [target], animation: animation))
+          last = target
+        }
+        try countChanges(changes.count)
+        channels.append(
+          Channel(
+            name: name + ".opacity",
+            bound: Bound(
+              expression: .constant([0]), path: placed.layer.path, line: placed.layer.line,
+              column: placed.layer.column),
+            initial: [shown[0] == k ? 1 : 0], traced: [], changes: changes, lastTarget: [last]))
+        var node = SceneNode(name, content, opacity: .channel(name + ".opacity", component: 0))
+        node.fillColor = placed.animatedColor
+        if let rise = numericRise(placed) {
+          node.offsetY = try rollChannel(name, shown: shown, version: k, rise: rise)
+        }
+        nodes.append(node)
+      }
+      _ = Self.replaceContent(of: placed.holder, with: .group(nodes), in: &root)
+    }
+  }
+
+  /// How far a version of a `numericText` text rolls as it comes and goes (points: half its
+  /// line height, positive counting up, where the new text rises from below), or nil for the
+  /// other transitions.
+  func numericRise(_ placed: PlacedTemplate) -> Double? {
+    let transition = placed.layer.textOptions.transition
+    guard transition == .numericText || transition == .numericTextCountsDown else { return nil }
+    let rise = placed.box.height / 2
+    return transition == .numericText ? rise : -rise
+  }
+
+  /// The vertical offset of version `version` of a rolling text: it comes in from `rise` below
+  /// (jumping there just before the change) and leaves by `rise` above, with each change's
+  /// animation.
+  mutating func rollChannel(
+    _ name: String, shown: [Int], version: Int, rise: Double
+  ) throws(SceneFileError) -> ScalarBinding {
+    var changes: [ChannelTimeline.Change] = []
+    var visible = shown[0] == version
+    for (i, snapshot) in snapshots.enumerated() {
+      let now = shown[i + 1] == version
+      guard now != visible else { continue }
+      if now {
+        changes.append(.init(time: snapshot.time - 1e-9, target: [rise], animation: .none))
+        changes.append(.init(time: snapshot.time, target: [0], animation: snapshot.animation))
+      } else {
+        changes.append(.init(time: snapshot.time, target: [-rise], animation: snapshot.animation))
+      }
+      visible = now
+    }
+    try countChanges(changes.count)
+    channels.append(
+      Channel(
+        name: name + ".roll",
+        bound: Bound(expression: .constant([0]), path: name, line: 0, column: 0),
+        initial: [0], traced: [], changes: changes, lastTarget: [changes.last?.target[0] ?? 0]))
+    return .channel(name + ".roll", component: 0)
+  }
+
+  /// Counts `count` more changes of animated values against the scene's bound.
+  mutating func countChanges(_ count: Int) throws(SceneFileError) {
+    changeCount += count
+    guard changeCount <= SceneLimits.changes else {
+      throw SceneFileError(
+        path: "events",
+        "the events and taps change animated values \(changeCount) times; at most \(SceneLimits.changes)"
+      )
+    }
+  }
+
+  /// Sets the content of the node named `name` (the first found, depth first).
+  static func replaceContent(
+    of name: String, with content: SceneNode.Content, in node: inout SceneNode
+  ) -> Bool {
+    if node.name == name {
+      node.content = content
+      return true
+    }
+    guard case .group(var children) = node.content else { return false }
+    for i in children.indices where replaceContent(of: name, with: content, in: &children[i]) {
+      node.content = .group(children)
+      return true
+    }
+    return false
+  }
+}
