@@ -171,7 +171,10 @@ extension SceneAssembler {
       width: Self.childProposal(offered.width, fixed: layer.frameWidth, flex: layer.flexWidth),
       height: Self.childProposal(offered.height, fixed: layer.frameHeight, flex: layer.flexHeight))
     if case .text(let runs, _) = layer.content, runs.contains(where: { $0.template != nil }) {
-      templateOffers[layer.path] = inner.width
+      // The widest offer it was measured with (its last may be a stack's sizing pass).
+      if inner.width.isFinite {
+        templateOffers[layer.path] = max(templateOffers[layer.path] ?? 0, inner.width)
+      }
     }
     let natural = try naturalSize(layer, try aspectProposal(layer, inner))
     return Size(
@@ -516,8 +519,12 @@ extension SceneAssembler {
     // With an alignment or a flexible frame, the content takes its own size in the frame, placed
     // by the alignment (SwiftUI's frames do both); otherwise it is drawn in the frame as it was.
     var contentBox = frame
+    // A stack in a fixed frame is as large as its children and centred in it, as SwiftUI's
+    // `VStack { … }.frame(width:height:)` is (not laid out from the frame's top).
+    var isStack = false
+    if case .stack = layer.content { isStack = true }
     if layer.frameAlignment != nil || layer.flexWidth != nil || layer.flexHeight != nil
-      || layer.aspect != nil
+      || layer.aspect != nil || (isStack && (layer.frameWidth != nil || layer.frameHeight != nil))
     {
       // Proposed as when measured: nothing on a `fixedSize` axis, or the frame's ideal length.
       let natural = try naturalSize(
@@ -568,12 +575,27 @@ extension SceneAssembler {
     var node = SceneNode(
       name, content, centerX: centerX, centerY: centerY, offsetX: offset[0], offsetY: offset[1],
       scale: try bind(layer.scale, name + ".scaleEffect", count: 1, what: "a number")[0],
-      opacity: try bind(layer.opacity, name + ".opacity", count: 1, what: "a number")[0],
-      shadow: try layer.shadow.map { (s) throws(SceneFileError) in
-        Shadow(
-          color: s.color, radius: try s.radius.evaluate(scope, count: 1, what: "a number")[0],
-          offset: Point(s.x, s.y))
-      })
+      opacity: try bind(layer.opacity, name + ".opacity", count: 1, what: "a number")[0])
+    if let s = layer.shadow {
+      // Each part a constant, or a channel that moves with the changes' animations.
+      let color = try bind(s.color, name + ".shadow.color", count: 4, what: "a colour")
+      let radius = try bind(s.radius, name + ".shadow.radius", count: 1, what: "a number")[0]
+      let x = try bind(s.x, name + ".shadow.x", count: 1, what: "a number")[0]
+      let y = try bind(s.y, name + ".shadow.y", count: 1, what: "a number")[0]
+      let initial = try s.color.evaluate(scope, count: 4, what: "a colour")
+      node.shadow = Shadow(
+        color: Color(red: initial[0], green: initial[1], blue: initial[2], alpha: initial[3]),
+        radius: try s.radius.evaluate(scope, count: 1, what: "a number")[0],
+        offset: Point(
+          try s.x.evaluate(scope, count: 1, what: "a number")[0],
+          try s.y.evaluate(scope, count: 1, what: "a number")[0]))
+      if color.contains(where: { if case .channel = $0 { true } else { false } }) {
+        node.shadowColor = color
+      }
+      if case .channel = radius { node.shadowRadius = radius }
+      if case .channel = x { node.shadowOffsetX = x }
+      if case .channel = y { node.shadowOffsetY = y }
+    }
     node.rotation = try bind(layer.rotation, name + ".rotationEffect", count: 1, what: "a number")[
       0]
     node.fillColor = decorated ? nil : animatedColor

@@ -29,8 +29,8 @@ struct SceneAssembler {
   var notes: [String] = []
   /// The texts from state, as placed (`SceneAssembler+TextFromState.swift`).
   var textTemplates: [PlacedTemplate] = []
-  /// The width each text from state was last offered when measured (points; +∞ for none), which
-  /// its other versions wrap to.
+  /// The widest width each text from state was offered when measured (points), which its other
+  /// versions wrap to.
   var templateOffers: [String: Double] = [:]
   /// The state after each change, when it took effect and how it animated.
   var snapshots: [(time: Double, scope: ExpressionScope, animation: Animation)] = []

@@ -142,16 +142,39 @@ extension SceneDecoder {
     }
   }
 
+  /// `{"color", "opacity", "radius", "x", "y"}`; each may be an expression of state, so a shadow
+  /// can grow, move and change colour with an animation.
   func shadow(_ field: JSONField) throws(SceneFileError) -> LayerDescription.Shadow {
     let o = try field.object(keys: ["color", "opacity", "radius", "x", "y"])
-    let color = try o["color"].map(staticColor)
+    let color = try o["color"].map(self.color)
     // SwiftUI's default shadow colour is black at 33 %; an explicit colour is taken as it is.
-    let opacity = try o["opacity"]?.number(in: 0...1) ?? (color == nil ? 0.33 : 1)
+    let opacity =
+      try o["opacity"].map { (f) throws(SceneFileError) in try Self.scalar(f, in: 0...1) }
+      ?? Bound.constant([color == nil ? 0.33 : 1], at: field)
+    let base = color ?? Bound.constant([0, 0, 0, 1], at: field)
+    // The colour's alpha times the opacity, component by component.
+    var shade = base
+    shade.expression = .binary(
+      .multiply, base.expression,
+      .vector([.constant([1]), .constant([1]), .constant([1]), opacity.expression]))
+    if case .constant(let c) = base.expression, case .constant(let a) = opacity.expression,
+      c.count == 4, a.count == 1
+    {
+      shade.expression = .constant([c[0], c[1], c[2], c[3] * a[0]])
+    }
+    func offset(_ key: String) throws(SceneFileError) -> Bound {
+      try o[key].map { (f) throws(SceneFileError) in try Self.scalar(f, in: -1e4...1e4) }
+        ?? Bound.constant([0], at: field)
+    }
+    let radiusField = try o.required("radius")
+    let radius: Bound
+    if case .string(let s) = radiusField.value.kind, s.hasPrefix("=") {
+      radius = try Self.scalar(radiusField, in: 0...1000)
+    } else {
+      radius = Bound.constant([try Self.radius(radiusField)], at: radiusField)
+    }
     return LayerDescription.Shadow(
-      color: (color ?? .black).opacity(opacity),
-      radius: Bound.constant([try Self.radius(o.required("radius"))], at: field),
-      opacity: Bound.constant([opacity], at: field),
-      x: try o["x"]?.number(in: -1e4...1e4) ?? 0, y: try o["y"]?.number(in: -1e4...1e4) ?? 0)
+      color: shade, radius: radius, x: try offset("x"), y: try offset("y"))
   }
 
   /// A shadow's radius in points: ≥ 0, at most 1000.

@@ -322,12 +322,13 @@ struct LayerDescription {
     var layer: LayerDescription
   }
 
+  /// `.shadow(color:radius:x:y:)`, every part animatable: the colour (straight RGBA, its alpha
+  /// already times `opacity`), the radius and the offset in points.
   struct Shadow {
-    var color: Color
+    var color: Bound
     var radius: Bound
-    var opacity: Bound
-    var x: Double
-    var y: Double
+    var x: Bound
+    var y: Bound
   }
 
   var path: String

@@ -226,6 +226,13 @@ struct TextTemplate: Hashable, Sendable {
     case .percent(let exact): return grouped(value * 100, exact: exact) + "%"
     case .specifier(let spec):
       let isInteger = spec.contains { "di".contains($0) } && !spec.contains { "feg".contains($0) }
+      // An integer conversion of a value no Int holds: printf's words for it, or the nearest
+      // Int (converting it would trap).
+      if isInteger, !value.isFinite {
+        return specifierText(spec, value.isNaN ? "nan" : value < 0 ? "-inf" : "inf")
+      }
+      let value =
+        isInteger ? min(max(value, -9.2e18), 9.2e18) : value
       var buffer = [CChar](repeating: 0, count: 512)
       let count: Int32 =
         isInteger
@@ -237,6 +244,27 @@ struct TextTemplate: Hashable, Sendable {
       return String(
         decoding: buffer.prefix(Int(min(count, 511))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+  }
+
+  /// The specifier with its conversion replaced by `text` (and `%%` by `%`).
+  static func specifierText(_ spec: String, _ text: String) -> String {
+    var out = ""
+    var chars = Array(spec)[...]
+    while let c = chars.popFirst() {
+      guard c == "%" else {
+        out.append(c)
+        continue
+      }
+      if chars.first == "%" {
+        chars.removeFirst()
+        out.append("%")
+        continue
+      }
+      while let d = chars.first, d == "." || d.isNumber { chars.removeFirst() }
+      _ = chars.popFirst()
+      out += text
+    }
+    return out
   }
 
   /// The specifier with its integer conversion widened to `long` (%d → %ld), for an `Int`.
@@ -258,6 +286,8 @@ struct TextTemplate: Hashable, Sendable {
   /// Grouped thousands with at most 6 decimals (trailing zeros dropped) or exactly `exact`,
   /// rounded half to even as Foundation's number format styles round.
   static func grouped(_ value: Double, exact: Int?) -> String {
+    // Foundation's words for the values that are not numbers.
+    guard value.isFinite else { return value.isNaN ? "NaN" : value < 0 ? "-∞" : "∞" }
     let digits = exact ?? 6
     let scale = pow(10, Double(digits))
     let rounded = (abs(value) * scale).rounded(.toNearestOrEven) / scale

@@ -40,6 +40,10 @@ public struct SceneNode: Hashable, Sendable {
   /// Overrides the shadow's radius (points) and its colour's alpha from channels.
   public var shadowRadius: ScalarBinding?
   public var shadowOpacity: ScalarBinding?
+  /// Override the shadow's colour (straight RGBA, before `shadowOpacity`) and offset (points).
+  public var shadowColor: [ScalarBinding]?
+  public var shadowOffsetX: ScalarBinding?
+  public var shadowOffsetY: ScalarBinding?
   /// `.clipShape` / `.clipped()` / `.cornerRadius`, `.mask`, `.blur`: applied to the content in
   /// the node's own space, before the shadow (see `Layer`).
   public var clip: ClipBinding?
@@ -88,7 +92,8 @@ public struct SceneNode: Hashable, Sendable {
   public var isStatic: Bool {
     let bindings =
       [centerX, centerY, offsetX, offsetY, scale, rotation, opacity]
-      + [shadowRadius, shadowOpacity].compactMap { $0 }
+      + [shadowRadius, shadowOpacity, shadowOffsetX, shadowOffsetY].compactMap { $0 }
+      + (shadowColor ?? [])
     guard fillColor == nil, bindings.allSatisfy({ if case .constant = $0 { true } else { false } }),
       clip?.isStatic ?? true, mask.allSatisfy(\.isStatic)
     else { return false }
@@ -128,6 +133,10 @@ public struct SceneNode: Hashable, Sendable {
 
   /// The layer this node draws with the channels at `values`.
   public func layer(_ values: [String: [Double]]) -> Layer {
+    // A node faded out draws nothing (group opacity covers its shadow too): its subtree is not
+    // built (a text from state keeps a node per value, most of them at opacity 0).
+    let faded = opacity.resolve(values)
+    guard faded > 0 else { return Layer(.group([]), opacity: 0) }
     let transform = transform(values)
     let drawn: LayerContent
     switch content {
@@ -147,6 +156,12 @@ public struct SceneNode: Hashable, Sendable {
     }
     var shade = shadow
     if var animated = shade {
+      if let c = shadowColor, c.count == 4 {
+        let v = c.map { min(max($0.resolve(values), 0), 1) }
+        animated.color = Color(red: v[0], green: v[1], blue: v[2], alpha: v[3])
+      }
+      if let x = shadowOffsetX { animated.offset.x = x.resolve(values) }
+      if let y = shadowOffsetY { animated.offset.y = y.resolve(values) }
       if let radius = shadowRadius { animated.radius = max(0, radius.resolve(values)) }
       if let alpha = shadowOpacity { animated.color.alpha = min(max(alpha.resolve(values), 0), 1) }
       shade = animated

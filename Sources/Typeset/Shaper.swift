@@ -86,10 +86,20 @@ enum Shaper {
         var glyphs: [PlacedGlyph] = []
         glyphs.reserveCapacity(shaped.count)
         for (k, glyph) in shaped.enumerated() {
-          let mark = glyph.id == 0 && Self.scalar(in: string, at: glyph.cluster) == 0xF8FF
-          var advance = mark ? AppleMark.advance * span.size / 1000 : glyph.advance * scale
+          let first = Self.scalar(in: string, at: glyph.cluster)
+          let mark = glyph.id == 0 && first == 0xF8FF
+          // A character no font has is left out: no glyph, no advance, no spacing. So are
+          // the spacing after invisible characters (joiners, bidi marks, controls).
+          let invisible = first.flatMap(Unicode.Scalar.init).map(Self.isInvisible) ?? false
+          let missing = glyph.id == 0 && !mark && !invisible
+          var advance =
+            mark ? AppleMark.advance * span.size / 1000 : missing ? 0 : glyph.advance * scale
           // Spacing once per character cluster, after its last glyph.
-          if k == shaped.count - 1 || shaped[k + 1].cluster != glyph.cluster { advance += spacing }
+          if k == shaped.count - 1 || shaped[k + 1].cluster != glyph.cluster,
+            !missing, !invisible || mark
+          {
+            advance += spacing
+          }
           glyphs.append(
             PlacedGlyph(
               face: item.face, id: glyph.id, cluster: glyph.cluster, advance: advance,

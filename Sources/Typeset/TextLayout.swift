@@ -91,8 +91,13 @@ public struct TextLayout: Hashable, Sendable {
         } else if glyph.id != 0 {
           let outline = glyph.face.outline(of: glyph.id)
           let scale = span.size / glyph.face.unitsPerEm
+          // A fallback font without an italic is sheared like the span's own would be.
+          let oblique =
+            glyph.face === span.font
+            ? span.oblique
+            : span.italic && !glyph.face.isItalic ? TextSpan.syntheticOblique : 0
           add(span.paint) {
-            Self.append(outline, scale: scale, oblique: span.oblique, at: origin, to: &$0)
+            Self.append(outline, scale: scale, oblique: oblique, at: origin, to: &$0)
           }
         }
         penX += glyph.advance

@@ -64,6 +64,9 @@ import Testing
     // Text from state: the counter rolling and the percentage crossfading; then at rest.
     Case(example: "counter", time: 0.45, scale: 1), Case(example: "counter", time: 0.45, scale: 3),
     Case(example: "counter", time: 2, scale: 1), Case(example: "counter", time: 2, scale: 3),
+    // An animated shadow: the card lifted; then settled.
+    Case(example: "lift", time: 0.6, scale: 1), Case(example: "lift", time: 0.6, scale: 3),
+    Case(example: "lift", time: 2.5, scale: 1), Case(example: "lift", time: 2.5, scale: 3),
   ]
 
   @Test(arguments: cases)

@@ -85,6 +85,19 @@ import Testing
     }
   }
 
+  /// An image wholly outside the target, near or astronomically far, draws nothing (it once
+  /// trapped on a reversed range).
+  @Test(arguments: ImageInterpolation.allCases)
+  func anImageOutsideTheTargetDrawsNothing(_ interpolation: ImageInterpolation) throws {
+    let white = try Self.solid(
+      4, 4, PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255), identity: 4)
+    for (x, y) in [(30.0, 0.0), (-30, 0), (0, 30), (0, -30), (1e300, 0), (-1e300, -1e300)] {
+      let p = try Self.draw(
+        white, in: Rect(x: x, y: y, width: 10, height: 10), interpolation, size: 20)
+      #expect(p.pixels.allSatisfy { $0 == 0 }, "\(x), \(y)")
+    }
+  }
+
   @Test func fractionalEdgesGetTheirArea() throws {
     let white = try Self.solid(
       4, 4, PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255), identity: 3)

@@ -21,6 +21,23 @@ import Testing
   static let square =
     ##""shape": "rectangle", "fill": "#FF0000", "frame": {"width": 40, "height": 40}"##
 
+  /// A shadow whose colour, radius and offset follow state: a hard (radius 0) shadow moves from
+  /// beside the square to below it and turns from red to blue, with the change's animation.
+  @Test func shadowsMoveAndChangeColourWithState() throws {
+    let layer = ##"""
+      {"shape": "rectangle", "fill": "white", "frame": {"width": 20, "height": 20},
+       "shadow": {"color": "=down ? #0000FF : #FF0000", "radius": "=down * 0", "x": "=down ? 0 : 20",
+                  "y": "=down ? 20 : 0"}}
+      """##
+    let events = #"[{"at": 0.1, "set": {"down": true}, "animation": "none"}]"#
+    let before = try Self.render(layer, state: #"{"down": false}"#, events: events, frame: 0)
+    let after = try Self.render(layer, state: #"{"down": false}"#, events: events, frame: 100)
+    // The square is x, y 40…60; its shadow first at x 60…80, then at y 60…80.
+    #expect(before[70, 50] == Self.red && before[50, 70] == Self.white)
+    #expect(after[50, 70] == PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255))
+    #expect(after[70, 50] == Self.white)
+  }
+
   @Test func clipShapeKeepsTheShapeAntialiased() throws {
     let p = try Self.render("{\(Self.square), \"clipShape\": \"circle\"}")
     #expect(p[50, 50] == Self.red)

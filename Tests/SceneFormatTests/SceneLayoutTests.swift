@@ -77,9 +77,13 @@ import Testing
           "background": {"content": {"id": "bg", "shape": "capsule"}},
           "overlay": {"alignment": "topTrailing",
                       "content": {"id": "badge", "shape": "circle", "frame": {"width": 8, "height": 8}}}},
-         {"zstack": [{"id": "corner", "shape": "circle", "frame": {"width": 10, "height": 10}}],
+         {"zstack": [{"shape": "rectangle", "frame": {"width": 50, "height": 40}},
+                     {"id": "corner", "shape": "circle", "frame": {"width": 10, "height": 10}}],
           "alignment": "bottomLeading", "frame": {"width": 50, "height": 40},
-          "position": {"x": 40, "y": 160}}]}
+          "position": {"x": 40, "y": 160}},
+         {"zstack": [{"id": "centred", "shape": "circle", "frame": {"width": 10, "height": 10}}],
+          "alignment": "bottomLeading", "frame": {"width": 50, "height": 40},
+          "position": {"x": 140, "y": 160}}]}
       """
     ).scene
     // The toast is 80 × 30, centred at (100, 100); the capsule fills it.
@@ -93,8 +97,13 @@ import Testing
     #expect(box.width == 80 && box.height == 30, "\(box)")
     // The badge's centre: 4 pt in from the toast's top trailing corner (140, 85).
     #expect(try Self.center(of: "badge", in: scene) == Point(136, 89))
-    // The ZStack's frame spans x 15…65, y 140…180: its child sits at its bottom leading corner.
+    // The ZStack is as large as its 50 × 40 rectangle, x 15…65, y 140…180: the circle sits at
+    // its bottom leading corner.
     #expect(try Self.center(of: "corner", in: scene) == Point(20, 175))
+    // A ZStack is only as large as its children: alone in it, the circle is the whole ZStack,
+    // which its frame centres (a ZStack's alignment places children among themselves; the
+    // frame's alignment places the stack).
+    #expect(try Self.center(of: "centred", in: scene) == Point(140, 160))
   }
 
   /// Flexible frames, each case against SwiftUI's rule (docs/SEMANTICS.md, "Geometry and layout"):

@@ -28,6 +28,10 @@ import Testing
     #expect(try Self.text(#""\(n, specifier: "%.1f") km""#, ["n": [3.25]]) == "3.2 km")
     #expect(try Self.text(#""\(n, specifier: "%d")""#, ["n": [7.9]]) == "7")
     #expect(try Self.text(#""\(n, specifier: "%.0f%%")""#, ["n": [99.5]]) == "100%")
+    // Values no Int holds do not trap an integer conversion.
+    #expect(try Self.text(#""\(n, specifier: "%d")""#, ["n": [1e24]]) == "9200000000000000000")
+    #expect(try Self.text(#""\(sqrt(0 - 1), specifier: "%d%%")""#) == "nan%")
+    #expect(try Self.text(#""\(sqrt(0 - 1), format: .number)""#) == "NaN")
     // Escapes, arithmetic and more than one interpolation.
     #expect(try Self.text(#""a\"b\\c \(x + 1)/\(y)""#, ["x": [1], "y": [3]]) == #"a"b\c 2/3"#)
     #expect(try Self.text(#""\u{2764} \(min(x, 2))""#, ["x": [5]]) == "❤ 2")

@@ -24,10 +24,13 @@ struct ImageDrawing {
   /// Device pixels `range` of an edge pair `a`…`b` (either order), within 0..<limit.
   private static func pixels(_ a: Double, _ b: Double, limit: Int) -> Range<Int> {
     let (low, high) = (min(a, b), max(a, b))
-    let start = Int(max(low, -1).rounded(.down))
-    let end = Int(min(high, Double(limit) + 1).rounded(.up))
-    let clamped = max(start, 0)..<min(end, limit)
-    return clamped.isEmpty ? 0..<0 : clamped
+    // Both ends clamped to just around the target first: far edges must not overflow an Int.
+    let bound = Double(limit) + 1
+    let start = Int(min(max(low, -1), bound).rounded(.down))
+    let end = Int(max(min(high, bound), -1).rounded(.up))
+    // An image wholly outside the target has no pixels (and must not form a reversed range).
+    let (first, last) = (max(start, 0), min(end, limit))
+    return first < last ? first..<last : 0..<0
   }
 
   /// How much of pixel `i` (of width 1) lies between `a` and `b`.
