@@ -99,7 +99,7 @@ private func testMask(size: Int, margin: Int) throws -> Mask {
 
   /// The SIMD column pass against its scalar twin: the same operations in the same order, so the
   /// same bits.
-  @Test(arguments: [0.7, 6.0, 25.0])
+  @Test(arguments: [0.7, 6.0, 25.0, 40.0, 120.0])
   func columnPassMatchesScalarTwin(sigma: Double) throws {
     var plane = FloatPlane(width: 37, height: 53)
     var random = SeededGenerator(seed: 11)
@@ -114,6 +114,27 @@ private func testMask(size: Int, margin: Int) throws -> Mask {
     GaussianBlur.columnPass(plane, into: &fast, coefficients)
     GaussianBlur.columnPassScalar(plane, into: &scalar, coefficients)
     #expect(fast.values == scalar.values)
+  }
+
+  /// A wide blurred edge is smooth: along the blur of a long step, no sample differs from the
+  /// exact Gaussian (the error function) by half a level or more, for σ on both sides of
+  /// `DericheCoefficients.preciseSigma` (Float's rounding in the recursion once made streaks of
+  /// ±4 levels at σ = 72).
+  @Test(arguments: [4.0, 8.0, 12.0, 16.0, 19.9, 20.0, 23.0, 48.0, 72.0, 150.0])
+  func wideBlursOfAnEdgeAreSmooth(sigma: Double) throws {
+    let length = Int(12 * sigma) + 40
+    var plane = FloatPlane(width: 8, height: length)
+    let step = length / 2
+    for row in step..<length { for x in 0..<8 { plane.values[row * plane.stride + x] = 255 } }
+    var out = FloatPlane(width: 8, height: length)
+    GaussianBlur.columnPass(plane, into: &out, DericheCoefficients(sigma: sigma))
+    var worst = 0.0
+    // Away from the plane's ends (where the zero padding pulls the step down).
+    for row in (step - Int(3 * sigma))..<(step + Int(3 * sigma)) {
+      let exact = 255 * 0.5 * erfc(-(Double(row) - Double(step) + 0.5) / (sigma * 2.0.squareRoot()))
+      worst = max(worst, abs(Double(out.values[row * out.stride]) - exact))
+    }
+    #expect(worst < 0.5, "σ \(sigma): \(worst)")
   }
 
   @Test func transposeTwiceIsTheIdentity() {

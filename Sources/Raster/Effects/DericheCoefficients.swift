@@ -20,6 +20,19 @@ struct DericheCoefficients: Sendable {
   var n: (Float, Float, Float, Float)
   var m: (Float, Float, Float, Float)
   var d: (Float, Float, Float, Float)
+  /// The same coefficients in Double, for the passes that run their state in Double.
+  var preciseN: (Double, Double, Double, Double)
+  var preciseM: (Double, Double, Double, Double)
+  var preciseD: (Double, Double, Double, Double)
+  /// Whether the recursion must run in Double: for large σ the poles crowd towards 1, the
+  /// denominator's coefficients nearly cancel, and Float's rounding in the loop-carried state
+  /// grows fast — a blurred step is off the exact Gaussian by 0.6 levels at σ = 23, 11 at 48,
+  /// 38 at 72 (streaks in wide shadows), against 0.04–0.2 in Double.
+  var isPrecise: Bool
+
+  /// σ (pixels) from which the passes run in Double (BlurTests holds both sides under half a
+  /// level).
+  static let preciseSigma = 20.0
 
   /// Deriche's fit of e^(−x²/2) for x ≥ 0:
   /// (a0·cos(w0·x) + a1·sin(w0·x))·e^(−b0·x) + (c0·cos(w1·x) + c1·sin(w1·x))·e^(−b1·x).
@@ -59,6 +72,10 @@ struct DericheCoefficients: Sendable {
     n = (Float(scaled[0]), Float(scaled[1]), Float(scaled[2]), Float(scaled[3]))
     m = (Float(mm[0]), Float(mm[1]), Float(mm[2]), Float(mm[3]))
     d = (Float(dd[1]), Float(dd[2]), Float(dd[3]), Float(dd[4]))
+    preciseN = (scaled[0], scaled[1], scaled[2], scaled[3])
+    preciseM = (mm[0], mm[1], mm[2], mm[3])
+    preciseD = (dd[1], dd[2], dd[3], dd[4])
+    isPrecise = sigma >= Self.preciseSigma
   }
 
   private static func multiply(_ p: [ComplexNumber], _ q: [ComplexNumber]) -> [ComplexNumber] {

@@ -40,51 +40,74 @@ extension GaussianBlur {
 
   /// Runs the recursive Gaussian down every column of `source` into `destination` (same size):
   /// causal pass forward, anticausal pass backward, summed. Samples beyond the plane are zero.
+  /// The recursion runs in Float, or in Double for large σ (`DericheCoefficients.isPrecise`).
   static func columnPass(
     _ source: FloatPlane, into destination: inout FloatPlane, _ c: DericheCoefficients
   ) {
+    if c.isPrecise {
+      columnPass(source, into: &destination, n: c.preciseN, m: c.preciseM, d: c.preciseD)
+    } else {
+      columnPass(source, into: &destination, n: c.n, m: c.m, d: c.d)
+    }
+  }
+
+  /// `columnPass` with its state in `Scalar`: eight columns at a time, loaded from and stored to
+  /// the Float planes.
+  @inline(__always)
+  static func columnPass<Scalar: SIMDScalar & BinaryFloatingPoint>(
+    _ source: FloatPlane, into destination: inout FloatPlane,
+    n: (Scalar, Scalar, Scalar, Scalar), m: (Scalar, Scalar, Scalar, Scalar),
+    d: (Scalar, Scalar, Scalar, Scalar)
+  ) {
+    typealias Wide = SIMD8<Scalar>
     let height = source.height
     let stride = source.stride
     let (n0, n1, n2, n3) = (
-      Lane(repeating: c.n.0), Lane(repeating: c.n.1), Lane(repeating: c.n.2), Lane(repeating: c.n.3)
+      Wide(repeating: n.0), Wide(repeating: n.1), Wide(repeating: n.2), Wide(repeating: n.3)
     )
     let (m1, m2, m3, m4) = (
-      Lane(repeating: c.m.0), Lane(repeating: c.m.1), Lane(repeating: c.m.2), Lane(repeating: c.m.3)
+      Wide(repeating: m.0), Wide(repeating: m.1), Wide(repeating: m.2), Wide(repeating: m.3)
     )
     let (d1, d2, d3, d4) = (
-      Lane(repeating: c.d.0), Lane(repeating: c.d.1), Lane(repeating: c.d.2), Lane(repeating: c.d.3)
+      Wide(repeating: d.0), Wide(repeating: d.1), Wide(repeating: d.2), Wide(repeating: d.3)
     )
+    @inline(__always) func widen(_ v: Lane) -> Wide {
+      Scalar.self == Float.self ? unsafeBitCast(v, to: Wide.self) : Wide(v)
+    }
+    @inline(__always) func narrow(_ v: Wide) -> Lane {
+      Scalar.self == Float.self ? unsafeBitCast(v, to: Lane.self) : Lane(v)
+    }
     source.values.withUnsafeBufferPointer { input in
       destination.values.withUnsafeMutableBufferPointer { output in
         guard let inBase = input.baseAddress, let outBase = output.baseAddress else { return }
         let src = UnsafeRawPointer(inBase)
         let dst = UnsafeMutableRawPointer(outBase)
         for column in Swift.stride(from: 0, to: stride, by: 8) {
-          var (x1, x2, x3) = (Lane(), Lane(), Lane())
-          var (y1, y2, y3, y4) = (Lane(), Lane(), Lane(), Lane())
+          var (x1, x2, x3) = (Wide(), Wide(), Wide())
+          var (y1, y2, y3, y4) = (Wide(), Wide(), Wide(), Wide())
           for row in 0..<height {
             let offset = (row * stride + column) * 4
-            let x0 = src.loadUnaligned(fromByteOffset: offset, as: Lane.self)
+            let x0 = widen(src.loadUnaligned(fromByteOffset: offset, as: Lane.self))
             // The term in the previous output comes last: it alone is on the loop-carried path.
             let partial = n0 * x0 + n1 * x1 + n2 * x2 + n3 * x3 - (d2 * y2 + d3 * y3 + d4 * y4)
             let y = partial - d1 * y1
-            dst.storeBytes(of: y, toByteOffset: offset, as: Lane.self)
+            dst.storeBytes(of: narrow(y), toByteOffset: offset, as: Lane.self)
             (x3, x2, x1) = (x2, x1, x0)
             (y4, y3, y2, y1) = (y3, y2, y1, y)
           }
-          (x1, x2, x3) = (Lane(), Lane(), Lane())
-          var x4 = Lane()
-          (y1, y2, y3, y4) = (Lane(), Lane(), Lane(), Lane())
+          (x1, x2, x3) = (Wide(), Wide(), Wide())
+          var x4 = Wide()
+          (y1, y2, y3, y4) = (Wide(), Wide(), Wide(), Wide())
           var row = height
           while row > 0 {
             row -= 1
             let offset = (row * stride + column) * 4
             let partial = m1 * x1 + m2 * x2 + m3 * x3 + m4 * x4 - (d2 * y2 + d3 * y3 + d4 * y4)
             let y = partial - d1 * y1
-            let causal = dst.loadUnaligned(fromByteOffset: offset, as: Lane.self)
-            dst.storeBytes(of: causal + y, toByteOffset: offset, as: Lane.self)
+            let causal = widen(dst.loadUnaligned(fromByteOffset: offset, as: Lane.self))
+            dst.storeBytes(of: narrow(causal + y), toByteOffset: offset, as: Lane.self)
             (x4, x3, x2, x1) = (
-              x3, x2, x1, src.loadUnaligned(fromByteOffset: offset, as: Lane.self)
+              x3, x2, x1, widen(src.loadUnaligned(fromByteOffset: offset, as: Lane.self))
             )
             (y4, y3, y2, y1) = (y3, y2, y1, y)
           }

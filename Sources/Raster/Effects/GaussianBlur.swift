@@ -37,32 +37,44 @@ public enum GaussianBlur {
     blurrer.blur(&pixmap, sigma: sigma)
   }
 
-  /// The plain scalar twin of `columnPass`, one column at a time, same operation order.
+  /// The plain scalar twin of `columnPass`, one column at a time, same operation order and
+  /// precision.
   static func columnPassScalar(
     _ source: FloatPlane, into destination: inout FloatPlane, _ c: DericheCoefficients
   ) {
+    if c.isPrecise {
+      columnPassScalar(source, into: &destination, n: c.preciseN, m: c.preciseM, d: c.preciseD)
+    } else {
+      columnPassScalar(source, into: &destination, n: c.n, m: c.m, d: c.d)
+    }
+  }
+
+  private static func columnPassScalar<Scalar: BinaryFloatingPoint>(
+    _ source: FloatPlane, into destination: inout FloatPlane,
+    n: (Scalar, Scalar, Scalar, Scalar), m: (Scalar, Scalar, Scalar, Scalar),
+    d: (Scalar, Scalar, Scalar, Scalar)
+  ) {
     let (height, stride) = (source.height, source.stride)
     for column in 0..<stride {
-      var (x1, x2, x3): (Float, Float, Float) = (0, 0, 0)
-      var (y1, y2, y3, y4): (Float, Float, Float, Float) = (0, 0, 0, 0)
+      var (x1, x2, x3): (Scalar, Scalar, Scalar) = (0, 0, 0)
+      var (y1, y2, y3, y4): (Scalar, Scalar, Scalar, Scalar) = (0, 0, 0, 0)
       for row in 0..<height {
-        let x0 = source.values[row * stride + column]
-        let partial =
-          c.n.0 * x0 + c.n.1 * x1 + c.n.2 * x2 + c.n.3 * x3 - (c.d.1 * y2 + c.d.2 * y3 + c.d.3 * y4)
-        let y = partial - c.d.0 * y1
-        destination.values[row * stride + column] = y
+        let x0 = Scalar(source.values[row * stride + column])
+        let partial = n.0 * x0 + n.1 * x1 + n.2 * x2 + n.3 * x3 - (d.1 * y2 + d.2 * y3 + d.3 * y4)
+        let y = partial - d.0 * y1
+        destination.values[row * stride + column] = Float(y)
         (x3, x2, x1) = (x2, x1, x0)
         (y4, y3, y2, y1) = (y3, y2, y1, y)
       }
-      var x4: Float = 0
+      var x4: Scalar = 0
       (x1, x2, x3) = (0, 0, 0)
       (y1, y2, y3, y4) = (0, 0, 0, 0)
       for row in Swift.stride(from: height - 1, through: 0, by: -1) {
-        let partial =
-          c.m.0 * x1 + c.m.1 * x2 + c.m.2 * x3 + c.m.3 * x4 - (c.d.1 * y2 + c.d.2 * y3 + c.d.3 * y4)
-        let y = partial - c.d.0 * y1
-        destination.values[row * stride + column] += y
-        (x4, x3, x2, x1) = (x3, x2, x1, source.values[row * stride + column])
+        let partial = m.0 * x1 + m.1 * x2 + m.2 * x3 + m.3 * x4 - (d.1 * y2 + d.2 * y3 + d.3 * y4)
+        let y = partial - d.0 * y1
+        let causal = Scalar(destination.values[row * stride + column])
+        destination.values[row * stride + column] = Float(causal + y)
+        (x4, x3, x2, x1) = (x3, x2, x1, Scalar(source.values[row * stride + column]))
         (y4, y3, y2, y1) = (y3, y2, y1, y)
       }
     }
