@@ -89,8 +89,9 @@ extension SceneAssembler {
   /// them, rounded up to the pixel grid.
   func textSize(_ p: Paragraph, _ layer: LayerDescription) -> Size {
     let n = Double(p.lines.count)
+    // (Strong negative kerning can make a line's advance negative: the text is then 0 wide.)
     return Size(
-      width: roundedUp(p.width),
+      width: roundedUp(max(0, p.width)),
       height: roundedUp(n * p.lineHeight + (n - 1) * layer.textOptions.lineSpacing))
   }
 

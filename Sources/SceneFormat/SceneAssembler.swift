@@ -115,7 +115,9 @@ struct SceneAssembler {
     let initialScope = scope
     try play(root: root)
     try showTextsFromState(in: &root, initial: initialScope)
-    notes = fonts.warnings + fonts.missingCharacters + notes
+    notes =
+      fonts.warnings + fonts.missingCharacters + Self.unusedKeys(description.layers, nested: false)
+      + notes
     var timelines: [String: ChannelTimeline] = [:]
     var columns: [TraceColumn] = []
     for channel in channels {
@@ -214,6 +216,31 @@ struct SceneAssembler {
       try checkIDs(layer.effects.mask, &ids)
       try checkIDs(layer.backgrounds.map(\.layer) + layer.overlays.map(\.layer), &ids)
     }
+  }
+
+  /// Warnings for keys a layer takes that do nothing where it is: `ignoresSafeArea` below the
+  /// top level (only top-level layers are laid out against the safe area), `contentTransition`
+  /// on a text that is not from state.
+  static func unusedKeys(_ layers: [LayerDescription], nested: Bool) -> [String] {
+    var notes: [String] = []
+    for layer in layers {
+      if nested, !layer.ignoresSafeArea.isEmpty {
+        notes.append(
+          "warning: \(layer.path).ignoresSafeArea does nothing below the top level; give it to "
+            + "the top-level layer whose area should reach the screen's edge")
+      }
+      if case .text(let runs, _) = layer.content, layer.textOptions.transition != .opacity,
+        !runs.contains(where: { $0.template != nil })
+      {
+        notes.append(
+          "warning: \(layer.path).contentTransition does nothing on a text that is not from "
+            + "state (=\"\\(…)\")")
+      }
+      var inner = layer.effects.mask + layer.backgrounds.map(\.layer) + layer.overlays.map(\.layer)
+      if case .stack(_, let children, _, _) = layer.content { inner += children }
+      notes += unusedKeys(inner, nested: true)
+    }
+    return notes
   }
 
   static func byZIndex(_ children: [(node: SceneNode, z: Double)]) -> [SceneNode] {

@@ -92,8 +92,10 @@ extension SceneDecoder {
             + contents.joined(separator: ", ") + ")")
           + ": give exactly one of " + Self.contentKeys.joined(separator: ", "))
     }
-    let o = try field.object(
-      keys: [kind] + (Self.contentParameters[kind] ?? []) + Self.modifierKeys)
+    // Each key once (a shape's `cornerRadius` is also the clipping modifier).
+    var keys = [kind] + (Self.contentParameters[kind] ?? [])
+    keys += Self.modifierKeys.filter { !keys.contains($0) }
+    let o = try field.object(keys: keys)
     let stroked = o.has("stroke") || o.has("strokeBorder")
     if o.has("fill"), o.has("foregroundColor"), !stroked {
       throw field.error(

@@ -407,8 +407,12 @@ import Testing
       "layers[0].italic", "italic"
     ),
     (
-      file(#"{"text": "Hi", "ignoresSafeArea": "up"}"#, ""),
-      "layers[0].ignoresSafeArea", #"unknown edge "up": expected one of "top""#
+      file(#"{"text": "Hi", "ignoresSafeArea": "sideways"}"#, ""),
+      "layers[0].ignoresSafeArea", #"unknown edge "sideways": expected one of "top""#
+    ),
+    (
+      file(#"{"text": "Hi", "ignoresSafeArea": "topp"}"#, ""),
+      "layers[0].ignoresSafeArea", #"unknown edge "topp" (did you mean "top"?)"#
     ),
     (
       file(#"{"text": "Hi", "ignoresSafeArea": ["top", 3]}"#, ""),

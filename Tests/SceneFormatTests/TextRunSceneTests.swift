@@ -71,6 +71,18 @@ import Testing
     #expect(!Self.solidColours(pixmap, left: false).contains([255, 0, 0]))
   }
 
+  /// Keys that do nothing where they are given are warned about: `ignoresSafeArea` below the top
+  /// level, `contentTransition` on a text that is not from state.
+  @Test func keysThatDoNothingAreWarnedAbout() throws {
+    let file = try Self.scene(
+      #"{"vstack": [{"text": "a", "ignoresSafeArea": "top", "contentTransition": "identity"}]}"#)
+    #expect(file.notes.contains { $0.contains("layers[0].vstack[0].ignoresSafeArea does nothing") })
+    #expect(
+      file.notes.contains { $0.contains("layers[0].vstack[0].contentTransition does nothing") })
+    let quiet = try Self.scene(#"{"text": "a", "ignoresSafeArea": "top"}"#)
+    #expect(!quiet.notes.contains { $0.contains("does nothing") })
+  }
+
   /// A character no installed font has is named in a warning with its code point.
   @Test func missingCharactersAreWarnedAbout() throws {
     let file = try Self.scene(#"{"text": "a\u0378b"}"#)
