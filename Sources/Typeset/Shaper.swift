@@ -86,7 +86,7 @@ enum Shaper {
         var glyphs: [PlacedGlyph] = []
         glyphs.reserveCapacity(shaped.count)
         for (k, glyph) in shaped.enumerated() {
-          let first = Self.scalar(in: string, at: glyph.cluster)
+          let first = Self.scalar(at: glyph.cluster, scalars: scalars, offsets: offsets)
           let mark = glyph.id == 0 && first == 0xF8FF
           // A character no font has is left out: no glyph, no advance, no spacing. So are
           // the spacing after invisible characters (joiners, bidi marks, controls).
@@ -160,12 +160,15 @@ enum Shaper {
     }
   }
 
-  /// The Unicode scalar starting at byte `offset` of `string`.
-  static func scalar(in string: String, at offset: Int) -> UInt32? {
-    let utf8 = string.utf8
-    guard offset < utf8.count else { return nil }
-    let index = utf8.index(utf8.startIndex, offsetBy: offset)
-    guard let scalarIndex = index.samePosition(in: string.unicodeScalars) else { return nil }
-    return string.unicodeScalars[scalarIndex].value
+  /// The scalar that starts at byte `offset`, from the text's scalars and their byte offsets
+  /// (ascending): a binary search, not a walk through the string per glyph.
+  static func scalar(at offset: Int, scalars: [UInt32], offsets: [Int]) -> UInt32? {
+    var low = 0
+    var high = offsets.count
+    while low < high {
+      let mid = (low + high) / 2
+      if offsets[mid] < offset { low = mid + 1 } else { high = mid }
+    }
+    return low < offsets.count && offsets[low] == offset ? scalars[low] : nil
   }
 }
