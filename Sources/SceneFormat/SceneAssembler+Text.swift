@@ -41,7 +41,7 @@ extension SceneAssembler {
         strings.append(run.text)
         continue
       }
-      do { strings.append(try template.evaluate(scope)) } catch {
+      do { strings.append(try template.evaluate(scope, booleans: booleanStates)) } catch {
         throw SceneFileError(
           path: layer.path + ".text", error.description, line: layer.line, column: layer.column)
       }

@@ -21,6 +21,8 @@ struct SceneAssembler {
   /// Screen values and the initial state, as expressions see them.
   var scope = ExpressionScope()
   var stateNames: Set<String> = []
+  /// The state values that start as true or false.
+  var booleanStates: Set<String> = []
   var channels: [Channel] = []
   /// Layer ids → their laid-out size, for hit testing.
   var hitSizes: [String: Size] = [:]
@@ -90,6 +92,7 @@ struct SceneAssembler {
       let v = try value.initial.evaluate(ExpressionScope(screen), count: nil, what: "a value")
       scope.values[value.name] = v
       stateNames.insert(value.name)
+      if value.isBoolean { booleanStates.insert(value.name) }
     }
     // Layers, in the safe area unless they ignore it.
     /// The safe area, reaching the screen's edge on the edges a layer ignores it on (the

@@ -68,7 +68,10 @@ struct SceneDecoder {
       for member in members {
         let value = JSONField(member.value, path: JSONField.join(field.path, member.key))
         try Self.checkName(member.key, at: value)
-        state.append(StateValue(name: member.key, initial: try self.stateValue(value)))
+        var isBoolean = false
+        if case .bool = value.value.kind { isBoolean = true }
+        state.append(
+          StateValue(name: member.key, initial: try self.stateValue(value), isBoolean: isBoolean))
       }
     }
     let layers = try top.required("layers").array(maxCount: SceneLimits.layers).map {

@@ -74,6 +74,9 @@ struct Bound {
 struct StateValue {
   var name: String
   var initial: Bound
+  /// Whether it starts as `true` or `false` (a Bool `@State`): a text interpolating it alone
+  /// writes `true`/`false`, as Swift does.
+  var isBoolean = false
 }
 
 /// A `set` entry: state name ← expression.

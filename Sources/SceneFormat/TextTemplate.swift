@@ -36,14 +36,23 @@ struct TextTemplate: Hashable, Sendable {
     }
   }
 
-  /// The text in `scope`.
-  func evaluate(_ scope: ExpressionScope) throws(ExpressionError) -> String {
+  /// The text in `scope`; a `booleans` state interpolated alone, without a format, writes
+  /// `true` or `false`.
+  func evaluate(
+    _ scope: ExpressionScope, booleans: Set<String> = []
+  ) throws(ExpressionError) -> String {
     var out = ""
     for part in parts {
       switch part {
       case .literal(let s): out += s
       case .value(let e, let format):
         let value = try e.evaluate(scope)
+        if case .name(let name) = e, case .plain = format, booleans.contains(name),
+          value.count == 1
+        {
+          out += value[0] != 0 ? "true" : "false"
+          continue
+        }
         guard value.count == 1 else {
           throw ExpressionError(
             "an interpolated value must be one number, got \(value.count) components")

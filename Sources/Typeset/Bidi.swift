@@ -3,13 +3,24 @@ import CFribidi
 /// The Unicode Bidirectional Algorithm (UAX #9) for mixed-direction text: embedding levels from
 /// GNU FriBidi, and the visual order of runs by rule L2.
 enum Bidi {
-  /// The paragraph's direction by rules P2–P3: its first strong character's (left to right
-  /// without one).
+  /// The paragraph's direction by rules P2–P3: its first strong character's (L, or R and AL),
+  /// skipping what lies between an isolate initiator (LRI, RLI, FSI) and its PDI; left to right
+  /// without one.
   static func isRightToLeft(_ scalars: [UInt32]) -> Bool {
     guard scalars.contains(where: mayBeRightToLeft) else { return false }
-    var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: scalars.count)
-    fribidi_get_bidi_types(scalars, FriBidiStrIndex(scalars.count), &types)
-    return fribidi_get_par_direction(types, FriBidiStrIndex(scalars.count)) == cfb_par_rtl
+    var depth = 0
+    for scalar in scalars {
+      let type = fribidi_get_bidi_type(scalar)
+      if type == cfb_type_lri || type == cfb_type_rli || type == cfb_type_fsi {
+        depth += 1
+      } else if type == cfb_type_pdi {
+        depth = max(0, depth - 1)
+      } else if depth == 0 {
+        if type == cfb_type_ltr { return false }
+        if type == cfb_type_rtl || type == cfb_type_al { return true }
+      }
+    }
+    return false
   }
 
   /// Each scalar's embedding level in a paragraph of direction `rightToLeft` (nil: P2–P3):

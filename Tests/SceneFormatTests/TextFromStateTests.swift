@@ -37,6 +37,18 @@ import Testing
     #expect(try Self.text(#""\u{2764} \(min(x, 2))""#, ["x": [5]]) == "❤ 2")
   }
 
+  /// A Bool state interpolated alone writes true or false, as Swift's "\(flag)" does; in
+  /// arithmetic it is a number.
+  @Test func booleanStatesWriteTrueOrFalse() throws {
+    let loaded = try SceneFile.load(
+      text: #"""
+        {"canvas": {"width": 200, "height": 100}, "state": {"on": true},
+         "layers": [{"id": "t", "text": "=\"\\(on) \\(on + 1)\""}]}
+        """#, settings: SceneSettings(scale: 1, hold: 0))
+    let entry = try #require(SceneLayoutTests.entry("t", in: loaded.scene.layout(at: 0)))
+    #expect(entry.lines.map(\.text) == ["true 2"])
+  }
+
   /// Malformed templates are errors that say what is wrong.
   @Test func badTemplatesAreRefused() {
     let cases: [(String, String)] = [

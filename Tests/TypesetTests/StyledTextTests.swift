@@ -142,6 +142,9 @@ import Testing
     #expect(first.minX > second.maxX)
     #expect(Bidi.isRightToLeft(Array("abc שלום".unicodeScalars.map(\.value))) == false)
     #expect(Bidi.isRightToLeft(Array("שלום abc".unicodeScalars.map(\.value))))
+    // Rule P2 skips isolates: the first strong character outside RLI…PDI sets the direction.
+    #expect(Bidi.isRightToLeft(Array("\u{2067}abc\u{2069} שלום".unicodeScalars.map(\.value))))
+    #expect(!Bidi.isRightToLeft(Array("\u{2068}שלום\u{2069} abc".unicodeScalars.map(\.value))))
     // Inside an LTR paragraph a Hebrew word keeps its place, its letters reversed.
     let levels = Bidi.levels(Array("ab שלום cd".unicodeScalars.map(\.value)), rightToLeft: nil)
     #expect(levels == [0, 0, 0, 1, 1, 1, 1, 0, 0, 0])
