@@ -70,7 +70,7 @@ extension SceneAssembler {
       let font = try face(layer, family: family, weight: weight, italic: italic)
       let fontTracking =
         request.tracking ?? (request.family == nil ? TextStyle.tracking(forSize: size) : 0)
-      let span = TextSpan(
+      var span = TextSpan(
         font: font, fallbacks: fonts.fallbacks, weight: weight, italic: italic, size: size,
         tracking: styling.tracking ?? fontTracking, kerning: styling.kerning ?? 0,
         noLigatures: (styling.tracking ?? 0) != 0,
@@ -79,6 +79,8 @@ extension SceneAssembler {
         underline: styling.underline ?? false, strikethrough: styling.strikethrough ?? false,
         paint: paints[i].glyphs, underlinePaint: paints[i].underline,
         strikethroughPaint: paints[i].strikethrough)
+      span.underlinePattern = styling.underlinePattern ?? .solid
+      span.strikethroughPattern = styling.strikethroughPattern ?? .solid
       text.append(strings[i], span)
     }
     return text

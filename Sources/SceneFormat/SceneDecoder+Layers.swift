@@ -417,7 +417,8 @@ extension SceneDecoder {
     return transition
   }
 
-  /// `italic`, `underline`, `strikethrough` (true/false, a colour, or `{"color"}`),
+  /// `italic`, `underline`, `strikethrough` (true/false, a colour, or `{"color", "pattern",
+  /// "isActive"}`),
   /// `monospacedDigit`, `kerning` and `tracking` (points).
   func textStyling(_ o: JSONObject) throws(SceneFileError) -> TextStyling {
     var styling = TextStyling()
@@ -425,19 +426,24 @@ extension SceneDecoder {
     styling.monospacedDigit = try o["monospacedDigit"]?.bool()
     styling.kerning = try o["kerning"]?.number(in: -100...100)
     styling.tracking = try o["tracking"]?.number(in: -100...100)
-    func line(_ field: JSONField?) throws(SceneFileError) -> (Bool?, Bound?) {
-      guard let field else { return (nil, nil) }
+    func line(_ field: JSONField?) throws(SceneFileError) -> (Bool?, Bound?, LinePattern?) {
+      guard let field else { return (nil, nil, nil) }
       switch field.value.kind {
-      case .bool(let on): return (on, nil)
+      case .bool(let on): return (on, nil, nil)
       case .object:
-        let l = try field.object(keys: ["color"])
-        return (true, try l["color"].map(color))
-      case .string: return (true, try color(field))
-      default: throw field.expected("true, false, a colour, or {\"color\"}")
+        let l = try field.object(keys: ["color", "pattern", "isActive"])
+        return (
+          try l["isActive"]?.bool() ?? true, try l["color"].map(color),
+          try l["pattern"]?.choice(LinePattern.self)
+        )
+      case .string: return (true, try color(field), nil)
+      default: throw field.expected("true, false, a colour, or {\"color\", \"pattern\"}")
       }
     }
-    (styling.underline, styling.underlineColor) = try line(o["underline"])
-    (styling.strikethrough, styling.strikethroughColor) = try line(o["strikethrough"])
+    (styling.underline, styling.underlineColor, styling.underlinePattern) = try line(
+      o["underline"])
+    (styling.strikethrough, styling.strikethroughColor, styling.strikethroughPattern) = try line(
+      o["strikethrough"])
     return styling
   }
 

@@ -182,6 +182,9 @@ struct TextStyling {
   /// `.strikethrough(_:color:)`.
   var strikethrough: Bool? = nil
   var strikethroughColor: Bound? = nil
+  /// `pattern:` of either line.
+  var underlinePattern: LinePattern? = nil
+  var strikethroughPattern: LinePattern? = nil
   /// `.monospacedDigit()`.
   var monospacedDigit: Bool? = nil
   /// `.kerning(_:)` and `.tracking(_:)`, points.
@@ -195,6 +198,9 @@ struct TextStyling {
       underlineColor: underline == nil ? outer.underlineColor : underlineColor,
       strikethrough: strikethrough ?? outer.strikethrough,
       strikethroughColor: strikethrough == nil ? outer.strikethroughColor : strikethroughColor,
+      underlinePattern: underline == nil ? outer.underlinePattern : underlinePattern,
+      strikethroughPattern: strikethrough == nil
+        ? outer.strikethroughPattern : strikethroughPattern,
       monospacedDigit: monospacedDigit ?? outer.monospacedDigit,
       kerning: kerning ?? outer.kerning, tracking: tracking ?? outer.tracking)
   }

@@ -65,7 +65,7 @@ public struct TextLayout: Hashable, Sendable {
     var penX = 0.0
     var images: [Image] = []
     // Lines under and through each run, drawn after the glyphs.
-    var decorations: [(paint: Int, rect: Rect)] = []
+    var decorations: [(paint: Int, rect: Rect, pattern: LinePattern)] = []
     for index in Bidi.visualOrder(runs.map(\.level)) {
       let run = runs[index]
       let span = text.spans[run.span]
@@ -110,7 +110,7 @@ public struct TextLayout: Hashable, Sendable {
             span.underlinePaint,
             Rect(
               x: start, y: (position - thickness / 2) * scale, width: penX - start,
-              height: thickness * scale)
+              height: thickness * scale), span.underlinePattern
           ))
       }
       if span.strikethrough {
@@ -120,12 +120,12 @@ public struct TextLayout: Hashable, Sendable {
             span.strikethroughPaint,
             Rect(
               x: start, y: -(position + thickness / 2) * scale, width: penX - start,
-              height: thickness * scale)
+              height: thickness * scale), span.strikethroughPattern
           ))
       }
     }
-    for (paint, rect) in decorations where rect.width > 0 && rect.height > 0 {
-      add(paint) { $0.add(Path.rect(rect)) }
+    for (paint, rect, pattern) in decorations where rect.width > 0 && rect.height > 0 {
+      for piece in pattern.pieces(of: rect) { add(paint) { $0.add(Path.rect(piece)) } }
     }
     self.images = images
     path = all.build() ?? .empty

@@ -23,6 +23,9 @@ public struct TextSpan {
   public var oblique: Double
   public var underline: Bool
   public var strikethrough: Bool
+  /// How the underline and strikethrough are drawn: solid, or in dashes and dots.
+  public var underlinePattern = LinePattern.solid
+  public var strikethroughPattern = LinePattern.solid
   /// The caller's paint for the glyphs, and for the underline and strikethrough.
   public var paint: Int
   public var underlinePaint: Int

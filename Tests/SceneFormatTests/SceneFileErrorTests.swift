@@ -392,11 +392,15 @@ import Testing
     ),
     (
       file(#"{"text": "Hi", "underline": 3}"#, ""),
-      "layers[0].underline", #"expected true, false, a colour, or {"color"}"#
+      "layers[0].underline", #"expected true, false, a colour, or {"color", "pattern"}"#
     ),
     (
       file(#"{"text": ["a", {"text": "b", "strikethrough": "blurple"}]}"#, ""),
       "layers[0].text[1].strikethrough", "blurple"
+    ),
+    (
+      file(#"{"text": "Hi", "underline": {"pattern": "wavy"}}"#, ""),
+      "layers[0].underline.pattern", #"unknown name "wavy""#
     ),
     (
       file(#"{"text": "Hi", "kerning": 500}"#, ""),

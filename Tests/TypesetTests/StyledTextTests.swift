@@ -77,6 +77,21 @@ import Testing
     #expect(strike.maxY < 0 && strike.minY > -layout.ascender / 2)
   }
 
+  /// Patterned lines: dashes of the pattern's lengths in line thicknesses, counted from x = 0,
+  /// covering only the bar, never past its ends.
+  @Test func patternedLinesAreCutIntoDashes() {
+    let bar = Rect(x: 3, y: 10, width: 40, height: 2)
+    #expect(LinePattern.solid.pieces(of: bar) == [bar])
+    let dashes = LinePattern.dash.pieces(of: bar)
+    // Period 12 (8 on, 4 off) from x = 0: 3…8, 12…20, 24…32, 36…43.
+    #expect(dashes.map(\.minX) == [3, 12, 24, 36] && dashes.map(\.maxX) == [8, 20, 32, 43])
+    for pattern in LinePattern.allCases {
+      let pieces = pattern.pieces(of: bar)
+      #expect(pieces.allSatisfy { $0.minX >= bar.minX && $0.maxX <= bar.maxX && $0.height == 2 })
+      #expect(zip(pieces, pieces.dropFirst()).allSatisfy { $0.maxX <= $1.minX })
+    }
+  }
+
   /// A character the font lacks comes from a fallback font with it (CJK from Noto CJK, Hebrew
   /// from a Hebrew font); without fallbacks it is left out. A character no font has is listed.
   @Test func fallbackFontsDrawWhatTheFontLacks() throws {
