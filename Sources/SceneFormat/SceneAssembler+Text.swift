@@ -43,7 +43,7 @@ extension SceneAssembler {
       }
       do { strings.append(try template.evaluate(scope, booleans: booleanStates)) } catch {
         throw SceneFileError(
-          path: layer.path + ".text", error.description, line: layer.line, column: layer.column)
+          path: run.path, error.description, line: layer.line, column: layer.column)
       }
     }
     return strings

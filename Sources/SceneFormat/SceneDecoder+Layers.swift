@@ -340,7 +340,8 @@ extension SceneDecoder {
       for item in try source.array(maxCount: SceneLimits.textRuns) {
         if case .object = item.value.kind {
           let r = try item.object(keys: Self.textRunKeys)
-          let (text, template) = try Self.textOrTemplate(try r.required("text"))
+          let textField = try r.required("text")
+          let (text, template) = try Self.textOrTemplate(textField)
           var runFont = r.has("font") ? try Self.font(r) : font
           if !r.has("font") {
             if let w = r["weight"] { runFont.weight = try Self.weight(w) }
@@ -349,7 +350,7 @@ extension SceneDecoder {
           runs.append(
             TextRun(
               text: text, template: template, font: runFont, styling: try textStyling(r),
-              color: try r["foregroundColor"].map(color)))
+              color: try r["foregroundColor"].map(color), path: textField.path))
         } else {
           guard case .string = item.value.kind else {
             throw item.expected("a string or {\"text\", …}")
@@ -357,13 +358,16 @@ extension SceneDecoder {
           let (text, template) = try Self.textOrTemplate(item)
           runs.append(
             TextRun(
-              text: text, template: template, font: font, styling: TextStyling(), color: nil))
+              text: text, template: template, font: font, styling: TextStyling(), color: nil,
+              path: item.path))
         }
       }
     } else {
       let (text, template) = try Self.textOrTemplate(source)
       runs = [
-        TextRun(text: text, template: template, font: font, styling: TextStyling(), color: nil)
+        TextRun(
+          text: text, template: template, font: font, styling: TextStyling(), color: nil,
+          path: source.path)
       ]
     }
     let bytes = runs.reduce(0) { $0 + $1.text.utf8.count }

@@ -215,6 +215,9 @@ struct TextRun {
   var font: FontRequest
   var styling: TextStyling
   var color: Bound?
+  /// The JSON path of its characters (`layers[0].text[1].text`), for errors of its text from
+  /// state.
+  var path: String
 }
 
 /// How a text from state shows a change of its characters: SwiftUI's `ContentTransition`.

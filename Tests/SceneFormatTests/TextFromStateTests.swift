@@ -125,7 +125,8 @@ import Testing
         #"{"text": "=\"\\(n)\"", "contentTransition": "fade"}"#, "layers[0].contentTransition",
         "unknown content transition"
       ),
-      (#"{"text": ["a", {"text": "=\"\\([n, n])\""}]}"#, "layers[0].text", "one number"),
+      (#"{"text": ["a", {"text": "=\"\\([n, n])\""}]}"#, "layers[0].text[1].text", "one number"),
+      (#"{"text": ["a", "=\"\\(m)\""]}"#, "layers[0].text[1]", "unknown name 'm'"),
     ]
     for (layer, path, message) in cases {
       #expect {
