@@ -23,17 +23,21 @@ final class FontCatalog {
     return font
   }
 
-  /// Fonts for the characters the scene's fonts lack (none with a `--font` file, which sets
-  /// everything).
-  private(set) lazy var fallbacks: FontFallbacks? = override == nil ? FontFallbacks() : nil
+  /// Fonts for the characters the scene's fonts lack; with a `--font` file, which sets
+  /// everything, none are searched, but the characters it lacks are still listed.
+  private(set) lazy var fallbacks: FontFallbacks? = FontFallbacks(searching: override == nil)
 
   /// One line per character no installed font has.
   var missingCharacters: [String] {
     (fallbacks?.missing ?? []).map { scalar in
       let hex = String(scalar.value, radix: 16, uppercase: true)
       let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-      return "warning: no installed font has '\(scalar.escaped(asASCII: false))' (\(code)); "
-        + "it is left out (scripts/setup.sh installs the Noto fonts)"
+      let character = "'\(scalar.escaped(asASCII: false))' (\(code))"
+      guard override == nil else {
+        return "warning: the --font file has no \(character); it is left out"
+      }
+      return "warning: no installed font has \(character); it is left out "
+        + "(scripts/setup.sh installs the Noto fonts)"
     }
   }
 

@@ -68,8 +68,13 @@ public final class FontFallbacks {
   /// The characters no installed font has, in the order first met.
   public private(set) var missing: [Unicode.Scalar] = []
 
-  public init() {
-    config = FcInitLoadConfigAndFonts()
+  /// Whether other fonts are searched at all; without, the fallbacks only list the characters
+  /// the text's fonts lack (`--font`: one file for everything).
+  public let searches: Bool
+
+  public init(searching: Bool = true) {
+    searches = searching
+    config = searching ? FcInitLoadConfigAndFonts() : nil
   }
 
   deinit {
@@ -99,7 +104,7 @@ public final class FontFallbacks {
   private func search(
     _ scalar: Unicode.Scalar, weight: FontWeight, italic: Bool, color: Bool
   ) -> FontFace? {
-    guard let config else { return nil }
+    guard searches, let config else { return nil }
     let rankingKey = "\(weight.rawValue)|\(italic)"
     let ranking =
       rankings[rankingKey] ?? Ranking(config: config, weight: weight, italic: italic)

@@ -118,8 +118,8 @@ enum Shaper {
   /// that has its first missing scalar; the span's own when none has (the fallbacks then list it
   /// as missing).
   static func face(for character: Character, in span: TextSpan) -> FontFace {
-    if let fallbacks = span.fallbacks, let first = character.unicodeScalars.first,
-      wantsEmojiPresentation(character),
+    if let fallbacks = span.fallbacks, fallbacks.searches,
+      let first = character.unicodeScalars.first, wantsEmojiPresentation(character),
       let emoji = fallbacks.face(
         for: first, weight: span.weight, italic: span.italic, color: true),
       emoji.hasColorBitmaps

@@ -1,6 +1,7 @@
 import Raster
 import SceneGraph
 import Testing
+import Typeset
 
 @testable import SceneFormat
 
@@ -81,6 +82,15 @@ import Testing
       file.notes.contains { $0.contains("layers[0].vstack[0].contentTransition does nothing") })
     let quiet = try Self.scene(#"{"text": "a", "ignoresSafeArea": "top"}"#)
     #expect(!quiet.notes.contains { $0.contains("does nothing") })
+  }
+
+  /// With `--font` no other font is searched, but a character the file lacks is still named.
+  @Test func aFontFileNamesTheCharactersItLacks() throws {
+    let dejavu = try #require(FontLocator.locate(family: "DejaVu Sans", weight: .regular))
+    let loaded = try SceneFile.load(
+      text: #"{"canvas": {"width": 100, "height": 50}, "layers": [{"text": "a中b"}]}"#,
+      settings: SceneSettings(scale: 1, hold: 0, fontFile: dejavu.path))
+    #expect(loaded.notes.contains { $0.contains("the --font file has no '中' (U+4E2D)") })
   }
 
   /// A character no installed font has is named in a warning with its code point.
