@@ -147,17 +147,6 @@ extension SceneAssembler {
     return .channel(name + ".roll", component: 0)
   }
 
-  /// Counts `count` more changes of animated values against the scene's bound.
-  mutating func countChanges(_ count: Int) throws(SceneFileError) {
-    changeCount += count
-    guard changeCount <= SceneLimits.changes else {
-      throw SceneFileError(
-        path: "events",
-        "the events and taps change animated values \(changeCount) times; at most \(SceneLimits.changes)"
-      )
-    }
-  }
-
   /// Sets the content of the node named `name` (the first found, depth first).
   static func replaceContent(
     of name: String, with content: SceneNode.Content, in node: inout SceneNode

@@ -55,6 +55,17 @@ struct SceneAssembler {
 
   var changeCount = 0
 
+  /// Counts `count` more changes of animated values against the scene's bound.
+  mutating func countChanges(_ count: Int) throws(SceneFileError) {
+    changeCount += count
+    guard changeCount <= SceneLimits.changes else {
+      throw SceneFileError(
+        path: "events",
+        "the events and taps change animated values \(changeCount) times; at most \(SceneLimits.changes)"
+      )
+    }
+  }
+
   /// Frames whose cost is estimated: spread evenly, first and last included.
   static let costSamples = 64
 
@@ -392,13 +403,7 @@ struct SceneAssembler {
       let target = try channels[index].bound.evaluate(
         scope, count: channels[index].initial.count, what: "the same size")
       guard target != channels[index].lastTarget else { continue }
-      changeCount += 1
-      guard changeCount <= SceneLimits.changes else {
-        throw SceneFileError(
-          path: "events",
-          "the events and taps change animated values \(changeCount) times; at most \(SceneLimits.changes)"
-        )
-      }
+      try countChanges(1)
       channels[index].changes.append(
         .init(time: time + animation.delay, target: target, animation: resolved))
       channels[index].lastTarget = target

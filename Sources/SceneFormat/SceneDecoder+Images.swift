@@ -87,11 +87,9 @@ extension SceneDecoder {
         "the scene's images add up to more than \(SceneLimits.totalImagePixels) pixels")
     }
     // Identity: FNV-1a of the file's bytes.
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    let image = RasterImage(pixels, identity: hash)
+    var hash = FNV1a()
+    hash.add(bytes)
+    let image = RasterImage(pixels, identity: hash.value)
     images[resolved] = image
     return image
   }

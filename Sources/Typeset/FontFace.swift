@@ -240,18 +240,6 @@ struct ColorGlyph {
   let pixelSize: Double
 }
 
-/// FNV-1a, 64 bits: a stable hash of text (Swift's `Hasher` is seeded per process).
-struct FNV1a {
-  private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-  mutating func add(_ text: String) {
-    for byte in text.utf8 {
-      value ^= UInt64(byte)
-      value = value &* 0x100_0000_01b3
-    }
-  }
-}
-
 /// One glyph placed by the shaper, in font units.
 struct ShapedGlyph {
   var id: UInt32

@@ -208,8 +208,8 @@ public struct Paragraph: Hashable, Sendable {
     isTruncated = truncated
     breaksWords = brokeWords
     width = lines.map(\.layout.width).max() ?? 0
-    ascender = text.spans.map { $0.font.ascender * $0.size / $0.font.unitsPerEm }.max() ?? 0
-    descender = text.spans.map { -$0.font.descender * $0.size / $0.font.unitsPerEm }.max() ?? 0
+    ascender = text.ascender
+    descender = text.descender
   }
 }
 

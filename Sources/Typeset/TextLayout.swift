@@ -135,9 +135,8 @@ public struct TextLayout: Hashable, Sendable {
       penX -= text.spans[last.span].tracking
     }
     width = runs.isEmpty ? 0 : penX
-    let spans = text.spans.isEmpty ? [] : text.spans
-    ascender = spans.map { $0.font.ascender * $0.size / $0.font.unitsPerEm }.max() ?? 0
-    descender = spans.map { -$0.font.descender * $0.size / $0.font.unitsPerEm }.max() ?? 0
+    ascender = text.ascender
+    descender = text.descender
   }
 
   private static func append(

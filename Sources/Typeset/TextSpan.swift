@@ -118,6 +118,15 @@ public struct StyledText {
     return max(0, low)
   }
 
+  /// The largest ascender and descender of its spans' fonts at their sizes, in points, both
+  /// positive: a line's height is their sum.
+  public var ascender: Double {
+    spans.map { $0.font.ascender * $0.size / $0.font.unitsPerEm }.max() ?? 0
+  }
+  public var descender: Double {
+    spans.map { -$0.font.descender * $0.size / $0.font.unitsPerEm }.max() ?? 0
+  }
+
   /// Bytes `range` (on character boundaries) with their spans; an empty range keeps the style
   /// at its start.
   public func slice(_ range: Range<Int>) -> StyledText {
