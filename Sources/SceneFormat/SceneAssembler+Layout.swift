@@ -171,7 +171,9 @@ extension SceneAssembler {
     let inner = Size(
       width: Self.childProposal(offered.width, fixed: layer.frameWidth, flex: layer.flexWidth),
       height: Self.childProposal(offered.height, fixed: layer.frameHeight, flex: layer.flexHeight))
-    if case .text(let runs, _) = layer.content, runs.contains(where: { $0.template != nil }) {
+    if !rebuilding, case .text(let runs, _) = layer.content,
+      runs.contains(where: { $0.template != nil })
+    {
       // The widest offer it was measured with (its last may be a stack's sizing pass).
       if inner.width.isFinite {
         templateOffers[layer.path] = max(templateOffers[layer.path] ?? 0, inner.width)
@@ -507,7 +509,7 @@ extension SceneAssembler {
     _ layer: LayerDescription, centerX: ScalarBinding, centerY: ScalarBinding, size: Size
   ) throws(SceneFileError) -> SceneNode {
     let name = layer.id ?? layer.path
-    if let id = layer.id { hitSizes[id] = size }
+    if let id = layer.id, !rebuilding { hitSizes[id] = size }
     let p = layer.padding
     let frame = Rect(
       minX: -size.width / 2 + p.leading, minY: -size.height / 2 + p.top,
@@ -541,7 +543,9 @@ extension SceneAssembler {
         y: snapped(frame.minY, (frame.height - natural.height) * alignment.vertical),
         width: natural.width, height: natural.height)
     }
-    if case .text(let runs, _) = layer.content, runs.contains(where: { $0.template != nil }) {
+    if !rebuilding, case .text(let runs, _) = layer.content,
+      runs.contains(where: { $0.template != nil })
+    {
       textTemplates.append(
         PlacedTemplate(
           name: name, layer: layer, frame: frame, box: contentBox, color: color,
@@ -948,7 +952,8 @@ extension SceneAssembler {
         ? .roundedRectangle(cornerRadius: 0, style: style ?? settings.swiftUI.cornerStyle)
         : insettableKind(kind, radius: radius, style: style)
       let shape = InsettableShape(kindDrawn, frame: f)
-      guard drawn else { return .shape(shape.path(), color, .nonzero, .identity) }
+      // A frame that may animate is the drawing's, which draws the shape in it each frame.
+      guard drawn || animatesLayout else { return .shape(shape.path(), color, .nonzero, .identity) }
       return try drawing(
         .shape(shape), layer, color: color, animatedColor: animatedColor, rule: .nonzero,
         frame: f, name: name)

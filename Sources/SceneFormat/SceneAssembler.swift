@@ -46,6 +46,8 @@ struct SceneAssembler {
     var traced: [Int]
     var changes: [ChannelTimeline.Change] = []
     var lastTarget: [Double]
+    /// How the trace names the components (nil: `.x`/`.y` for two, `.r`…`.a` for four).
+    var suffixes: [String]? = nil
   }
 
   struct Size: Hashable {
@@ -54,6 +56,12 @@ struct SceneAssembler {
   }
 
   var changeCount = 0
+  /// Whether layout is running again for a later state (`animateLayout`): bindings name the
+  /// channels the first layout made, and nothing is recorded twice.
+  var rebuilding = false
+  /// Whether layout lengths read state: shapes are then drawn from their frames, so that a
+  /// frame can animate.
+  var animatesLayout = false
 
   /// Counts `count` more changes of animated values against the scene's bound.
   mutating func countChanges(_ count: Int) throws(SceneFileError) {
@@ -105,29 +113,20 @@ struct SceneAssembler {
       stateNames.insert(value.name)
       if value.isBoolean { booleanStates.insert(value.name) }
     }
-    // Layers, in the safe area unless they ignore it.
-    /// The safe area, reaching the screen's edge on the edges a layer ignores it on (the
-    /// presets' safe areas have no leading or trailing inset).
-    func area(ignoring edges: EdgeSet) -> Rect {
-      let top = edges.top ? 0 : safeTop
-      let bottom = edges.bottom ? height : height - safeBottom
-      return Rect(x: 0, y: top, width: width, height: bottom - top)
-    }
     var ids: Set<String> = []
     try checkIDs(description.layers, &ids)
-    var children: [(node: SceneNode, z: Double)] = []
-    for layer in description.layers {
-      let area = area(ignoring: layer.ignoresSafeArea)
-      let size = try measure(layer, Size(width: area.width, height: area.height))
-      let box = Rect(
-        x: snapped(area.minX, (area.width - size.width) / 2),
-        y: snapped(area.minY, (area.height - size.height) / 2), width: size.width,
-        height: size.height)
-      children.append((try node(layer, box: box), layer.zIndex))
+    var layers = description.layers
+    if Self.hasLayoutBounds(layers) {
+      var values: [Double] = []
+      layers = try resolvingLayout(layers, in: scope, values: &values, when: "in the initial state")
+      animatesLayout = Self.layoutReadsState(layers, stateNames)
     }
-    var root = SceneNode("screen", .group(Self.byZIndex(children)))
+    var root = try layoutRoot(layers)
     let initialScope = scope
     try play(root: root)
+    if animatesLayout {
+      try animateLayout(&root, layers: description.layers, initial: initialScope)
+    }
     try showTextsFromState(in: &root, initial: initialScope)
     notes =
       fonts.warnings + fonts.missingCharacters + Self.unusedKeys(description.layers, nested: false)
@@ -146,8 +145,9 @@ struct SceneAssembler {
             + "no damping); it ends there and the value jumps to its target")
       }
       let suffixes =
-        channel.initial.count == 2
-        ? [".x", ".y"] : channel.initial.count == 4 ? [".r", ".g", ".b", ".a"] : [""]
+        channel.suffixes
+        ?? (channel.initial.count == 2
+          ? [".x", ".y"] : channel.initial.count == 4 ? [".r", ".g", ".b", ".a"] : [""])
       for component in channel.traced {
         columns.append(
           TraceColumn(
@@ -257,6 +257,29 @@ struct SceneAssembler {
     return notes
   }
 
+  /// The screen's node: the top-level layers laid out in the safe area, each centred in it,
+  /// unless they ignore it on some edges.
+  mutating func layoutRoot(_ layers: [LayerDescription]) throws(SceneFileError) -> SceneNode {
+    /// The safe area, reaching the screen's edge on the edges a layer ignores it on (the
+    /// presets' safe areas have no leading or trailing inset).
+    func area(ignoring edges: EdgeSet) -> Rect {
+      let top = edges.top ? 0 : safeTop
+      let bottom = edges.bottom ? height : height - safeBottom
+      return Rect(x: 0, y: top, width: width, height: bottom - top)
+    }
+    var children: [(node: SceneNode, z: Double)] = []
+    for layer in layers {
+      let area = area(ignoring: layer.ignoresSafeArea)
+      let size = try measure(layer, Size(width: area.width, height: area.height))
+      let box = Rect(
+        x: snapped(area.minX, (area.width - size.width) / 2),
+        y: snapped(area.minY, (area.height - size.height) / 2), width: size.width,
+        height: size.height)
+      children.append((try node(layer, box: box), layer.zIndex))
+    }
+    return SceneNode("screen", .group(Self.byZIndex(children)))
+  }
+
   static func byZIndex(_ children: [(node: SceneNode, z: Double)]) -> [SceneNode] {
     children.enumerated().sorted { ($0.element.z, $0.offset) < ($1.element.z, $1.offset) }
       .map(\.element.node)
@@ -277,6 +300,7 @@ struct SceneAssembler {
     if case .vector(let parts) = bound.expression {
       traced = parts.indices.filter { !parts[$0].names.isDisjoint(with: stateNames) }
     }
+    guard !rebuilding else { return (0..<count).map { .channel(name, component: $0) } }
     channels.append(
       Channel(name: name, bound: bound, initial: value, traced: traced, lastTarget: value))
     return (0..<count).map { .channel(name, component: $0) }

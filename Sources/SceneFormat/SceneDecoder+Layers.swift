@@ -136,6 +136,9 @@ extension SceneDecoder {
     }
     let foreground = ownColor ?? inheritedColor ?? black
     var layer = try self.modifiers(of: content, o, color: foreground, field: field)
+    if case .stack = content, let spacing = o["spacing"], case .string = spacing.value.kind {
+      _ = try Self.layoutLength(spacing, .spacing, into: &layer.layoutBounds)
+    }
     if stroked {
       if o.has("stroke"), o.has("strokeBorder") {
         throw field.error("give \"stroke\" or \"strokeBorder\", not both")
@@ -563,9 +566,13 @@ extension SceneDecoder {
       case .hstack: [.center, .top, .bottom, .firstTextBaseline, .lastTextBaseline]
       }
     let alignment = try o["alignment"]?.choice(Alignment.self, among: alignments) ?? .center
+    // An expression's slot is recorded on the layer by `layer(_:)`.
+    var slots: [LayerDescription.LayoutSlot: Bound] = [:]
     return .stack(
       axis, children, alignment: alignment,
-      spacing: try o["spacing"]?.number(in: 0...SceneLimits.canvasSide) ?? 8)
+      spacing: try o["spacing"].map { (f) throws(SceneFileError) in
+        try Self.layoutLength(f, .spacing, into: &slots)
+      } ?? 8)
   }
 
   /// Adds `count` bytes to the scene's path data, refusing more than the limit in all.

@@ -11,27 +11,35 @@ extension SceneDecoder {
     var frame: (Double?, Double?) = (nil, nil)
     var flex: (LayerDescription.FrameBounds?, LayerDescription.FrameBounds?) = (nil, nil)
     var frameAlignment: Alignment?
+    var slots: [LayerDescription.LayoutSlot: Bound] = [:]
     if let f = o["frame"] {
       let fo = try f.object(keys: [
         "width", "height", "minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight",
         "maxHeight", "alignment",
       ])
       frame = (
-        try fo["width"]?.number(in: 0...SceneLimits.canvasSide),
-        try fo["height"]?.number(in: 0...SceneLimits.canvasSide)
+        try fo["width"].map { (f) throws(SceneFileError) in
+          try Self.layoutLength(f, .width, into: &slots)
+        },
+        try fo["height"].map { (f) throws(SceneFileError) in
+          try Self.layoutLength(f, .height, into: &slots)
+        }
       )
       flex = (
-        try Self.frameBounds(fo, f, axis: "Width", fixed: frame.0 != nil),
-        try Self.frameBounds(fo, f, axis: "Height", fixed: frame.1 != nil)
+        try Self.frameBounds(fo, f, axis: "Width", fixed: frame.0 != nil, into: &slots),
+        try Self.frameBounds(fo, f, axis: "Height", fixed: frame.1 != nil, into: &slots)
       )
       frameAlignment = try fo["alignment"]?.choice(Alignment.self, among: Alignment.nine)
     }
+    let padding =
+      try o["padding"].map { (f) throws(SceneFileError) in try Self.padding(f, into: &slots) }
+      ?? EdgeInsets()
     let zero = Bound.constant([0], at: field)
     var layer = LayerDescription(
       path: field.path, line: field.value.line, column: field.value.column,
       id: try o["id"]?.string(maxLength: 200), content: content,
       frameWidth: frame.0, frameHeight: frame.1,
-      padding: try o["padding"].map(Self.padding) ?? EdgeInsets(),
+      padding: padding,
       position: try o["position"].map { (f) throws(SceneFileError) in try Self.point(f) },
       offset: try o["offset"].map { (f) throws(SceneFileError) in try Self.point(f, defaultValue: 0)
       }
@@ -49,6 +57,7 @@ extension SceneDecoder {
       ignoresSafeArea: try o["ignoresSafeArea"].map(Self.ignoredEdges) ?? .none)
     (layer.flexWidth, layer.flexHeight) = flex
     layer.frameAlignment = frameAlignment
+    layer.layoutBounds = slots
     return layer
   }
 
@@ -86,8 +95,15 @@ extension SceneDecoder {
   /// or the maximum, or an ideal above the maximum (SwiftUI logs "Contradictory frame
   /// constraints specified").
   static func frameBounds(
-    _ o: JSONObject, _ frame: JSONField, axis: String, fixed: Bool
+    _ o: JSONObject, _ frame: JSONField, axis: String, fixed: Bool,
+    into slots: inout [LayerDescription.LayoutSlot: Bound]
   ) throws(SceneFileError) -> LayerDescription.FrameBounds? {
+    let (minSlot, idealSlot, maxSlot):
+      (
+        LayerDescription.LayoutSlot, LayerDescription.LayoutSlot, LayerDescription.LayoutSlot
+      ) =
+        axis == "Width"
+        ? (.minWidth, .idealWidth, .maxWidth) : (.minHeight, .idealHeight, .maxHeight)
     let minField = o["min" + axis]
     let idealField = o["ideal" + axis]
     let maxField = o["max" + axis]
@@ -97,17 +113,25 @@ extension SceneDecoder {
         "give \"\(axis.lowercased())\" or \"min\(axis)\"/\"ideal\(axis)\"/\"max\(axis)\", "
           + "not both (.frame(width:height:) or .frame(minWidth:idealWidth:maxWidth:…))")
     }
-    let low = try minField?.number(in: 0...SceneLimits.canvasSide)
-    let ideal = try idealField?.number(in: 0...SceneLimits.canvasSide)
+    let low = try minField.map { (f) throws(SceneFileError) in
+      try layoutLength(f, minSlot, into: &slots)
+    }
+    let ideal = try idealField.map { (f) throws(SceneFileError) in
+      try layoutLength(f, idealSlot, into: &slots)
+    }
     var high: Double?
     if let maxField {
       if case .string(let s) = maxField.value.kind, s == "infinity" {
         high = .infinity
-      } else if case .string = maxField.value.kind {
-        throw maxField.expected("a number of points or \"infinity\"")
+      } else if case .string(let s) = maxField.value.kind, !s.hasPrefix("=") {
+        throw maxField.expected("a number of points, \"infinity\" or an \"=expression\"")
       } else {
-        high = try maxField.number(in: 0...SceneLimits.canvasSide)
+        high = try layoutLength(maxField, maxSlot, into: &slots)
       }
+    }
+    // Expressions are checked against each other each time layout evaluates them.
+    if slots[minSlot] != nil || slots[idealSlot] != nil || slots[maxSlot] != nil {
+      return LayerDescription.FrameBounds(min: low, ideal: ideal, max: high)
     }
     if let low, let high, low > high {
       throw (maxField ?? frame).error(
@@ -126,24 +150,59 @@ extension SceneDecoder {
     return LayerDescription.FrameBounds(min: low, ideal: ideal, max: high)
   }
 
-  /// A number (every edge), `true` (SwiftUI's default 16 pt), or edges by name.
-  static func padding(_ field: JSONField) throws(SceneFileError) -> EdgeInsets {
+  /// A number (every edge), `true` (SwiftUI's default 16 pt), or edges by name; numbers may be
+  /// expressions of state (recorded in `slots`).
+  static func padding(
+    _ field: JSONField, into slots: inout [LayerDescription.LayoutSlot: Bound]
+  ) throws(SceneFileError) -> EdgeInsets {
+    let edges: [LayerDescription.LayoutSlot] = [
+      .paddingTop, .paddingLeading, .paddingBottom, .paddingTrailing,
+    ]
     switch field.value.kind {
     case .bool(true): return EdgeInsets(all: EdgeInsets.defaultPadding)
-    case .number: return EdgeInsets(all: try field.number(in: 0...SceneLimits.canvasSide))
+    case .number, .string:
+      let length = try layoutLength(field, .paddingTop, into: &slots)
+      if let bound = slots[.paddingTop] { for edge in edges { slots[edge] = bound } }
+      return EdgeInsets(all: length)
     case .object:
       let o = try field.object(keys: [
         "top", "leading", "bottom", "trailing", "horizontal", "vertical",
       ])
-      func edge(_ key: String, _ axis: String) throws(SceneFileError) -> Double {
-        if let value = o[key] { return try value.number(in: 0...SceneLimits.canvasSide) }
-        return try o[axis]?.number(in: 0...SceneLimits.canvasSide) ?? 0
+      func edge(
+        _ key: String, _ axis: String, _ slot: LayerDescription.LayoutSlot
+      ) throws(SceneFileError) -> Double {
+        guard let value = o[key] ?? o[axis] else { return 0 }
+        return try layoutLength(value, slot, into: &slots)
       }
       return EdgeInsets(
-        top: try edge("top", "vertical"), leading: try edge("leading", "horizontal"),
-        bottom: try edge("bottom", "vertical"), trailing: try edge("trailing", "horizontal"))
-    default: throw field.expected("a number of points, true, or {\"top\", \"leading\", …}")
+        top: try edge("top", "vertical", .paddingTop),
+        leading: try edge("leading", "horizontal", .paddingLeading),
+        bottom: try edge("bottom", "vertical", .paddingBottom),
+        trailing: try edge("trailing", "horizontal", .paddingTrailing))
+    default:
+      throw field.expected(
+        "a number of points, true, an \"=expression\", or {\"top\", \"leading\", …}")
     }
+  }
+
+  /// A layout length in points (0 up to the canvas's largest side), or an `=expression` of
+  /// state recorded in `slots` under `slot`; an expression's placeholder is 0 until layout
+  /// evaluates it (`SceneAssembler.resolvingLayout`).
+  static func layoutLength(
+    _ field: JSONField, _ slot: LayerDescription.LayoutSlot,
+    into slots: inout [LayerDescription.LayoutSlot: Bound]
+  ) throws(SceneFileError) -> Double {
+    let range = 0...SceneLimits.canvasSide
+    if case .string(let s) = field.value.kind, s.hasPrefix("=") {
+      var bound = try expression(field)
+      bound.range = range
+      slots[slot] = bound
+      return 0
+    }
+    guard case .number(let n) = field.value.kind, range.contains(n) else {
+      throw field.expected(JSONField.describe(range) + " or an \"=expression\"")
+    }
+    return n
   }
 
   /// `{"color", "opacity", "radius", "x", "y"}`; each may be an expression of state, so a shadow

@@ -318,6 +318,13 @@ struct LayerDescription {
     var transition = TextTransition.opacity
   }
 
+  /// A layout length that may be an expression of state (`"frame": {"height": "=open ? 200 :
+  /// 80"}`): layout runs again for each state it takes, and the frames it gives animate.
+  enum LayoutSlot: Hashable, CaseIterable {
+    case width, height, minWidth, idealWidth, maxWidth, minHeight, idealHeight, maxHeight
+    case paddingTop, paddingLeading, paddingBottom, paddingTrailing, spacing
+  }
+
   /// A flexible frame's bounds on one axis, points; `max` may be +∞ (`.infinity`).
   struct FrameBounds {
     var min: Double?
@@ -393,6 +400,9 @@ struct LayerDescription {
   /// whatever it is offered.
   var fixedWidth = false
   var fixedHeight = false
+  /// The layout lengths given as expressions; the fields they set hold a placeholder until
+  /// `SceneAssembler.resolvingLayout` evaluates them.
+  var layoutBounds: [LayoutSlot: Bound] = [:]
   /// Drawn behind the content, and in front of it (each at most one).
   var backgrounds: [Decoration] = []
   var overlays: [Decoration] = []

@@ -30,6 +30,8 @@ public enum SceneLimits {
   public static let textRuns = 100
   /// Different values one text from state takes over a scene's events and taps.
   public static let textVersions = 100
+  /// Different layouts the state may give a scene (layout lengths from state).
+  public static let layoutVersions = 100
   /// Bytes of one `path` string, and of all a scene's path data (strings and files).
   public static let pathStringBytes = 1 << 20
   public static let totalPathDataBytes = 16 << 20

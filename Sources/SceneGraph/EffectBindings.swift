@@ -13,6 +13,8 @@ public struct ClipBinding: Hashable, Sendable {
 
   public var outline: Outline
   public var rule: FillRule
+  /// The frame of a `.shape` or `.roundedFrame` outline when layout animates it.
+  public var frame: RectBinding? = nil
 
   public init(_ outline: Outline, rule: FillRule = .nonzero) {
     self.outline = outline
@@ -21,14 +23,18 @@ public struct ClipBinding: Hashable, Sendable {
 
   var isStatic: Bool {
     if case .roundedFrame(_, .channel, _) = outline { return false }
-    return true
+    return frame?.isStatic ?? true
   }
 
   func clip(_ values: [String: [Double]]) -> ClipShape {
+    let animated = self.frame?.resolve(values)
     switch outline {
     case .path(let path): return ClipShape(path, rule: rule)
-    case .shape(let shape): return ClipShape(shape.path(), rule: rule)
-    case .roundedFrame(let frame, let radius, let style):
+    case .shape(var shape):
+      if let animated { shape.frame = animated }
+      return ClipShape(shape.path(), rule: rule)
+    case .roundedFrame(let own, let radius, let style):
+      let frame = animated ?? own
       return ClipShape(
         .roundedRect(frame, cornerRadius: max(0, radius.resolve(values)), style: style), rule: rule)
     }
@@ -40,6 +46,8 @@ public struct BlurBinding: Hashable, Sendable {
   public var radius: ScalarBinding
   public var opaque: Bool
   public var bounds: Rect
+  /// The bounds when layout animates them.
+  public var animatedBounds: RectBinding? = nil
 
   public init(radius: ScalarBinding, opaque: Bool, bounds: Rect) {
     self.radius = radius
@@ -48,7 +56,9 @@ public struct BlurBinding: Hashable, Sendable {
   }
 
   func blur(_ values: [String: [Double]]) -> Blur {
-    Blur(radius: max(0, radius.resolve(values)), opaque: opaque, bounds: bounds)
+    Blur(
+      radius: max(0, radius.resolve(values)), opaque: opaque,
+      bounds: animatedBounds?.resolve(values) ?? bounds)
   }
 }
 

@@ -24,6 +24,8 @@ public struct LayoutRecord: Hashable, Sendable {
   public var width: Double
   public var height: Double
   public var lines: [Line]
+  /// The size's channel (width, height) when layout animates it.
+  public var animatedSize: [ScalarBinding]? = nil
 
   public init(path: String, id: String?, width: Double, height: Double, lines: [Line] = []) {
     self.path = path
@@ -127,9 +129,10 @@ extension Scene {
     }
     for mask in node.mask { below += entries(of: mask, origin: centre, values: values) }
     guard let record = node.layout else { return below }
+    let size = record.animatedSize?.map { max(0, $0.resolve(values)) }
+    let (width, height) = (size?[0] ?? record.width, size?[1] ?? record.height)
     let frame = Rect(
-      x: centre.x - record.width / 2, y: centre.y - record.height / 2, width: record.width,
-      height: record.height)
+      x: centre.x - width / 2, y: centre.y - height / 2, width: width, height: height)
     let lines = record.lines.map {
       LayoutRecord.Line(text: $0.text, baseline: centre.y + $0.baseline, width: $0.width)
     }

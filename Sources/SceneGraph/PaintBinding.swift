@@ -39,8 +39,10 @@ public struct GradientBinding: Hashable, Sendable {
     return shape + colors.flatMap { $0 } + locations
   }
 
-  /// The paint with the channels at `values`.
-  func paint(_ values: [String: [Double]]) -> Paint {
+  /// The paint with the channels at `values`, its unit points in `frame` when given (a frame
+  /// layout animates) or in its own.
+  func paint(_ values: [String: [Double]], frame: Rect? = nil) -> Paint {
+    let frame = frame ?? self.frame
     let stops = zip(colors, locations).map { color, location in
       let c = color.map { $0.resolve(values) }
       return GradientStop(
@@ -81,12 +83,12 @@ public enum PaintBinding: Hashable, Sendable {
     }
   }
 
-  func paint(_ values: [String: [Double]]) -> Paint {
+  func paint(_ values: [String: [Double]], frame: Rect? = nil) -> Paint {
     switch self {
     case .color(let color, let channel):
       guard let channel, let c = values[channel], c.count == 4 else { return .solid(color) }
       return .solid(Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
-    case .gradient(let g): return g.paint(values)
+    case .gradient(let g): return g.paint(values, frame: frame)
     }
   }
 }

@@ -3,7 +3,7 @@ public enum ScalarBinding: Hashable, Sendable {
   case constant(Double)
   case channel(String, component: Int)
 
-  func resolve(_ values: [String: [Double]]) -> Double {
+  public func resolve(_ values: [String: [Double]]) -> Double {
     switch self {
     case .constant(let v): return v
     case .channel(let name, let component):

@@ -98,6 +98,7 @@ public struct SceneNode: Hashable, Sendable {
       clip?.isStatic ?? true, mask.allSatisfy(\.isStatic)
     else { return false }
     if let blur, case .channel = blur.radius { return false }
+    if let bounds = blur?.animatedBounds, !bounds.isStatic { return false }
     let colorBindings = colorEffects.flatMap(\.bindings)
     guard colorBindings.allSatisfy({ if case .constant = $0 { true } else { false } }) else {
       return false

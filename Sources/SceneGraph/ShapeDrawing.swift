@@ -87,6 +87,9 @@ public struct ShapeDrawing: Hashable, Sendable {
   public var trimTo: ScalarBinding
   /// A rounded rectangle's corner radius when it is animated (points).
   public var cornerRadius: ScalarBinding?
+  /// The shape's frame when layout animates it (it replaces the insettable shape's frame, and
+  /// the frame its gradients' unit points resolve in).
+  public var frame: RectBinding?
 
   public init(
     _ outline: Outline, fill: PaintBinding?, rule: FillRule = .nonzero,
@@ -104,7 +107,7 @@ public struct ShapeDrawing: Hashable, Sendable {
   /// Every binding the drawing reads.
   var bindings: [ScalarBinding] {
     [trimFrom, trimTo] + (stroke.map { [$0.lineWidth, $0.dashPhase] } ?? [])
-      + (cornerRadius.map { [$0] } ?? [])
+      + (cornerRadius.map { [$0] } ?? []) + (frame?.bindings ?? [])
   }
 
   /// Whether it looks the same at every time.
@@ -118,6 +121,11 @@ public struct ShapeDrawing: Hashable, Sendable {
     let (from, to) = (trimFrom.resolve(values), trimTo.resolve(values))
     var layers: [Layer] = []
     var outline = self.outline
+    let frame = self.frame?.resolve(values)
+    if let frame, case .shape(var shape) = outline {
+      shape.frame = frame
+      outline = .shape(shape)
+    }
     if let cornerRadius, case .shape(var shape) = outline,
       case .roundedRectangle(_, let style) = shape.kind
     {
@@ -133,7 +141,9 @@ public struct ShapeDrawing: Hashable, Sendable {
     }
     if let fill {
       let path = outlinePath(insetBy: 0).trimmed(from: from, to: to)
-      if !path.isEmpty { layers.append(.fill(path, paint: fill.paint(values), rule: rule)) }
+      if !path.isEmpty {
+        layers.append(.fill(path, paint: fill.paint(values, frame: frame), rule: rule))
+      }
     }
     if let stroke {
       var style = stroke.style
@@ -142,7 +152,7 @@ public struct ShapeDrawing: Hashable, Sendable {
       let path = outlinePath(insetBy: stroke.inside ? style.width / 2 : 0).trimmed(
         from: from, to: to)
       if !path.isEmpty, style.width > 0 {
-        layers.append(.stroke(path, style, stroke.paint.paint(values)))
+        layers.append(.stroke(path, style, stroke.paint.paint(values, frame: frame)))
       }
     }
     return layers

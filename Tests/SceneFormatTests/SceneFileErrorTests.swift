@@ -368,7 +368,7 @@ import Testing
     ),
     (
       file(#"{"text": "Hi", "frame": {"maxWidth": "infinite"}}"#, ""),
-      "layers[0].frame.maxWidth", #"a number of points or "infinity""#
+      "layers[0].frame.maxWidth", #"a number of points, "infinity" or an "=expression""#
     ),
     (
       file(#"{"text": "Hi", "frame": {"minWidth": "infinity"}}"#, ""),

@@ -1,0 +1,351 @@
+import Motion
+import Raster
+import SceneGraph
+
+/// Layout lengths from state (`"frame": {"height": "=open ? 220 : 80"}`, `"padding"`,
+/// `"spacing"`): layout runs again for every state the events and taps give, and each view's
+/// geometry — its centre in its parent, its size, a shape's frame, a clip's frame — moves from
+/// the old layout's to the new one's with the animation of the change, as SwiftUI animates a
+/// transaction's layout changes: the views' frames are interpolated, each shape drawn in its
+/// frame of the moment (`Shape.path(in:)`). What cannot be interpolated (a text broken into other
+/// lines, an image or path drawn at another size) shows the new layout's drawing at the change.
+extension SceneAssembler {
+  /// Whether any of the layers, or the layers inside them, has a layout length that is an
+  /// expression.
+  static func hasLayoutBounds(_ layers: [LayerDescription]) -> Bool {
+    layers.contains { layer in
+      !layer.layoutBounds.isEmpty || hasLayoutBounds(innerLayers(layer))
+    }
+  }
+
+  /// Whether a layout expression reads state (so layout may change with the events).
+  static func layoutReadsState(_ layers: [LayerDescription], _ state: Set<String>) -> Bool {
+    layers.contains { layer in
+      layer.layoutBounds.values.contains { !$0.expression.names.isDisjoint(with: state) }
+        || layoutReadsState(innerLayers(layer), state)
+    }
+  }
+
+  /// A stack's children, the mask, the backgrounds and overlays.
+  static func innerLayers(_ layer: LayerDescription) -> [LayerDescription] {
+    var inner = layer.effects.mask + layer.backgrounds.map(\.layer) + layer.overlays.map(\.layer)
+    if case .stack(_, let children, _, _) = layer.content { inner += children }
+    return inner
+  }
+
+  /// The layers with every layout expression evaluated in `scope`, the values appended to
+  /// `values` in the order met (so two states' layouts can be compared). `when` says which state
+  /// an error is about.
+  func resolvingLayout(
+    _ layers: [LayerDescription], in scope: ExpressionScope, values: inout [Double], when: String
+  ) throws(SceneFileError) -> [LayerDescription] {
+    var resolved: [LayerDescription] = []
+    for layer in layers {
+      resolved.append(try resolvingLayout(layer, in: scope, values: &values, when: when))
+    }
+    return resolved
+  }
+
+  private func resolvingLayout(
+    _ layer: LayerDescription, in scope: ExpressionScope, values: inout [Double], when: String
+  ) throws(SceneFileError) -> LayerDescription {
+    var l = layer
+    for slot in LayerDescription.LayoutSlot.allCases {
+      guard let bound = layer.layoutBounds[slot] else { continue }
+      let v = try bound.evaluate(scope, count: 1, what: "a length in points")[0]
+      values.append(v)
+      switch slot {
+      case .width: l.frameWidth = v
+      case .height: l.frameHeight = v
+      case .minWidth: l.flexWidth?.min = v
+      case .idealWidth: l.flexWidth?.ideal = v
+      case .maxWidth: l.flexWidth?.max = v
+      case .minHeight: l.flexHeight?.min = v
+      case .idealHeight: l.flexHeight?.ideal = v
+      case .maxHeight: l.flexHeight?.max = v
+      case .paddingTop: l.padding.top = v
+      case .paddingLeading: l.padding.leading = v
+      case .paddingBottom: l.padding.bottom = v
+      case .paddingTrailing: l.padding.trailing = v
+      case .spacing:
+        if case .stack(let axis, let children, let alignment, _) = l.content {
+          l.content = .stack(axis, children, alignment: alignment, spacing: v)
+        }
+      }
+    }
+    // SwiftUI's "Contradictory frame constraints": a minimum above the ideal or the maximum, an
+    // ideal above the maximum.
+    for (bounds, axis, slots) in [
+      (l.flexWidth, "Width", [LayerDescription.LayoutSlot.minWidth, .idealWidth, .maxWidth]),
+      (l.flexHeight, "Height", [.minHeight, .idealHeight, .maxHeight]),
+    ] {
+      guard let bounds, slots.contains(where: { layer.layoutBounds[$0] != nil }) else { continue }
+      let named = [("min", bounds.min), ("ideal", bounds.ideal), ("max", bounds.max)]
+      for i in 0..<2 {
+        for j in (i + 1)..<3 {
+          guard let low = named[i].1, let high = named[j].1, low > high else { continue }
+          let bound = layer.layoutBounds[slots[j]] ?? layer.layoutBounds[slots[i]]
+          let message =
+            "\(named[i].0)\(axis) \(JSONValue.format(low)) is above \(named[j].0)\(axis) "
+            + "\(JSONValue.format(high)) \(when)"
+          throw bound?.error(message) ?? SceneFileError(path: layer.path + ".frame", message)
+        }
+      }
+    }
+    if case .stack(let axis, let children, let alignment, let spacing) = l.content {
+      l.content = .stack(
+        axis, try resolvingLayout(children, in: scope, values: &values, when: when),
+        alignment: alignment, spacing: spacing)
+    }
+    l.effects.mask = try resolvingLayout(l.effects.mask, in: scope, values: &values, when: when)
+    for i in l.backgrounds.indices {
+      l.backgrounds[i].layer = try resolvingLayout(
+        l.backgrounds[i].layer, in: scope, values: &values, when: when)
+    }
+    for i in l.overlays.indices {
+      l.overlays[i].layer = try resolvingLayout(
+        l.overlays[i].layer, in: scope, values: &values, when: when)
+    }
+    return l
+  }
+
+  /// After the events have played: lays the layers out again in each state whose layout
+  /// lengths differ from the state before, and merges the layouts into `root`, each difference
+  /// becoming a channel that moves with the change's animation.
+  mutating func animateLayout(
+    _ root: inout SceneNode, layers: [LayerDescription], initial: ExpressionScope
+  ) throws(SceneFileError) {
+    var last: [Double] = []
+    _ = try resolvingLayout(layers, in: initial, values: &last, when: "in the initial state")
+    var versions = [root]
+    var changes: [(time: Double, animation: Animation)] = []
+    let final = scope
+    defer {
+      scope = final
+      rebuilding = false
+    }
+    for snapshot in snapshots {
+      var values: [Double] = []
+      let resolved = try resolvingLayout(
+        layers, in: snapshot.scope, values: &values,
+        when: "after the change at \(Self.format(snapshot.time)) s")
+      guard values != last else { continue }
+      last = values
+      guard versions.count < SceneLimits.layoutVersions else {
+        throw SceneFileError(
+          path: "layers",
+          "the events and taps give more than \(SceneLimits.layoutVersions) different layouts "
+            + "(layout lengths from state); at most \(SceneLimits.layoutVersions)")
+      }
+      // Everything but the layout lengths as in the initial state: the channels already carry
+      // what changes, and the layouts must differ only in geometry.
+      scope = initial
+      rebuilding = true
+      versions.append(try layoutRoot(resolved))
+      changes.append((snapshot.time, snapshot.animation))
+    }
+    guard versions.count > 1 else { return }
+    root = try merged(versions, changes)
+  }
+
+  /// One node from its versions in each layout (the same node in the same place of each tree).
+  private mutating func merged(
+    _ nodes: [SceneNode], _ changes: [(time: Double, animation: Animation)]
+  ) throws(SceneFileError) -> SceneNode {
+    var node = nodes[0]
+    guard nodes.contains(where: { $0 != node }) else { return node }
+    let name = node.name
+    if case .constant = node.centerX, case .constant = node.centerY {
+      let centres = nodes.map { [$0.centerX.resolve([:]), $0.centerY.resolve([:])] }
+      let channel = name + ".layout.center"
+      if try layoutChannel(channel, centres, changes, suffixes: [".x", ".y"]) {
+        node.centerX = .channel(channel, component: 0)
+        node.centerY = .channel(channel, component: 1)
+      }
+    }
+    if node.layout != nil {
+      let sizes = nodes.map { [$0.layout?.width ?? 0, $0.layout?.height ?? 0] }
+      let channel = name + ".layout.size"
+      if try layoutChannel(channel, sizes, changes, suffixes: [".width", ".height"]) {
+        node.layout?.animatedSize = [
+          .channel(channel, component: 0), .channel(channel, component: 1),
+        ]
+      }
+    }
+    node.content = try mergedContent(nodes, changes)
+    if let clip = node.clip {
+      let frames = nodes.compactMap { $0.clip.flatMap(Self.clipFrame) }
+      if frames.count == nodes.count, nodes.allSatisfy({ Self.sameClipShape($0.clip, clip) }),
+        try layoutChannel(
+          name + ".layout.clip", frames.map(Self.components), changes,
+          suffixes: Self.rectSuffixes)
+      {
+        node.clip?.frame = RectBinding(channel: name + ".layout.clip")
+      }
+    }
+    if node.blur != nil {
+      let bounds = nodes.map { Self.components($0.blur?.bounds ?? Self.noRect) }
+      if try layoutChannel(name + ".layout.blur", bounds, changes, suffixes: Self.rectSuffixes) {
+        node.blur?.animatedBounds = RectBinding(channel: name + ".layout.blur")
+      }
+    }
+    if !node.mask.isEmpty, nodes.allSatisfy({ $0.mask.count == node.mask.count }) {
+      node.mask = [try merged(nodes.map { $0.mask[0] }, changes)]
+    }
+    return node
+  }
+
+  /// The node's content from its versions: children merged one by one, a shape drawn in an
+  /// animated frame, a drawing moved by an animated translation, or else each different drawing
+  /// shown while its layout holds.
+  private mutating func mergedContent(
+    _ nodes: [SceneNode], _ changes: [(time: Double, animation: Animation)]
+  ) throws(SceneFileError) -> SceneNode.Content {
+    let contents = nodes.map(\.content)
+    let first = contents[0]
+    guard contents.contains(where: { $0 != first }) else { return first }
+    let name = nodes[0].name
+    switch first {
+    case .group(let firstChildren):
+      var lists: [[SceneNode]] = []
+      for content in contents {
+        guard case .group(let children) = content, children.count == firstChildren.count,
+          zip(children, firstChildren).allSatisfy({ $0.name == $1.name })
+        else { return try steps(nodes, changes) }
+        lists.append(children)
+      }
+      var children: [SceneNode] = []
+      for i in firstChildren.indices { children.append(try merged(lists.map { $0[i] }, changes)) }
+      return .group(children)
+    case .drawing(let base):
+      guard case .shape(let baseShape) = base.outline else { return try steps(nodes, changes) }
+      var frames: [[Double]] = []
+      for content in contents {
+        guard case .drawing(let d) = content, case .shape(let shape) = d.outline,
+          shape.kind == baseShape.kind, Self.withoutFrames(d) == Self.withoutFrames(base)
+        else { return try steps(nodes, changes) }
+        frames.append(Self.components(shape.frame))
+      }
+      var drawing = base
+      let channel = name + ".layout.shape"
+      if try layoutChannel(channel, frames, changes, suffixes: Self.rectSuffixes) {
+        drawing.frame = RectBinding(channel: channel)
+      }
+      return .drawing(drawing)
+    case .shape(let path, let color, let rule, let transform):
+      // The same outline moved within the node (text placed by a frame's alignment).
+      var moves: [[Double]] = []
+      for content in contents {
+        guard case .shape(let p, let c, let r, let t) = content, p == path, c == color, r == rule,
+          [t.a, t.b, t.c, t.d] == [transform.a, transform.b, transform.c, transform.d]
+        else { return try steps(nodes, changes) }
+        moves.append([t.tx, t.ty])
+      }
+      var still = transform
+      (still.tx, still.ty) = (0, 0)
+      let channel = name + ".layout.content"
+      _ = try layoutChannel(channel, moves, changes, suffixes: [".x", ".y"])
+      var moved = SceneNode(
+        channel, .shape(path, color, rule, still), centerX: .channel(channel, component: 0),
+        centerY: .channel(channel, component: 1))
+      moved.fillColor = nodes[0].fillColor
+      return .group([moved])
+    default:
+      return try steps(nodes, changes)
+    }
+  }
+
+  /// Each different drawing of the node as a child shown (opacity 1) while its layout holds,
+  /// switched at the changes without animation.
+  private mutating func steps(
+    _ nodes: [SceneNode], _ changes: [(time: Double, animation: Animation)]
+  ) throws(SceneFileError) -> SceneNode.Content {
+    var distinct: [SceneNode.Content] = []
+    var shown: [Int] = []
+    for node in nodes {
+      if let k = distinct.firstIndex(of: node.content) {
+        shown.append(k)
+      } else {
+        distinct.append(node.content)
+        shown.append(distinct.count - 1)
+      }
+    }
+    let jumps = changes.map { ($0.time, Animation.none) }
+    var children: [SceneNode] = []
+    for (k, content) in distinct.enumerated() {
+      let channel = nodes[0].name + ".layout.version[\(k)]"
+      _ = try layoutChannel(
+        channel, shown.map { [$0 == k ? 1 : 0] }, jumps, suffixes: [""], traced: false)
+      var child = SceneNode(channel, content, opacity: .channel(channel, component: 0))
+      child.fillColor = nodes[0].fillColor
+      children.append(child)
+    }
+    return .group(children)
+  }
+
+  /// Adds a channel named `name` that starts at `values[0]` and moves to `values[k]` at the k-th
+  /// change with its animation; false (and no channel) when the values never differ. The trace
+  /// shows the components that move (none when not `traced`).
+  private mutating func layoutChannel(
+    _ name: String, _ values: [[Double]], _ changes: [(time: Double, animation: Animation)],
+    suffixes: [String], traced: Bool = true
+  ) throws(SceneFileError) -> Bool {
+    guard values.contains(where: { $0 != values[0] }) else { return false }
+    let moving = values[0].indices.filter { i in values.contains { $0[i] != values[0][i] } }
+    var channel = Channel(
+      name: name,
+      bound: Bound(expression: .constant(values[0]), path: "layers", line: 0, column: 0),
+      initial: values[0], traced: traced ? moving : [], lastTarget: values[values.count - 1])
+    channel.suffixes = suffixes
+    for k in 1..<values.count where values[k] != values[k - 1] {
+      try countChanges(1)
+      channel.changes.append(
+        .init(time: changes[k - 1].time, target: values[k], animation: changes[k - 1].animation))
+    }
+    channels.append(channel)
+    return true
+  }
+
+  static let noRect = Rect(x: 0, y: 0, width: 0, height: 0)
+
+  static let rectSuffixes = [".x", ".y", ".width", ".height"]
+
+  static func components(_ r: Rect) -> [Double] { [r.minX, r.minY, r.width, r.height] }
+
+  /// A drawing with its shape's and gradients' frames cleared, to compare two layouts' drawings
+  /// by all else.
+  static func withoutFrames(_ drawing: ShapeDrawing) -> ShapeDrawing {
+    var d = drawing
+    if case .shape(var shape) = d.outline {
+      shape.frame = Self.noRect
+      d.outline = .shape(shape)
+    }
+    func cleared(_ paint: PaintBinding) -> PaintBinding {
+      guard case .gradient(var g) = paint else { return paint }
+      g.frame = Self.noRect
+      return .gradient(g)
+    }
+    d.fill = d.fill.map(cleared)
+    if let stroke = d.stroke { d.stroke?.paint = cleared(stroke.paint) }
+    return d
+  }
+
+  /// The frame of a clip to a shape or a rounded frame (nil for a path).
+  static func clipFrame(_ clip: ClipBinding) -> Rect? {
+    switch clip.outline {
+    case .shape(let shape): return shape.frame
+    case .roundedFrame(let frame, _, _): return frame
+    case .path: return nil
+    }
+  }
+
+  /// Whether two clips are the same but for their frames.
+  static func sameClipShape(_ a: ClipBinding?, _ b: ClipBinding) -> Bool {
+    guard let a, a.rule == b.rule else { return false }
+    switch (a.outline, b.outline) {
+    case (.shape(let x), .shape(let y)): return x.kind == y.kind
+    case (.roundedFrame(_, let r, let s), .roundedFrame(_, let q, let t)): return r == q && s == t
+    default: return false
+    }
+  }
+}

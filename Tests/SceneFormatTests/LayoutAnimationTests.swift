@@ -1,0 +1,196 @@
+import Motion
+import Raster
+import SceneGraph
+import Testing
+
+@testable import SceneFormat
+
+/// Layout lengths from state: layout runs again for each state, and each view's frame moves from
+/// the old layout's to the new one's with the change's animation (SwiftUI animates the frames a
+/// transaction's layout changes; docs/SEMANTICS.md, "Layout that animates").
+@Suite struct LayoutAnimationTests {
+  /// A column whose card, spacing, padding and flexible frames all follow `a`, `b` and `c`.
+  static func layers() -> String {
+    """
+    [{"vstack": [
+       {"id": "card", "shape": "roundedRectangle", "cornerRadius": 12,
+        "frame": {"maxWidth": "infinity", "height": "=a"},
+        "padding": {"horizontal": "=b / 2", "vertical": 4}},
+       {"id": "label", "text": "Hello there, layout", "font": "body",
+        "frame": {"minWidth": "=c", "alignment": "leading"}},
+       {"id": "chip", "shape": "capsule", "frame": {"width": "=c", "height": 30},
+        "overlay": {"alignment": "trailing", "content":
+          {"id": "badge", "shape": "circle", "frame": {"width": "=b", "height": "=b"}}}},
+       {"hstack": [{"id": "l", "shape": "rectangle", "frame": {"width": 20, "height": 20}},
+                   {"spacer": true},
+                   {"id": "r", "shape": "rectangle", "frame": {"width": "=b", "height": 20}}],
+        "spacing": "=b"}
+     ], "spacing": "=b", "alignment": "leading"}]
+    """
+  }
+
+  static func scene(state: String, events: String = "") throws -> Scene {
+    try SceneFile.load(
+      text: """
+        {"canvas": {"width": 300, "height": 600}, "state": \(state),
+         "layers": \(layers()), "events": [\(events)]}
+        """,
+      settings: SceneSettings(scale: 2, frameRate: 30, hold: 0.5)
+    ).scene
+  }
+
+  /// Every state's layout, once its animation has settled, is the layout a scene starting in that
+  /// state has; before the first change it is the initial state's.
+  @Test func settledLayoutsAreTheLayoutsOfEachState() throws {
+    let states: [(Double, Double, Double)] = [
+      (80, 10, 120), (200, 24, 60), (0, 0, 0), (140, 8, 260), (80, 10, 120),
+    ]
+    func state(_ s: (Double, Double, Double)) -> String {
+      #"{"a": \#(s.0), "b": \#(s.1), "c": \#(s.2)}"#
+    }
+    let events = states.dropFirst().enumerated().map { i, s in
+      #"{"at": \#(Double(i) * 2 + 0.5), "set": \#(state(s)), "#
+        + #""animation": {"type": "spring", "response": 0.3, "dampingFraction": 0.8}}"#
+    }.joined(separator: ",")
+    let animated = try Self.scene(state: state(states[0]), events: events)
+    #expect(
+      animated.layoutJSON(at: 0) == (try Self.scene(state: state(states[0]))).layoutJSON(at: 0))
+    for (i, s) in states.enumerated().dropFirst() {
+      // 1.9 s after the change: the spring (response 0.3) is still to far below 1/1000 pt.
+      let settled = animated.layoutJSON(at: Double(i - 1) * 2 + 0.5 + 1.9)
+      #expect(settled == (try Self.scene(state: state(s))).layoutJSON(at: 0), "state \(i)")
+    }
+  }
+
+  /// Under a linear animation every frame, size and centre is the old one's and the new one's
+  /// mixed by the same fraction of the time.
+  @Test func framesMoveByTheAnimationsFraction() throws {
+    let before = try Self.scene(state: #"{"a": 80, "b": 10, "c": 120}"#)
+    let after = try Self.scene(state: #"{"a": 200, "b": 30, "c": 60}"#)
+    let animated = try Self.scene(
+      state: #"{"a": 80, "b": 10, "c": 120}"#,
+      events: #"{"at": 0.5, "set": {"a": 200, "b": 30, "c": 60}, "#
+        + #""animation": {"type": "linear", "duration": 1}}"#)
+    for fraction in [0.25, 0.5, 0.8] {
+      let now = animated.layout(at: 0.5 + fraction)
+      for id in ["card", "label", "chip", "badge", "l", "r"] {
+        let a = try #require(SceneLayoutTests.entry(id, in: before.layout(at: 0))).frame
+        let b = try #require(SceneLayoutTests.entry(id, in: after.layout(at: 0))).frame
+        let f = try #require(SceneLayoutTests.entry(id, in: now)).frame
+        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * fraction }
+        for (got, x, y) in [
+          (f.minX, a.minX, b.minX), (f.minY, a.minY, b.minY), (f.width, a.width, b.width),
+          (f.height, a.height, b.height),
+        ] {
+          #expect(abs(got - mix(x, y)) < 1e-9, "\(id) at \(fraction)")
+        }
+      }
+    }
+  }
+
+  /// The frames move with the change's own animation: a spring gives the size the same curve it
+  /// gives any animated value of the change (here the card's offset, 0 → 120 as 80 → 200; the
+  /// same distance, as a spring's rest threshold is in the value's own units).
+  @Test func framesFollowTheChangesSpring() throws {
+    let text = """
+      {"canvas": {"width": 300, "height": 600}, "state": {"open": false},
+       "layers": [{"id": "card", "shape": "rectangle", "frame": {"width": 100, "height": "=open ? 200 : 80"},
+         "offset": {"x": 0, "y": "=open ? 120 : 0"}}],
+       "events": [{"at": 0.2, "set": {"open": true},
+         "animation": {"type": "spring", "response": 0.5, "dampingFraction": 0.6}}]}
+      """
+    let scene = try SceneFile.load(text: text, settings: SceneSettings(scale: 2, frameRate: 30))
+      .scene
+    var overshoots = false
+    for frame in 0..<scene.frameCount {
+      let t = Double(frame) / 30
+      let values = scene.values(at: t)
+      let height = try #require(values["card.layout.size"])[1]
+      let offset = try #require(values["card.offset"])[1]
+      #expect(abs((height - 80) - offset) < 1e-9, "at \(t) s")
+      overshoots = overshoots || height > 200.5
+    }
+    #expect(overshoots)  // damping 0.6 overshoots
+    // The trace names the layout's values by layer id.
+    let columns = scene.traceColumns.map(\.header)
+    #expect(columns.contains("card.layout.size.height"))
+    #expect(columns.contains("card.layout.shape.height"))
+    #expect(!columns.contains("card.layout.size.width"))
+  }
+
+  /// The shape is drawn in its frame of the moment: halfway through a linear growth from 40 to
+  /// 120 pt, the rectangle's ink is 80 pt tall.
+  @Test func shapesAreDrawnInTheirAnimatedFrames() throws {
+    let text = """
+      {"canvas": {"width": 100, "height": 200, "background": "#FFFFFF"}, "state": {"h": 40},
+       "layers": [{"shape": "rectangle", "fill": "#000000", "frame": {"width": 50, "height": "=h"}}],
+       "events": [{"at": 0, "set": {"h": 120}, "animation": {"type": "linear", "duration": 1}}]}
+      """
+    let scene = try SceneFile.load(text: text, settings: SceneSettings(scale: 1, frameRate: 10))
+      .scene
+    var compositor = Compositor()
+    let image = try #require(scene.render(frame: 5, compositor: &compositor))
+    var rows = 0
+    for y in 0..<image.height where image[50, y].r < 128 { rows += 1 }
+    #expect(rows == 80)
+  }
+
+  /// A text broken into other lines by a narrower frame shows the new lines at the change (the
+  /// frame itself moves with the animation).
+  @Test func textThatRewrapsSwitchesAtTheChange() throws {
+    let text = """
+      {"canvas": {"width": 300, "height": 300}, "state": {"w": 280},
+       "layers": [{"id": "t", "text": "A sentence that wraps when narrow", "frame": {"width": "=w"}}],
+       "events": [{"at": 0.5, "set": {"w": 90}, "animation": {"type": "linear", "duration": 1}}]}
+      """
+    let scene = try SceneFile.load(text: text, settings: SceneSettings(scale: 2, frameRate: 30))
+      .scene
+    let before = scene.values(at: 0.4)
+    let after = scene.values(at: 0.6)
+    #expect(before["t.layout.version[0]"] == [1] && before["t.layout.version[1]"] == [0])
+    #expect(after["t.layout.version[0]"] == [0] && after["t.layout.version[1]"] == [1])
+    let width = try #require(SceneLayoutTests.entry("t", in: scene.layout(at: 1.0))).frame.width
+    #expect(abs(width - (280 - 190 * 0.5)) < 1e-9)
+  }
+
+  /// Bad layout expressions name their JSON path: a value out of range, contradictory bounds
+  /// after a change (with its time), a string that is not an expression, too many layouts.
+  @Test func badLayoutExpressionsNameTheirPath() {
+    func load(_ layer: String, _ events: String = "") throws {
+      _ = try SceneFile.load(
+        text: """
+          {"state": {"k": 0}, "layers": [\(layer)], "events": [\(events)]}
+          """, settings: SceneSettings(scale: 1, frameRate: 10))
+    }
+    let change = #"{"at": 0.3, "set": {"k": 1}}"#
+    let cases: [(String, String, String, String)] = [
+      (#"{"shape": "circle", "frame": {"width": "=k - 5"}}"#, "", "layers[0].frame.width", "-5"),
+      (
+        #"{"shape": "circle", "frame": {"minWidth": "=k * 300", "maxWidth": 100}}"#, change,
+        "layers[0].frame.minWidth", "after the change at 0.3 s"
+      ),
+      (#"{"shape": "circle", "padding": "wide"}"#, "", "layers[0].padding", "expression"),
+      (#"{"vstack": [], "spacing": "=q"}"#, "", "layers[0].spacing", "unknown name 'q'"),
+      (
+        #"{"shape": "circle", "frame": {"maxHeight": "tall"}}"#, "", "layers[0].frame.maxHeight",
+        "infinity"
+      ),
+    ]
+    for (layer, events, path, message) in cases {
+      #expect {
+        try load(layer, events)
+      } throws: { error in
+        guard let e = error as? SceneFileError else { return false }
+        return e.path == path && e.message.contains(message)
+      }
+    }
+    let many = (1...(SceneLimits.layoutVersions + 1)).map {
+      #"{"at": \#(Double($0) / 10), "set": {"k": \#($0)}}"#
+    }.joined(separator: ",")
+    #expect {
+      try load(#"{"shape": "circle", "frame": {"width": "=k"}}"#, many)
+    } throws: { error in
+      (error as? SceneFileError)?.message.contains("different layouts") == true
+    }
+  }
+}
