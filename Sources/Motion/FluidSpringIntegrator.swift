@@ -46,10 +46,13 @@ struct FluidSpringIntegrator: Hashable, Sendable {
   }
 
   /// SwiftUI removes the animation once max(|v|², |F|²) ≤ 0.0036 and what is left of the move is
-  /// at most 1 % of it (norms over the whole vector).
+  /// at most 1 % of it (norms over the whole vector). A remainder below 1e-9 counts as none: a
+  /// move of a few ulps (0.1 + 0.2 to 0.3) would otherwise never come within 1 % in floating
+  /// point.
   func isStill(target: [Double], totalDistance: Double) -> Bool {
     func norm(_ v: [Double]) -> Double { v.reduce(0) { $0 + $1 * $1 }.squareRoot() }
     let remaining = norm(zip(target, value).map { $0 - $1 })
-    return max(norm(velocity), norm(force)) <= 0.06 && remaining <= 0.01 * totalDistance
+    return max(norm(velocity), norm(force)) <= 0.06
+      && (remaining <= 0.01 * totalDistance || remaining < 1e-9)
   }
 }

@@ -543,8 +543,11 @@ extension SceneAssembler {
         y: snapped(frame.minY, (frame.height - natural.height) * alignment.vertical),
         width: natural.width, height: natural.height)
     }
-    if !rebuilding, case .text(let runs, _) = layer.content,
+    if rebuilding, case .text(let runs, _) = layer.content,
       runs.contains(where: { $0.template != nil })
+    {
+      templateBoxes[name, default: [:]][layoutVersion] = contentBox
+    } else if case .text(let runs, _) = layer.content, runs.contains(where: { $0.template != nil })
     {
       textTemplates.append(
         PlacedTemplate(

@@ -26,6 +26,30 @@ extension SceneAssembler {
     }
   }
 
+  /// Whether any of the layers, or the layers inside them, is a text from state.
+  static func hasTextFromState(_ layers: [LayerDescription]) -> Bool {
+    layers.contains { layer in
+      if case .text(let runs, _) = layer.content, runs.contains(where: { $0.template != nil }) {
+        return true
+      }
+      return hasTextFromState(innerLayers(layer))
+    }
+  }
+
+  /// The characters of every text from state among the layers, written in `scope`.
+  func textsFromState(
+    _ layers: [LayerDescription], in scope: ExpressionScope
+  ) throws(SceneFileError) -> [String] {
+    var texts: [String] = []
+    for layer in layers {
+      if case .text(let runs, _) = layer.content, runs.contains(where: { $0.template != nil }) {
+        texts.append(try textOfRuns(layer, runs, in: scope).joined(separator: "\u{0}"))
+      }
+      texts += try textsFromState(Self.innerLayers(layer), in: scope)
+    }
+    return texts
+  }
+
   /// A stack's children, the mask, the backgrounds and overlays.
   static func innerLayers(_ layer: LayerDescription) -> [LayerDescription] {
     var inner = layer.effects.mask + layer.backgrounds.map(\.layer) + layer.overlays.map(\.layer)
@@ -110,18 +134,20 @@ extension SceneAssembler {
   }
 
   /// After the events have played: lays the layers out again in each state whose layout
-  /// lengths differ from the state before, and merges the layouts into `root`, each difference
+  /// lengths or texts from state differ from the state before, and merges the layouts into `root`, each difference
   /// becoming a channel that moves with the change's animation.
   mutating func animateLayout(
     _ root: inout SceneNode, layers: [LayerDescription], initial: ExpressionScope
   ) throws(SceneFileError) {
     var last: [Double] = []
     _ = try resolvingLayout(layers, in: initial, values: &last, when: "in the initial state")
+    var lastTexts = try textsFromState(layers, in: initial)
     var versions = [root]
     var changes: [(time: Double, animation: Animation)] = []
     let final = scope
     defer {
       scope = final
+      textScope = nil
       rebuilding = false
     }
     for snapshot in snapshots {
@@ -129,8 +155,12 @@ extension SceneAssembler {
       let resolved = try resolvingLayout(
         layers, in: snapshot.scope, values: &values,
         when: "after the change at \(Self.format(snapshot.time)) s")
-      guard values != last else { continue }
-      last = values
+      let texts = try textsFromState(layers, in: snapshot.scope)
+      guard values != last || texts != lastTexts else {
+        snapshotLayouts.append(snapshotLayouts.last ?? nil)
+        continue
+      }
+      (last, lastTexts) = (values, texts)
       guard versions.count < SceneLimits.layoutVersions else {
         throw SceneFileError(
           path: "layers",
@@ -140,7 +170,10 @@ extension SceneAssembler {
       // Everything but the layout lengths as in the initial state: the channels already carry
       // what changes, and the layouts must differ only in geometry.
       scope = initial
+      textScope = snapshot.scope
       rebuilding = true
+      layoutVersion = versions.count
+      snapshotLayouts.append(layoutVersion)
       versions.append(try layoutRoot(resolved))
       changes.append((snapshot.time, snapshot.animation))
     }
@@ -290,6 +323,13 @@ extension SceneAssembler {
     _ name: String, _ values: [[Double]], _ changes: [(time: Double, animation: Animation)],
     suffixes: [String], traced: Bool = true
   ) throws(SceneFileError) -> Bool {
+    // Layout's arithmetic leaves differences of a few ulps between layouts that place a view
+    // alike (a centre of 0.1666…643 or …374 pt): those are no move.
+    var values = values
+    for k in values.indices.dropFirst()
+    where zip(values[k], values[k - 1]).allSatisfy({ abs($0 - $1) < 1e-9 }) {
+      values[k] = values[k - 1]
+    }
     guard values.contains(where: { $0 != values[0] }) else { return false }
     let moving = values[0].indices.filter { i in values.contains { $0[i] != values[0][i] } }
     var channel = Channel(

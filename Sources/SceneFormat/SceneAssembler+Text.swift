@@ -34,14 +34,18 @@ extension SceneAssembler {
   }
 
   /// Each run's characters: its own, or its text from state in the current state.
-  func textOfRuns(_ layer: LayerDescription, _ runs: [TextRun]) throws(SceneFileError) -> [String] {
+  func textOfRuns(
+    _ layer: LayerDescription, _ runs: [TextRun], in state: ExpressionScope? = nil
+  ) throws(SceneFileError) -> [String] {
     var strings: [String] = []
     for run in runs {
       guard let template = run.template else {
         strings.append(run.text)
         continue
       }
-      do { strings.append(try template.evaluate(scope, booleans: booleanStates)) } catch {
+      do {
+        strings.append(try template.evaluate(state ?? textScope ?? scope, booleans: booleanStates))
+      } catch {
         throw SceneFileError(
           path: run.path, error.description, line: layer.line, column: layer.column)
       }

@@ -23,7 +23,8 @@ extension SceneAssembler {
   /// Replaces each text from state that takes more than one version with one node per version,
   /// placed in the layer's frame by its alignment (centred by default), whose opacity is 1 while
   /// the state gives that version; a change moves the opacities with its animation (a crossfade),
-  /// or at once for `identity`. Layout keeps the first version's size.
+  /// or at once for `identity`. Where layout ran again for a version, it is placed where that
+  /// layout put it (`SceneAssembler+LayoutAnimation.swift`).
   mutating func showTextsFromState(
     in root: inout SceneNode, initial: ExpressionScope
   ) throws(SceneFileError) {
@@ -37,8 +38,10 @@ extension SceneAssembler {
       scopes += snapshots.map(\.scope)
       var versions: [String] = []
       var firstScope: [ExpressionScope] = []
+      /// Where each version first shows: 0 at the start, i after the i-th change.
+      var firstShown: [Int] = []
       var shown: [Int] = []
-      for s in scopes {
+      for (i, s) in scopes.enumerated() {
         scope = s
         let text = try textOfRuns(placed.layer, runs).joined(separator: "\u{0}")
         if let k = versions.firstIndex(of: text) {
@@ -46,6 +49,7 @@ extension SceneAssembler {
         } else {
           versions.append(text)
           firstScope.append(s)
+          firstShown.append(i)
           shown.append(versions.count - 1)
         }
       }
@@ -63,6 +67,12 @@ extension SceneAssembler {
         let box: Rect
         if k == shown[0] {
           box = placed.box
+        } else if firstShown[k] > 0, let version = snapshotLayouts[firstShown[k] - 1],
+          let laidOut = templateBoxes[placed.name]?[version]
+        {
+          // Layout ran again for this text: where that layout put it (the node moves there with
+          // the change's animation).
+          box = laidOut
         } else {
           // Wrapped to what the layer was offered, as a new layout would.
           let offer = templateOffers[placed.layer.path] ?? placed.frame.width

@@ -62,6 +62,17 @@ struct SceneAssembler {
   /// Whether layout lengths read state: shapes are then drawn from their frames, so that a
   /// frame can animate.
   var animatesLayout = false
+  /// The state texts from state are written in while layout runs again for a later state
+  /// (nil: `scope`'s).
+  var textScope: ExpressionScope? = nil
+  /// While layout runs again: the index of the layout being made (0: the first).
+  var layoutVersion = 0
+  /// For each change, the layout in effect after it when it was made again (nil: the first
+  /// layout's sizes hold).
+  var snapshotLayouts: [Int?] = []
+  /// Where each layout put each text from state's box (node space, points), by node name and
+  /// layout index.
+  var templateBoxes: [String: [Int: Rect]] = [:]
 
   /// Counts `count` more changes of animated values against the scene's bound.
   mutating func countChanges(_ count: Int) throws(SceneFileError) {
@@ -121,6 +132,8 @@ struct SceneAssembler {
       layers = try resolvingLayout(layers, in: scope, values: &values, when: "in the initial state")
       animatesLayout = Self.layoutReadsState(layers, stateNames)
     }
+    // A text from state may change size, and its layout with it.
+    animatesLayout = animatesLayout || Self.hasTextFromState(layers)
     var root = try layoutRoot(layers)
     let initialScope = scope
     try play(root: root)

@@ -153,6 +153,37 @@ import Testing
     #expect(abs(width - (280 - 190 * 0.5)) < 1e-9)
   }
 
+  /// A text from state that grows (9 → 1234) grows its capsule and pushes its sibling along, with
+  /// the change's animation; at rest the layout is the one a scene starting at 1234 has.
+  @Test func aTextFromStateMovesItsSiblings() throws {
+    func scene(_ n: Int, events: String = "") throws -> Scene {
+      try SceneFile.load(
+        text: """
+          {"canvas": {"width": 300, "height": 100}, "state": {"n": \(n)},
+           "layers": [{"hstack": [
+             {"id": "badge", "text": "=\\"\\\\(n)\\"", "padding": 6,
+              "background": {"content": {"id": "pill", "shape": "capsule", "fill": "systemRed"}}},
+             {"id": "after", "text": "new"}], "spacing": 8}],
+           "events": [\(events)]}
+          """, settings: SceneSettings(scale: 2, frameRate: 30)
+      ).scene
+    }
+    let animated = try scene(
+      9, events: #"{"at": 0.2, "set": {"n": 1234}, "animation": {"type": "linear", "duration": 1}}"#
+    )
+    let (before, after) = (try scene(9), try scene(1234))
+    for id in ["badge", "pill", "after"] {
+      let a = try #require(SceneLayoutTests.entry(id, in: before.layout(at: 0))).frame
+      let b = try #require(SceneLayoutTests.entry(id, in: after.layout(at: 0))).frame
+      let mid = try #require(SceneLayoutTests.entry(id, in: animated.layout(at: 0.7))).frame
+      let end = try #require(SceneLayoutTests.entry(id, in: animated.layout(at: 1.5))).frame
+      #expect(a.width != b.width || a.minX != b.minX)
+      #expect(abs(mid.width - (a.width + b.width) / 2) < 1e-9, "\(id)")
+      #expect(abs(mid.minX - (a.minX + b.minX) / 2) < 1e-9, "\(id)")
+      #expect(end == b, "\(id)")
+    }
+  }
+
   /// Bad layout expressions name their JSON path: a value out of range, contradictory bounds
   /// after a change (with its time), a string that is not an expression, too many layouts.
   @Test func badLayoutExpressionsNameTheirPath() {
