@@ -136,7 +136,7 @@ struct SceneAssembler {
     animatesLayout = animatesLayout || Self.hasTextFromState(layers)
     var root = try layoutRoot(layers)
     let initialScope = scope
-    try play(root: root)
+    try play(root: root, initial: initialScope)
     if animatesLayout {
       try animateLayout(&root, layers: description.layers, initial: initialScope)
     }
@@ -323,7 +323,7 @@ struct SceneAssembler {
 
   /// Plays taps and timed events in time order (timed events first at equal times), turning
   /// each state change into changes of the channels whose values it moves.
-  private mutating func play(root: SceneNode) throws(SceneFileError) {
+  private mutating func play(root: SceneNode, initial: ExpressionScope) throws(SceneFileError) {
     enum Item {
       case event(TimedEvent)
       case tap(x: Double, y: Double, time: Double)
@@ -347,7 +347,18 @@ struct SceneAssembler {
       case .event(let event):
         try apply(event.assignments, animation: event.animation, at: event.time, extra: [:])
       case .tap(let x, let y, let time):
-        guard let handler = try handler(for: Point(x, y), at: time, root: root) else {
+        // Hit-tested against the layout of the moment: when layout changes with state, the
+        // layouts the changes so far give, merged as they will be drawn.
+        var placed = (root: root, channels: channels)
+        if animatesLayout, !snapshots.isEmpty {
+          var trial = self
+          try trial.animateLayout(&placed.root, layers: description.layers, initial: initial)
+          placed.channels = trial.channels
+        }
+        guard
+          let handler = try handler(
+            for: Point(x, y), at: time, root: placed.root, channels: placed.channels)
+        else {
           let layers = description.tapHandlers.compactMap(\.layer).map { "'\($0)'" }
           notes.append(
             "tap at \(Self.format(x)),\(Self.format(y))@\(Self.format(time)) misses "
@@ -369,17 +380,19 @@ struct SceneAssembler {
   /// The first handler whose layer is drawn under `point` at `time` (a handler without a layer
   /// takes any tap).
   private func handler(
-    for point: Point, at time: Double, root: SceneNode
+    for point: Point, at time: Double, root: SceneNode, channels: [Channel]
   ) throws(SceneFileError) -> TapHandler? {
     for handler in description.tapHandlers {
       guard let id = handler.layer else { return handler }
-      guard let size = hitSizes[id], let chain = Self.chain(to: id, in: root) else {
+      guard var size = hitSizes[id], let chain = Self.chain(to: id, in: root) else {
         throw SceneFileError(
           path: handler.path + ".layer", "no layer has the id \"\(id)\"", line: handler.layerLine,
           column: handler.layerColumn)
       }
-      // Only the channels that place the layer and its ancestors matter.
-      let needed = chain.reduce(into: Set<String>()) { $0.formUnion($1.placementChannels) }
+      // Only the channels that place the layer and its ancestors, and size it, matter.
+      var needed = chain.reduce(into: Set<String>()) { $0.formUnion($1.placementChannels) }
+      let animatedSize = chain.last?.layout?.animatedSize
+      for case .channel(let name, _) in animatedSize ?? [] { needed.insert(name) }
       var values: [String: [Double]] = [:]
       for channel in channels where needed.contains(channel.name) {
         values[channel.name] = ChannelTimeline(
@@ -388,6 +401,11 @@ struct SceneAssembler {
       }
       var transform = Transform.identity
       for node in chain.reversed() { transform = transform.concatenating(node.transform(values)) }
+      if let animatedSize {
+        size = Size(
+          width: max(0, animatedSize[0].resolve(values)),
+          height: max(0, animatedSize[1].resolve(values)))
+      }
       let corners = [
         Point(-size.width / 2, -size.height / 2), Point(size.width / 2, -size.height / 2),
         Point(-size.width / 2, size.height / 2), Point(size.width / 2, size.height / 2),

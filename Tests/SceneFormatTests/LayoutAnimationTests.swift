@@ -184,6 +184,23 @@ import Testing
     }
   }
 
+  /// Taps hit the layout of the moment: a card that grew open is tapped below where it first
+  /// ended, and closes.
+  @Test func tapsHitTheGrownFrame() throws {
+    let text = """
+      {"canvas": {"width": 300, "height": 600}, "state": {"open": false},
+       "layers": [{"id": "card", "shape": "rectangle", "frame": {"width": 200, "height": "=open ? 400 : 100"}}],
+       "onTap": [{"layer": "card", "set": {"open": "=!open"}, "animation": "smooth"}],
+       "taps": [{"x": 150, "y": 300, "at": 0.1}, {"x": 150, "y": 450, "at": 1.5}]}
+      """
+    let loaded = try SceneFile.load(text: text, settings: SceneSettings(scale: 2, frameRate: 30))
+    let scene = loaded.scene
+    #expect(!loaded.notes.contains { $0.contains("misses") }, "\(loaded.notes)")
+    let open = try #require(SceneLayoutTests.entry("card", in: scene.layout(at: 1.4))).frame
+    let closed = try #require(SceneLayoutTests.entry("card", in: scene.layout(at: 3.5))).frame
+    #expect(abs(open.height - 400) < 0.5 && abs(closed.height - 100) < 0.5)
+  }
+
   /// Bad layout expressions name their JSON path: a value out of range, contradictory bounds
   /// after a change (with its time), a string that is not an expression, too many layouts.
   @Test func badLayoutExpressionsNameTheirPath() {
