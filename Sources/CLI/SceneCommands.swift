@@ -50,6 +50,11 @@ enum SceneOptions {
         "hold", value: .number(0...maximumTime), valueName: "seconds",
         help: "Still frames after the animation ends.", defaultValue: "0.5"),
       OptionSpec(
+        "duration", value: .number(0.01...maximumTime), valueName: "seconds",
+        help:
+          "Render exactly this long (frames 0 ..< seconds × fps; --hold is ignored), whatever the animations do: what a scene that repeats for ever needs.",
+        defaultDescription: "the scene's duration, or until the last animation ends"),
+      OptionSpec(
         "loop", value: .integer(0...65_535), valueName: "n",
         help: "GIF loop count; 0 loops forever.", defaultValue: "0"),
       OptionSpec(
@@ -89,6 +94,7 @@ enum SceneOptions {
     var colorScheme: ColorScheme?
     var fps: Double
     var hold: Double
+    var duration: Double?
     var loop: Int
     var frame: Int?
     var trace: String?
@@ -141,7 +147,7 @@ enum SceneOptions {
       scale: try arguments.integer("scale").map(Double.init),
       swiftUI: try arguments.requiredChoice("swiftui"),
       colorScheme: try arguments.choice("color-scheme"), fps: Double(fps),
-      hold: try arguments.requiredNumber("hold"),
+      hold: try arguments.requiredNumber("hold"), duration: try arguments.number("duration"),
       // `check` has no GIF or PNG output, hence no --loop or --png-compression.
       loop: needsOutput ? try arguments.requiredInteger("loop") : 0,
       frame: frame, trace: trace,
@@ -347,6 +353,7 @@ extension SceneOptions {
       frameRate: settings.fps, hold: settings.hold, taps: settings.taps, fontFile: settings.font,
       allowsFilesOutside: settings.allowsFilesOutside)
     options.colorScheme = settings.colorScheme
+    options.duration = settings.duration
     let loaded: LoadedScene
     do {
       switch source {

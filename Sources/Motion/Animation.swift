@@ -11,4 +11,73 @@ public enum Animation: Hashable, Sendable {
   /// `easeIn`, `easeOut`, `easeInOut`, `linear`, `timingCurve`: a Bézier curve of fixed duration
   /// scaled to the change; overlapping changes add, as with interpolating springs.
   case curve(TimingCurve)
+  /// `.repeatCount(_:autoreverses:)` / `.repeatForever(autoreverses:)` of a fixed-length
+  /// animation: its unit curve played `count` times (for ever when nil), every other time
+  /// backwards in time when it autoreverses. Springs repeat their interpolating curve over its
+  /// settling time (docs/SEMANTICS.md, Repeats). Overlapping changes add, as with curves.
+  indirect case repeated(Animation, Repetition)
+
+  /// How a repeated animation repeats.
+  public struct Repetition: Hashable, Sendable {
+    /// Times the animation plays (≥ 1); nil: for ever.
+    public var count: Int?
+    public var autoreverses: Bool
+
+    public init(count: Int?, autoreverses: Bool) {
+      self.count = count
+      self.autoreverses = autoreverses
+    }
+  }
+
+  /// `.speed(_:)`: the animation played `factor` times as fast — a curve's duration divided by
+  /// it, a spring's time scale too (stiffness × factor², damping × factor), a repetition's every
+  /// iteration.
+  public func speed(_ factor: Double) -> Animation {
+    guard factor != 1, factor > 0 else { return self }
+    switch self {
+    case .none: return .none
+    case .fluidSpring(let s): return .fluidSpring(s.spedUp(by: factor))
+    case .interpolatingSpring(let s): return .interpolatingSpring(s.spedUp(by: factor))
+    case .curve(var c):
+      c.duration /= factor
+      return .curve(c)
+    case .repeated(let base, let repetition): return .repeated(base.speed(factor), repetition)
+    }
+  }
+
+  /// Whether the animation never ends (`repeatForever`).
+  public var isEndless: Bool {
+    if case .repeated(_, let repetition) = self { return repetition.count == nil }
+    return false
+  }
+
+  /// One iteration of a fixed-length animation: its unit progress over time (seconds) and its
+  /// length. A spring's is its interpolating curve up to its settling time (at most 60 s).
+  var iteration: (progress: @Sendable (Double) -> Double, duration: Double) {
+    switch self {
+    case .none: return ({ _ in 1 }, 0)
+    case .curve(let c): return (c.unitProgress, c.duration)
+    case .fluidSpring(let s), .interpolatingSpring(let s):
+      let d = s.settlingDuration
+      return (s.unitProgress, (0...60).contains(d) ? d : 60)
+    case .repeated(let base, _): return base.iteration
+    }
+  }
+
+  /// The unit progress of a repetition at `t` seconds after it starts: which iteration, and how
+  /// far into it (played backwards on every other one when it autoreverses); 1 once a counted
+  /// repetition has played out.
+  static func repeatedProgress(
+    _ base: Animation, _ repetition: Repetition, at t: Double
+  ) -> Double {
+    let (progress, duration) = base.iteration
+    guard duration > 0 else { return 1 }
+    guard t > 0 else { return 0 }
+    let iterations = t / duration
+    if let count = repetition.count, iterations >= Double(count) { return 1 }
+    let k = iterations.rounded(.down)
+    let local = t - k * duration
+    let backwards = repetition.autoreverses && Int(k) % 2 == 1
+    return progress(backwards ? duration - local : local)
+  }
 }

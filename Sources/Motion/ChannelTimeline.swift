@@ -80,9 +80,13 @@ public struct ChannelTimeline: Hashable, Sendable {
   /// was ended there), by index in `changes`.
   public var unsettledChanges: [Int] {
     changes.indices.filter {
-      !(segments[$0].end < changes[$0].time + Self.longestAnimation)
+      !changes[$0].animation.isEndless
+        && !(segments[$0].end < changes[$0].time + Self.longestAnimation)
     }
   }
+
+  /// Whether a change's animation repeats for ever (the value never settles).
+  public var isEndless: Bool { changes.contains { $0.animation.isEndless } }
 
   // MARK: - Evaluation
 
@@ -113,6 +117,10 @@ public struct ChannelTimeline: Hashable, Sendable {
       return additive(
         at: time, progress: curve.unitProgress, tau: tau, index: index, initial: initial,
         changes: changes, segments: segments)
+    case .repeated(let base, let repetition):
+      return additive(
+        at: time, progress: { Animation.repeatedProgress(base, repetition, at: $0) }, tau: tau,
+        index: index, initial: initial, changes: changes, segments: segments)
     }
   }
 
@@ -147,6 +155,9 @@ public struct ChannelTimeline: Hashable, Sendable {
       return change.time
         + ((0...longestAnimation).contains(duration) ? duration : longestAnimation)
     case .curve(let curve): return change.time + curve.duration
+    case .repeated(let base, let repetition):
+      guard let count = repetition.count else { return .infinity }
+      return change.time + Double(count) * base.iteration.duration
     case .none, .fluidSpring: return change.time
     }
   }

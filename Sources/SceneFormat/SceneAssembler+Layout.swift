@@ -582,7 +582,9 @@ extension SceneAssembler {
     let offset = try bind(layer.offset, name + ".offset", count: 2, what: "a point")
     var node = SceneNode(
       name, content, centerX: centerX, centerY: centerY, offsetX: offset[0], offsetY: offset[1],
-      scale: try bind(layer.scale, name + ".scaleEffect", count: 1, what: "a number")[0],
+      scale: layer.scaleY != nil
+        ? .constant(1)
+        : try bind(layer.scale, name + ".scaleEffect", count: 1, what: "a number")[0],
       opacity: try bind(layer.opacity, name + ".opacity", count: 1, what: "a number")[0])
     if let s = layer.shadow {
       // Each part a constant, or a channel that moves with the changes' animations.
@@ -606,6 +608,16 @@ extension SceneAssembler {
     }
     node.rotation = try bind(layer.rotation, name + ".rotationEffect", count: 1, what: "a number")[
       0]
+    if let y = layer.scaleY {
+      // `.scaleEffect(x:y:)`: each axis its own channel.
+      node.scale = try bind(layer.scale, name + ".scaleEffect.x", count: 1, what: "a number")[0]
+      node.scaleY = try bind(y, name + ".scaleEffect.y", count: 1, what: "a number")[0]
+    }
+    func anchored(_ unit: (x: Double, y: Double)) -> Point {
+      Point((unit.x - 0.5) * size.width, (unit.y - 0.5) * size.height)
+    }
+    node.scaleAnchor = anchored(layer.scaleAnchor)
+    node.rotationAnchor = anchored(layer.rotationAnchor)
     node.fillColor = decorated ? nil : animatedColor
     if case .image(_, _, let options) = layer.content, options.renderingMode == .template {
       // Tinted by the foreground colour: a colour map before every other effect.

@@ -56,6 +56,8 @@ struct SceneAssembler {
   }
 
   var changeCount = 0
+  /// Where the first animation that repeats for ever was written.
+  var endlessAnimation: String?
   /// Whether layout is running again for a later state (`animateLayout`): bindings name the
   /// channels the first layout made, and nothing is recorded twice.
   var rebuilding = false
@@ -167,10 +169,22 @@ struct SceneAssembler {
             channel.name + suffixes[component], channel: channel.name, component: component))
       }
     }
-    let scene = Scene(
+    var scene = Scene(
       width: width, height: height, scale: scale, background: description.canvas.background,
       root: root, channels: timelines, traceColumns: columns, frameRate: settings.frameRate,
       hold: settings.hold)
+    scene.duration = settings.duration ?? description.duration
+    if scene.duration == nil,
+      let endless = channels.first(where: { channel in
+        channel.changes.contains { $0.animation.isEndless }
+      })
+    {
+      throw SceneFileError(
+        path: endlessAnimation ?? "events",
+        "the animation repeats for ever (repeatForever) and moves \(endless.name), so the scene "
+          + "never ends: give --duration SECONDS (or a top-level \"duration\") to say how long "
+          + "to render")
+    }
     guard scene.pixelWidth <= SceneLimits.frameSidePixels,
       scene.pixelHeight <= SceneLimits.frameSidePixels,
       scene.pixelWidth * scene.pixelHeight <= SceneLimits.framePixels
@@ -453,6 +467,7 @@ struct SceneAssembler {
     }
     scope = after
     let resolved = animation.resolve(settings.swiftUI)
+    if resolved.isEndless, endlessAnimation == nil { endlessAnimation = animation.path }
     snapshots.append((time + animation.delay, scope, resolved))
     for index in channels.indices {
       let target = try channels[index].bound.evaluate(

@@ -35,6 +35,8 @@ extension SceneDecoder {
       try o["padding"].map { (f) throws(SceneFileError) in try Self.padding(f, into: &slots) }
       ?? EdgeInsets()
     let zero = Bound.constant([0], at: field)
+    let scaleEffect = try o["scaleEffect"].map(Self.scaleEffect)
+    let rotationEffect = try o["rotationEffect"].map(Self.rotationEffect)
     var layer = LayerDescription(
       path: field.path, line: field.value.line, column: field.value.column,
       id: try o["id"]?.string(maxLength: 200), content: content,
@@ -44,12 +46,8 @@ extension SceneDecoder {
       offset: try o["offset"].map { (f) throws(SceneFileError) in try Self.point(f, defaultValue: 0)
       }
         ?? Bound.constant([0, 0], at: field),
-      scale: try o["scaleEffect"].map { (f) throws(SceneFileError) in
-        try Self.scalar(f, in: 0...1000)
-      }
-        ?? Bound.constant([1], at: field),
-      rotation: try o["rotationEffect"].map { (f) throws(SceneFileError) in try Self.scalar(f) }
-        ?? zero,
+      scale: try scaleEffect?.x ?? Bound.constant([1], at: field),
+      rotation: try rotationEffect?.degrees ?? zero,
       opacity: try o["opacity"].map { (f) throws(SceneFileError) in try Self.scalar(f, in: 0...1) }
         ?? Bound.constant([1], at: field),
       shadow: try o["shadow"].map(shadow), color: color,
@@ -58,7 +56,56 @@ extension SceneDecoder {
     (layer.flexWidth, layer.flexHeight) = flex
     layer.frameAlignment = frameAlignment
     layer.layoutBounds = slots
+    if let scaleEffect {
+      layer.scaleY = scaleEffect.y
+      layer.scaleAnchor = scaleEffect.anchor
+    }
+    if let rotationEffect { layer.rotationAnchor = rotationEffect.anchor }
     return layer
+  }
+
+  /// `scaleEffect`: a factor (number or expression) for both axes, or `{"x", "y", "anchor"}`
+  /// (`.scaleEffect(x:y:anchor:)`; each factor 1 by default, the anchor a unit point, `center`
+  /// by default). Factors 0 to 1000.
+  static func scaleEffect(
+    _ field: JSONField
+  ) throws(SceneFileError) -> (x: Bound, y: Bound?, anchor: (x: Double, y: Double)) {
+    guard case .object = field.value.kind else {
+      return (try scalar(field, in: 0...1000), nil, (0.5, 0.5))
+    }
+    let o = try field.object(keys: ["x", "y", "anchor"])
+    func factor(_ key: String) throws(SceneFileError) -> Bound {
+      try o[key].map { (f) throws(SceneFileError) in try scalar(f, in: 0...1000) }
+        ?? Bound.constant([1], at: field)
+    }
+    return (try factor("x"), try factor("y"), try o["anchor"].map(anchor) ?? (0.5, 0.5))
+  }
+
+  /// `rotationEffect`: degrees (number or expression), or `{"degrees", "anchor"}`
+  /// (`.rotationEffect(_:anchor:)`).
+  static func rotationEffect(
+    _ field: JSONField
+  ) throws(SceneFileError) -> (degrees: Bound, anchor: (x: Double, y: Double)) {
+    guard case .object = field.value.kind else { return (try scalar(field), (0.5, 0.5)) }
+    let o = try field.object(keys: ["degrees", "anchor"])
+    return (
+      try scalar(try o.required("degrees")), try o["anchor"].map(anchor) ?? (0.5, 0.5)
+    )
+  }
+
+  /// An effect's anchor: a `UnitPoint` name or `[x, y]` numbers (fractions of the frame; not
+  /// animated).
+  static func anchor(_ field: JSONField) throws(SceneFileError) -> (x: Double, y: Double) {
+    let bound = try unitPoint(field)
+    guard case .constant(let p) = bound.expression, p.count == 2 else {
+      if case .vector(let parts) = bound.expression, parts.count == 2,
+        case .constant(let x) = parts[0], case .constant(let y) = parts[1]
+      {
+        return (x[0], y[0])
+      }
+      throw field.expected("a unit point name or [x, y] numbers (an anchor is not animated)")
+    }
+    return (p[0], p[1])
   }
 
   /// `ignoresSafeArea`: `true` (every edge, as `.ignoresSafeArea()`), `false`, an edge set's name

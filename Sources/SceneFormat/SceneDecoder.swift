@@ -38,7 +38,7 @@ struct SceneDecoder {
   mutating func decode(_ root: JSONValue) throws(SceneFileError) -> SceneDescription {
     let top = try JSONField(root, path: "").object(keys: [
       "$schema", "description", "canvas", "state", "definitions", "layers", "taps", "onTap",
-      "events",
+      "events", "duration",
     ])
     if let field = top["definitions"] {
       guard case .object(let members) = field.value.kind else { throw field.expected("an object") }
@@ -81,9 +81,11 @@ struct SceneDecoder {
     let handlers =
       try top["onTap"]?.array(maxCount: SceneLimits.tapHandlers).map(self.handler) ?? []
     let events = try top["events"]?.array(maxCount: SceneLimits.timedEvents).map(self.event) ?? []
-    return SceneDescription(
+    var description = SceneDescription(
       canvas: canvas, colorScheme: colorScheme, state: state, layers: layers, taps: taps,
       tapHandlers: handlers, events: events)
+    description.duration = try top["duration"]?.number(in: 0.01...SceneLimits.time)
+    return description
   }
 
   static func checkName(_ name: String, at field: JSONField) throws(SceneFileError) {
@@ -343,20 +345,46 @@ struct SceneDecoder {
     }
     let o = try field.object(keys: [
       "type", "response", "dampingFraction", "duration", "bounce", "mass", "stiffness", "damping",
-      "controlPoints", "delay",
+      "controlPoints", "delay", "speed", "repeatForever", "repeatCount", "autoreverses",
     ])
     let type = try o.required("type").choice(AnimationType.self)
     let allowed = type.parameters
+    let general = ["type", "delay", "speed", "repeatForever", "repeatCount", "autoreverses"]
     for member in o.members
-    where !["type", "delay"].contains(member.key) && !allowed.contains(member.key) {
+    where !general.contains(member.key) && !allowed.contains(member.key) {
       throw SceneFileError(
         path: JSONField.join(field.path, member.key),
         "\"\(member.key)\" does not apply to a \"\(type.rawValue)\" animation"
           + (allowed.isEmpty ? "" : " (it takes " + allowed.joined(separator: ", ") + ")"),
         line: member.value.line, column: member.value.column)
     }
-    return AnimationDescription(
+    var animation = AnimationDescription(
       kind: try kind(type, o), delay: try o["delay"]?.number(in: 0...SceneLimits.time) ?? 0)
+    animation.path = field.path
+    animation.speed = try o["speed"]?.number(in: 0.01...100) ?? 1
+    animation.repetition = try repetition(o)
+    return animation
+  }
+
+  /// `"repeatForever": true` or `"repeatCount": n`, with `"autoreverses"` (true by default, as
+  /// SwiftUI's `repeatForever(autoreverses:)` and `repeatCount(_:autoreverses:)` have it).
+  private static func repetition(
+    _ o: JSONObject
+  ) throws(SceneFileError) -> Animation.Repetition? {
+    let forever = try o["repeatForever"]?.bool() ?? false
+    if let field = o["repeatForever"], o.has("repeatCount") {
+      throw field.error("give \"repeatForever\" or \"repeatCount\", not both")
+    }
+    let autoreverses = try o["autoreverses"]?.bool() ?? true
+    if let count = o["repeatCount"] {
+      return Animation.Repetition(
+        count: try count.integer(in: 1...10_000), autoreverses: autoreverses)
+    }
+    if forever { return Animation.Repetition(count: nil, autoreverses: autoreverses) }
+    if let field = o["autoreverses"] {
+      throw field.error("\"autoreverses\" needs \"repeatForever\" or \"repeatCount\"")
+    }
+    return nil
   }
 
   private static func kind(

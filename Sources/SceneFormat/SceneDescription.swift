@@ -15,6 +15,8 @@ struct SceneDescription {
   var taps: [TapDescription]
   var tapHandlers: [TapHandler]
   var events: [TimedEvent]
+  /// `duration`: seconds to render (the command line's `--duration` replaces it).
+  var duration: Double? = nil
 }
 
 /// `canvas`: a device preset or a size, the scale and the background.
@@ -144,8 +146,22 @@ struct AnimationDescription {
 
   var kind: Kind
   var delay: Double
+  /// `.speed(_:)`: how many times as fast it plays (each iteration of a repetition).
+  var speed = 1.0
+  /// `.repeatCount(_:autoreverses:)` / `.repeatForever(autoreverses:)`.
+  var repetition: Animation.Repetition? = nil
+  /// Where it was written, for messages.
+  var path = ""
 
+  /// SwiftUI's animation: `base.speed(speed).repeat…(…)`, its `delay` applied once, before the
+  /// first iteration (the change starts late).
   func resolve(_ swiftUI: SwiftUIVersion) -> Animation {
+    let base = resolveBase(swiftUI).speed(speed)
+    guard let repetition, base != .none else { return base }
+    return .repeated(base, repetition)
+  }
+
+  private func resolveBase(_ swiftUI: SwiftUIVersion) -> Animation {
     switch kind {
     case .none: return .none
     case .defaultSpring: return .fluidSpring(swiftUI.defaultSpring)
@@ -369,6 +385,12 @@ struct LayerDescription {
   var offset: Bound
   var scale: Bound
   var rotation: Bound
+  /// `scaleEffect: {"x", "y", "anchor"}`: the vertical factor (nil: uniform, `scale`).
+  var scaleY: Bound? = nil
+  /// The anchors of the scale and the rotation, unit points of the layer's frame (0.5, 0.5 is
+  /// the centre).
+  var scaleAnchor = (x: 0.5, y: 0.5)
+  var rotationAnchor = (x: 0.5, y: 0.5)
   var opacity: Bound
   var shadow: Shadow?
   /// The fill or foreground colour, four components.

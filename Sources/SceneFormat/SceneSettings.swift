@@ -20,6 +20,9 @@ public struct SceneSettings: Sendable {
   public var allowsFilesOutside: Bool
   /// The appearance (`--color-scheme`); nil: the file's `canvas.colorScheme`, else light.
   public var colorScheme: ColorScheme? = nil
+  /// Seconds to render whatever the animations do (`--duration`; replaces the file's
+  /// `duration`): what a scene that never settles needs.
+  public var duration: Double? = nil
 
   public init(
     device: Device? = nil, scale: Double? = nil, swiftUI: SwiftUIVersion = .ios17,

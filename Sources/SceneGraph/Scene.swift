@@ -17,6 +17,9 @@ public struct Scene: Hashable, Sendable {
   public var frameRate: Double
   /// Seconds of still frames after the last animation ends.
   public var hold: Double
+  /// Seconds rendered, whatever the animations do (`--duration`): frames 0 ..< duration × fps,
+  /// the hold ignored. A scene whose animations never end needs one.
+  public var duration: Double? = nil
 
   public init(
     width: Double, height: Double, scale: Double, background: Color, root: SceneNode,
@@ -41,8 +44,15 @@ public struct Scene: Hashable, Sendable {
   /// When the last animation ends, in seconds.
   public var settleTime: Double { channels.values.map(\.settleTime).max() ?? 0 }
 
-  /// Frames 0...n−1: through the end of the animation and the hold.
-  public var frameCount: Int { Int(((settleTime + hold) * frameRate - 1e-9).rounded(.up)) + 1 }
+  /// Frames 0...n−1: through the end of the animation and the hold, or the `duration`'s frames
+  /// (at least one). A scene that never settles and has no duration has one frame (its
+  /// assembler refuses it before).
+  public var frameCount: Int {
+    if let duration { return max(1, Int((duration * frameRate - 1e-9).rounded(.up))) }
+    let end = settleTime + hold
+    guard end.isFinite else { return 1 }
+    return Int((end * frameRate - 1e-9).rounded(.up)) + 1
+  }
 
   public func time(ofFrame index: Int) -> Double { Double(index) / frameRate }
 

@@ -30,8 +30,14 @@ public struct SceneNode: Hashable, Sendable {
   public var offsetX: ScalarBinding
   public var offsetY: ScalarBinding
   public var scale: ScalarBinding
-  /// `.rotationEffect`, in degrees, clockwise on screen, about the layout centre.
+  /// `.rotationEffect`, in degrees, clockwise on screen, about `rotationAnchor`.
   public var rotation: ScalarBinding = .constant(0)
+  /// `.scaleEffect(x:y:)`'s vertical factor when it differs from `scale` (nil: `scale`).
+  public var scaleY: ScalarBinding? = nil
+  /// The points the scale and the rotation keep fixed (`anchor:`), in the node's space (points
+  /// from the layout centre; the origin is `.center`).
+  public var scaleAnchor = Point(0, 0)
+  public var rotationAnchor = Point(0, 0)
   public var opacity: ScalarBinding
   public var shadow: Shadow?
   /// Overrides a fill's colour from a channel of four components, straight red, green, blue and
@@ -80,6 +86,7 @@ public struct SceneNode: Hashable, Sendable {
   var isStaticTransform: Bool {
     let plain: [(ScalarBinding, Double)] = [
       (offsetX, 0), (offsetY, 0), (scale, 1), (rotation, 0), (opacity, 1),
+      (scaleY ?? .constant(1), 1),
     ]
     guard shadow == nil, !hasEffects, plain.allSatisfy({ $0.0 == .constant($0.1) }) else {
       return false
@@ -92,7 +99,7 @@ public struct SceneNode: Hashable, Sendable {
   public var isStatic: Bool {
     let bindings =
       [centerX, centerY, offsetX, offsetY, scale, rotation, opacity]
-      + [shadowRadius, shadowOpacity, shadowOffsetX, shadowOffsetY].compactMap { $0 }
+      + [scaleY, shadowRadius, shadowOpacity, shadowOffsetX, shadowOffsetY].compactMap { $0 }
       + (shadowColor ?? [])
     guard fillColor == nil, bindings.allSatisfy({ if case .constant = $0 { true } else { false } }),
       clip?.isStatic ?? true, mask.allSatisfy(\.isStatic)
@@ -115,7 +122,9 @@ public struct SceneNode: Hashable, Sendable {
   /// The channels the node's own placement reads (centre, offset, scale, rotation).
   public var placementChannels: Set<String> {
     var names: Set<String> = []
-    for binding in [centerX, centerY, offsetX, offsetY, scale, rotation] {
+    for binding in [centerX, centerY, offsetX, offsetY, scale, rotation]
+      + [scaleY].compactMap({ $0 })
+    {
       if case .channel(let name, _) = binding { names.insert(name) }
     }
     return names
@@ -125,10 +134,19 @@ public struct SceneNode: Hashable, Sendable {
   /// channels at `values`.
   public func transform(_ values: [String: [Double]]) -> Transform {
     let s = scale.resolve(values)
+    let sy = scaleY?.resolve(values) ?? s
     var transform = Transform.translation(offsetX.resolve(values), offsetY.resolve(values))
+    /// `t` about `anchor`: there and back.
+    func about(_ anchor: Point, _ t: Transform) -> Transform {
+      guard anchor.x != 0 || anchor.y != 0 else { return t }
+      return Transform.translation(-anchor.x, -anchor.y).concatenating(t)
+        .concatenating(.translation(anchor.x, anchor.y))
+    }
     let degrees = rotation.resolve(values)
-    if degrees != 0 { transform = transform.concatenating(.rotation(degrees * .pi / 180)) }
-    return transform.concatenating(.scale(s, s))
+    if degrees != 0 {
+      transform = transform.concatenating(about(rotationAnchor, .rotation(degrees * .pi / 180)))
+    }
+    return transform.concatenating(about(scaleAnchor, .scale(s, sy)))
       .concatenating(.translation(centerX.resolve(values), centerY.resolve(values)))
   }
 

@@ -67,6 +67,9 @@ import Testing
     // An animated shadow: the card lifted; then settled.
     Case(example: "lift", time: 0.6, scale: 1), Case(example: "lift", time: 0.6, scale: 3),
     Case(example: "lift", time: 2.5, scale: 1), Case(example: "lift", time: 2.5, scale: 3),
+    // Repeats and anchors: the spinner, the pulse, the bars and the bell mid-swing; then later.
+    Case(example: "repeats", time: 0.5, scale: 1), Case(example: "repeats", time: 0.5, scale: 3),
+    Case(example: "repeats", time: 1.5, scale: 1), Case(example: "repeats", time: 1.5, scale: 3),
     // Layout that animates: the card growing open; the middle row collapsing; at rest.
     Case(example: "expand", time: 0.5, scale: 1), Case(example: "expand", time: 0.5, scale: 3),
     Case(example: "expand", time: 1.55, scale: 1), Case(example: "expand", time: 1.55, scale: 3),

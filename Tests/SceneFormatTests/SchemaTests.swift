@@ -95,12 +95,15 @@ import Typeset
         Self.keys(Self.at(gradients!, [kind, "properties"]))
           == Set(SceneDecoder.gradientCommonKeys + parameters), "\(kind)")
     }
-    #expect(
-      Self.strings(
-        Self.at(schema, ["$defs", "unitPoint", "anyOf"]).flatMap { v in
-          guard case .array(let forms) = v.kind else { return nil }
-          return Self.at(forms[0], ["enum"])
-        }) == Set(SceneDecoder.unitPoints.keys))
+    // Gradients' unit points and effects' anchors take SwiftUI's `UnitPoint` names.
+    for definition in ["unitPoint", "anchor"] {
+      #expect(
+        Self.strings(
+          Self.at(schema, ["$defs", definition, "anyOf"]).flatMap { v in
+            guard case .array(let forms) = v.kind else { return nil }
+            return Self.at(forms[0], ["enum"])
+          }) == Set(SceneDecoder.unitPoints.keys), "\(definition)")
+    }
     #expect(
       Self.strings(Self.at(schema, ["$defs", "canvas", "properties", "device", "enum"]))
         == Set(Device.presets.map(\.name)))
@@ -108,7 +111,7 @@ import Typeset
       Self.keys(Self.at(schema, ["properties"]))
         == [
           "$schema", "description", "canvas", "state", "definitions", "layers", "taps", "onTap",
-          "events",
+          "events", "duration",
         ])
   }
 }

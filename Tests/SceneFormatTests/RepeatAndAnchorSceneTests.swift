@@ -1,0 +1,138 @@
+import Raster
+import SceneGraph
+import Testing
+
+@testable import SceneFormat
+
+/// Scene files' repeats (`repeatForever`, `repeatCount`, `autoreverses`, `speed`, `delay`,
+/// `--duration`) and effect anchors (`scaleEffect: {"x", "y", "anchor"}`, `rotationEffect:
+/// {"degrees", "anchor"}`).
+@Suite struct RepeatAndAnchorSceneTests {
+  static func load(
+    _ layers: String, state: String = "{\"on\": false}", events: String = "",
+    duration: Double? = nil
+  ) throws -> LoadedScene {
+    var settings = SceneSettings(scale: 1, frameRate: 10, hold: 0)
+    settings.duration = duration
+    return try SceneFile.load(
+      text: """
+        {"canvas": {"width": 200, "height": 200}, "state": \(state), "layers": [\(layers)],
+         "events": [\(events)]}
+        """, settings: settings)
+  }
+
+  /// A spinner: a linear turn repeated for ever without reversing, started after its delay
+  /// (once), rendered for exactly --duration seconds.
+  @Test func aSpinnerTurnsForTheDuration() throws {
+    let events =
+      #"{"at": 0.2, "set": {"on": true}, "animation": {"type": "linear", "duration": 1, "#
+      + #""repeatForever": true, "autoreverses": false, "delay": 0.3}}"#
+    let scene = try Self.load(
+      #"{"id": "s", "shape": "rectangle", "rotationEffect": "=on ? 360 : 0"}"#, events: events,
+      duration: 3
+    ).scene
+    #expect(scene.frameCount == 30)
+    for t in [0.0, 0.4, 0.5, 0.75, 1.5, 2.25, 2.9] {
+      let turned = t < 0.5 ? 0 : 360 * (t - 0.5).truncatingRemainder(dividingBy: 1)
+      #expect(abs((scene.values(at: t)["s.rotationEffect"]?[0] ?? -1) - turned) < 1e-9, "\(t)")
+    }
+  }
+
+  /// `speed` scales each iteration: a pulse of 0.5 s at speed 2 goes up in 0.25 s and back.
+  @Test func speedScalesEachIteration() throws {
+    let events =
+      #"{"at": 0, "set": {"on": true}, "animation": {"type": "linear", "duration": 0.5, "#
+      + #""repeatCount": 4, "speed": 2}}"#
+    let scene = try Self.load(
+      #"{"id": "d", "shape": "circle", "opacity": "=on ? 0 : 1"}"#, events: events
+    ).scene
+    for (t, want) in [(0.125, 0.5), (0.25, 0.0), (0.375, 0.5), (0.5, 1.0), (0.625, 0.5), (1.1, 0)] {
+      #expect(abs((scene.values(at: t)["d.opacity"]?[0] ?? -1) - want) < 1e-9, "\(t)")
+    }
+    #expect(scene.settleTime == 1)
+  }
+
+  /// Without a duration a scene that repeats for ever is refused, naming the animation; the
+  /// file's own `duration` serves, and --duration replaces it.
+  @Test func anEndlessSceneNeedsADuration() throws {
+    let events =
+      #"{"at": 0, "set": {"on": true}, "animation": {"type": "easeInOut", "repeatForever": true}}"#
+    let layer = #"{"shape": "circle", "opacity": "=on ? 0.3 : 1"}"#
+    #expect {
+      _ = try Self.load(layer, events: events)
+    } throws: { error in
+      guard let e = error as? SceneFileError else { return false }
+      return e.path == "events[0].animation" && e.message.contains("--duration")
+    }
+    let text = """
+      {"duration": 1.5, "state": {"on": false}, "layers": [\(layer)], "events": [\(events)]}
+      """
+    let settings = SceneSettings(scale: 1, frameRate: 10, hold: 0)
+    #expect(try SceneFile.load(text: text, settings: settings).scene.frameCount == 15)
+    var replaced = settings
+    replaced.duration = 0.5
+    #expect(try SceneFile.load(text: text, settings: replaced).scene.frameCount == 5)
+  }
+
+  @Test func badRepeatsNameTheirPath() {
+    let cases: [(String, String, String)] = [
+      (
+        #"{"type": "linear", "repeatForever": true, "repeatCount": 2}"#, "repeatForever", "not both"
+      ),
+      (#"{"type": "linear", "autoreverses": false}"#, "autoreverses", "needs"),
+      (#"{"type": "linear", "repeatCount": 0}"#, "repeatCount", "1"),
+      (#"{"type": "linear", "speed": 0}"#, "speed", "0.01"),
+      (#"{"type": "linear", "repeatForever": "yes"}"#, "repeatForever", "true or false"),
+    ]
+    for (animation, key, message) in cases {
+      #expect {
+        _ = try Self.load(
+          #"{"shape": "circle", "opacity": "=on ? 0 : 1"}"#,
+          events: #"{"at": 0, "set": {"on": true}, "animation": \#(animation)}"#)
+      } throws: { error in
+        guard let e = error as? SceneFileError else { return false }
+        return e.path == "events[0].animation.\(key)" && e.message.contains(message)
+      }
+    }
+  }
+
+  /// The rectangle's ink, in pixels: (minX, minY, maxX, maxY), inclusive.
+  static func ink(_ scene: Scene, frame: Int) throws -> (Int, Int, Int, Int) {
+    var compositor = Compositor()
+    let p = try #require(scene.render(frame: frame, compositor: &compositor))
+    var box = (Int.max, Int.max, Int.min, Int.min)
+    for y in 0..<p.height {
+      for x in 0..<p.width where p[x, y].r < 128 {
+        box = (min(box.0, x), min(box.1, y), max(box.2, x), max(box.3, y))
+      }
+    }
+    return box
+  }
+
+  /// `.scaleEffect(x:y:anchor:)` keeps the anchor where it is: a 40 × 120 bar at (80…120,
+  /// 40…160) squashed to 0.25 of its height about its bottom keeps its bottom edge; scaled 2 × 1
+  /// about its leading edge it grows to the right. `.rotationEffect(_:anchor:)` about the top
+  /// leading corner keeps that corner.
+  @Test func anchorsStayPut() throws {
+    func bar(_ modifier: String) throws -> (Int, Int, Int, Int) {
+      let scene = try Self.load(
+        ##"{"shape": "rectangle", "fill": "#000000", "frame": {"width": 40, "height": 120}, "##
+          + modifier + "}", state: "{\"on\": false}"
+      ).scene
+      return try Self.ink(scene, frame: 0)
+    }
+    #expect(try bar(#""scaleEffect": {"y": 0.25, "anchor": "bottom"}"#) == (80, 130, 119, 159))
+    #expect(try bar(#""scaleEffect": {"x": 2, "anchor": "leading"}"#) == (80, 40, 159, 159))
+    #expect(
+      try bar(#""scaleEffect": {"x": 0.5, "y": 0.5, "anchor": [1, 0]}"#) == (100, 40, 119, 99))
+    let turned = try bar(#""rotationEffect": {"degrees": 90, "anchor": "topLeading"}"#)
+    // A quarter turn clockwise about (80, 40): the bar lies leftwards, x −40…80 (the canvas cuts
+    // it at 0), y 40…80.
+    #expect(turned == (0, 40, 79, 79))
+    #expect {
+      _ = try bar(#""scaleEffect": {"x": 2, "anchor": "=on ? [0, 0] : [1, 1]"}"#)
+    } throws: { error in
+      (error as? SceneFileError)?.path == "layers[0].scaleEffect.anchor"
+    }
+  }
+}
