@@ -488,6 +488,28 @@ extension SceneAssembler {
   /// The node for `layer` laid out in `box` (its parent's space; for a positioned layer, the
   /// whole area its position is measured in).
   mutating func node(_ layer: LayerDescription, box: Rect) throws(SceneFileError) -> SceneNode {
+    let node = try unconditionalNode(layer, box: box)
+    if layer.condition != nil, conditionalLayers[node.name] == nil {
+      conditionalLayers[node.name] = ConditionalLayer(
+        name: layer.id ?? layer.path, transition: layer.transition,
+        size: Self.laidOutSize(node) ?? Size(width: box.width, height: box.height))
+    }
+    return node
+  }
+
+  /// A node's laid-out size: its own record's, or a positioned layer's (its container's one
+  /// child's).
+  static func laidOutSize(_ node: SceneNode) -> Size? {
+    if let r = node.layout { return Size(width: r.width, height: r.height) }
+    if case .group(let children) = node.content, children.count == 1, let r = children[0].layout {
+      return Size(width: r.width, height: r.height)
+    }
+    return nil
+  }
+
+  private mutating func unconditionalNode(
+    _ layer: LayerDescription, box: Rect
+  ) throws(SceneFileError) -> SceneNode {
     let name = layer.id ?? layer.path
     let size = Size(width: box.width, height: box.height)
     guard let position = layer.position else {
@@ -553,11 +575,12 @@ extension SceneAssembler {
         PlacedTemplate(
           name: name, layer: layer, frame: frame, box: contentBox, color: color,
           animatedColor: animatedColor,
-          holder: !layer.backgrounds.isEmpty || !layer.overlays.isEmpty ? name + ".content" : name))
+          holder: !layer.backgrounds.isEmpty || !layer.overlays.isEmpty || layer.keepsDecorations
+            ? name + ".content" : name))
     }
     var content = try self.content(
       layer, frame: contentBox, color: color, animatedColor: animatedColor, name: name)
-    let decorated = !layer.backgrounds.isEmpty || !layer.overlays.isEmpty
+    let decorated = !layer.backgrounds.isEmpty || !layer.overlays.isEmpty || layer.keepsDecorations
     if decorated {
       // Backgrounds, the content, overlays: each decoration offered the whole laid-out box
       // (padding included) and placed in it by its alignment; the content keeps its colour.

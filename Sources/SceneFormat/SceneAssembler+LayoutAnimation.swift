@@ -14,7 +14,8 @@ extension SceneAssembler {
   /// expression.
   static func hasLayoutBounds(_ layers: [LayerDescription]) -> Bool {
     layers.contains { layer in
-      !layer.layoutBounds.isEmpty || hasLayoutBounds(innerLayers(layer))
+      !layer.layoutBounds.isEmpty || layer.condition != nil
+        || hasLayoutBounds(innerLayers(layer))
     }
   }
 
@@ -22,6 +23,7 @@ extension SceneAssembler {
   static func layoutReadsState(_ layers: [LayerDescription], _ state: Set<String>) -> Bool {
     layers.contains { layer in
       layer.layoutBounds.values.contains { !$0.expression.names.isDisjoint(with: state) }
+        || !(layer.condition?.expression.names.isDisjoint(with: state) ?? true)
         || layoutReadsState(innerLayers(layer), state)
     }
   }
@@ -65,6 +67,12 @@ extension SceneAssembler {
   ) throws(SceneFileError) -> [LayerDescription] {
     var resolved: [LayerDescription] = []
     for layer in layers {
+      // `"if"`: a layer whose condition is false is not there (it takes no room).
+      if let condition = layer.condition {
+        let there = try condition.evaluate(scope, count: 1, what: "true or false")[0] != 0
+        values.append(there ? 1 : 0)
+        guard there else { continue }
+      }
       resolved.append(try resolvingLayout(layer, in: scope, values: &values, when: when))
     }
     return resolved
@@ -122,14 +130,20 @@ extension SceneAssembler {
         alignment: alignment, spacing: spacing)
     }
     l.effects.mask = try resolvingLayout(l.effects.mask, in: scope, values: &values, when: when)
-    for i in l.backgrounds.indices {
-      l.backgrounds[i].layer = try resolvingLayout(
-        l.backgrounds[i].layer, in: scope, values: &values, when: when)
+    func decorations(
+      _ list: [LayerDescription.Decoration]
+    ) throws(SceneFileError) -> [LayerDescription.Decoration] {
+      var kept: [LayerDescription.Decoration] = []
+      for d in list {
+        for layer in try resolvingLayout([d.layer], in: scope, values: &values, when: when) {
+          kept.append(LayerDescription.Decoration(alignment: d.alignment, layer: layer))
+        }
+      }
+      return kept
     }
-    for i in l.overlays.indices {
-      l.overlays[i].layer = try resolvingLayout(
-        l.overlays[i].layer, in: scope, values: &values, when: when)
-    }
+    l.keepsDecorations = (l.backgrounds + l.overlays).contains { $0.layer.condition != nil }
+    l.backgrounds = try decorations(l.backgrounds)
+    l.overlays = try decorations(l.overlays)
     return l
   }
 
@@ -239,17 +253,13 @@ extension SceneAssembler {
     guard contents.contains(where: { $0 != first }) else { return first }
     let name = nodes[0].name
     switch first {
-    case .group(let firstChildren):
+    case .group:
       var lists: [[SceneNode]] = []
       for content in contents {
-        guard case .group(let children) = content, children.count == firstChildren.count,
-          zip(children, firstChildren).allSatisfy({ $0.name == $1.name })
-        else { return try steps(nodes, changes) }
+        guard case .group(let children) = content else { return try steps(nodes, changes) }
         lists.append(children)
       }
-      var children: [SceneNode] = []
-      for i in firstChildren.indices { children.append(try merged(lists.map { $0[i] }, changes)) }
-      return .group(children)
+      return .group(try mergedChildren(lists, changes))
     case .drawing(let base):
       guard case .shape(let baseShape) = base.outline else { return try steps(nodes, changes) }
       var frames: [[Double]] = []
@@ -286,6 +296,150 @@ extension SceneAssembler {
     default:
       return try steps(nodes, changes)
     }
+  }
+
+  /// A group's children from their lists in each layout, matched by name: the union of all, in
+  /// the order they are drawn. A child missing from some layouts (`"if"` false there) keeps the
+  /// geometry of its nearest layout that has it and comes and goes by its transition.
+  private mutating func mergedChildren(
+    _ lists: [[SceneNode]], _ changes: [(time: Double, animation: Animation)]
+  ) throws(SceneFileError) -> [SceneNode] {
+    var order: [String] = []
+    for list in lists {
+      var after: Int? = nil
+      for child in list {
+        if let i = order.firstIndex(of: child.name) {
+          after = i
+        } else {
+          let at = (after ?? -1) + 1
+          order.insert(child.name, at: at)
+          after = at
+        }
+      }
+    }
+    var children: [SceneNode] = []
+    for name in order {
+      let versions = lists.map { list in list.first { $0.name == name } }
+      guard let nearest = versions.first(where: { $0 != nil }) ?? nil else { continue }
+      var filled: [SceneNode] = []
+      var last = nearest
+      for version in versions {
+        if let version { last = version }
+        filled.append(version ?? last)
+      }
+      let node = try merged(filled, changes)
+      let presence = versions.map { $0 != nil }
+      guard presence.contains(false), let conditional = conditionalLayers[name] else {
+        children.append(node)
+        continue
+      }
+      children.append(try transitioned(node, conditional, presence: presence, changes))
+    }
+    return children
+  }
+
+  /// The node inside a holder placed where it is, whose opacity, scale (about the transition's
+  /// anchor) and offset move between the transition's states as the layer comes and goes, each
+  /// with the change's animation; it is drawn while it is there and until its removal's
+  /// animation ends, and is in the layout dump while it is there.
+  private mutating func transitioned(
+    _ node: SceneNode, _ layer: ConditionalLayer, presence: [Bool],
+    _ changes: [(time: Double, animation: Animation)]
+  ) throws(SceneFileError) -> SceneNode {
+    let t = layer.transition
+    let size = layer.size
+    func offset(_ s: TransitionState) -> [Double] {
+      [s.offset.x + s.move.x * size.width, s.offset.y + s.move.y * size.height]
+    }
+    let identity = TransitionState()
+    // Each transition part as a vector: opacity, scale, offset x, offset y.
+    func parts(_ s: TransitionState) -> [Double] { [s.opacity, s.scale] + offset(s) }
+    var initial = presence[0] ? parts(identity) : parts(t.insertion)
+    var moves: [ChannelTimeline.Change] = []
+    var current = initial
+    for (k, change) in changes.enumerated() where presence[k + 1] != presence[k] {
+      if presence[k + 1] {
+        // Inserted: from the insertion's state (at once, if the removal left another).
+        if current != parts(t.insertion) {
+          moves.append(
+            .init(time: change.time - 1e-9, target: parts(t.insertion), animation: .none))
+        }
+        current = parts(identity)
+      } else {
+        current = parts(t.removal)
+      }
+      moves.append(.init(time: change.time, target: current, animation: change.animation))
+    }
+    try countChanges(moves.count)
+    let base = layer.name + ".transition"
+    var holder = SceneNode(
+      base, .group([]), centerX: node.centerX, centerY: node.centerY)
+    var inner = node
+    (inner.centerX, inner.centerY) = (.constant(0), .constant(0))
+    holder.content = .group([inner])
+    // One channel per part that moves (traced as `id.transition.opacity`, `.scale`, `.offset`).
+    let used = [
+      t.insertion.opacity != 1 || t.removal.opacity != 1,
+      t.insertion.scale != 1 || t.removal.scale != 1,
+      offset(t.insertion) != [0, 0] || offset(t.removal) != [0, 0],
+    ]
+    func add(_ suffix: String, _ range: Range<Int>, traced: [Int]) -> String {
+      let name = base + suffix
+      channels.append(
+        Channel(
+          name: name,
+          bound: Bound(
+            expression: .constant(Array(initial[range])), path: "layers", line: 0, column: 0),
+          initial: Array(initial[range]), traced: traced,
+          changes: moves.map {
+            .init(time: $0.time, target: Array($0.target[range]), animation: $0.animation)
+          },
+          lastTarget: Array(current[range])))
+      return name
+    }
+    if used[0] { holder.opacity = .channel(add(".opacity", 0..<1, traced: [0]), component: 0) }
+    if used[1] {
+      holder.scale = .channel(add(".scale", 1..<2, traced: [0]), component: 0)
+      let anchor = t.insertion.scale != 1 ? t.insertion.anchor : t.removal.anchor
+      holder.scaleAnchor = Point((anchor.x - 0.5) * size.width, (anchor.y - 0.5) * size.height)
+    }
+    if used[2] {
+      let name = add(".offset", 2..<4, traced: [0, 1])
+      (holder.offsetX, holder.offsetY) = (
+        .channel(name, component: 0), .channel(name, component: 1)
+      )
+    }
+    // Drawn while there, and after a removal until its animation has ended.
+    var drawn: [ChannelTimeline.Change] = []
+    var laidOut: [ChannelTimeline.Change] = []
+    for (k, change) in changes.enumerated() where presence[k + 1] != presence[k] {
+      let there = presence[k + 1]
+      laidOut.append(.init(time: change.time, target: [there ? 1 : 0], animation: .none))
+      if there {
+        drawn.append(.init(time: change.time - 1e-9, target: [1], animation: .none))
+      } else {
+        let upTo = moves.filter { $0.time <= change.time }
+        let end = ChannelTimeline(initial: initial, changes: upTo, frameRate: settings.frameRate)
+          .settleTime
+        // Not if it comes back first.
+        let back = changes[(k + 1)...].enumerated().first { j, _ in presence[k + 2 + j] }
+        if back.map({ $0.element.time > end }) ?? true {
+          drawn.append(.init(time: end, target: [0], animation: .none))
+        }
+      }
+    }
+    initial = [presence[0] ? 1 : 0]
+    for (suffix, list) in [(".drawn", drawn), (".present", laidOut)] {
+      try countChanges(list.count)
+      channels.append(
+        Channel(
+          name: base + suffix,
+          bound: Bound(expression: .constant(initial), path: "layers", line: 0, column: 0),
+          initial: initial, traced: [], changes: list, lastTarget: list.last?.target ?? initial))
+    }
+    holder.drawn = .channel(base + ".drawn", component: 0)
+    holder.present = .channel(base + ".present", component: 0)
+    return holder
   }
 
   /// Each different drawing of the node as a child shown (opacity 1) while its layout holds,

@@ -56,6 +56,8 @@ struct SceneAssembler {
   }
 
   var changeCount = 0
+  /// Every layer's id, laid out or not.
+  var layerIDs: Set<String> = []
   /// Where the first animation that repeats for ever was written.
   var endlessAnimation: String?
   /// Whether layout is running again for a later state (`animateLayout`): bindings name the
@@ -72,6 +74,16 @@ struct SceneAssembler {
   /// For each change, the layout in effect after it when it was made again (nil: the first
   /// layout's sizes hold).
   var snapshotLayouts: [Int?] = []
+  /// The layers with `"if"`, by the name of the node their parent holds: their own name, their
+  /// transition and their laid-out size where they first were (points).
+  var conditionalLayers: [String: ConditionalLayer] = [:]
+
+  struct ConditionalLayer {
+    var name: String
+    var transition: TransitionDescription
+    var size: Size
+  }
+
   /// Where each layout put each text from state's box (node space, points), by node name and
   /// layout index.
   var templateBoxes: [String: [Int: Rect]] = [:]
@@ -128,14 +140,15 @@ struct SceneAssembler {
     }
     var ids: Set<String> = []
     try checkIDs(description.layers, &ids)
+    layerIDs = ids
     var layers = description.layers
     if Self.hasLayoutBounds(layers) {
       var values: [Double] = []
       layers = try resolvingLayout(layers, in: scope, values: &values, when: "in the initial state")
-      animatesLayout = Self.layoutReadsState(layers, stateNames)
+      animatesLayout = Self.layoutReadsState(description.layers, stateNames)
     }
     // A text from state may change size, and its layout with it.
-    animatesLayout = animatesLayout || Self.hasTextFromState(layers)
+    animatesLayout = animatesLayout || Self.hasTextFromState(description.layers)
     var root = try layoutRoot(layers)
     let initialScope = scope
     try play(root: root, initial: initialScope)
@@ -398,7 +411,11 @@ struct SceneAssembler {
   ) throws(SceneFileError) -> TapHandler? {
     for handler in description.tapHandlers {
       guard let id = handler.layer else { return handler }
-      guard var size = hitSizes[id], let chain = Self.chain(to: id, in: root) else {
+      guard let chain = Self.chain(to: id, in: root),
+        var size = hitSizes[id] ?? chain.last.flatMap(Self.laidOutSize)
+      else {
+        // A conditional layer not laid out yet is not hit.
+        if layerIDs.contains(id) { continue }
         throw SceneFileError(
           path: handler.path + ".layer", "no layer has the id \"\(id)\"", line: handler.layerLine,
           column: handler.layerColumn)
@@ -407,12 +424,15 @@ struct SceneAssembler {
       var needed = chain.reduce(into: Set<String>()) { $0.formUnion($1.placementChannels) }
       let animatedSize = chain.last?.layout?.animatedSize
       for case .channel(let name, _) in animatedSize ?? [] { needed.insert(name) }
+      for case .channel(let name, _)? in chain.map(\.present) { needed.insert(name) }
       var values: [String: [Double]] = [:]
       for channel in channels where needed.contains(channel.name) {
         values[channel.name] = ChannelTimeline(
           initial: channel.initial, changes: channel.changes, frameRate: settings.frameRate
         ).value(at: time)
       }
+      // A conditional layer that is not there is not hit.
+      if chain.contains(where: { ($0.present?.resolve(values) ?? 1) <= 0 }) { continue }
       var transform = Transform.identity
       for node in chain.reversed() { transform = transform.concatenating(node.transform(values)) }
       if let animatedSize {

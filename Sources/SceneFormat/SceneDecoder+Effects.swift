@@ -66,7 +66,14 @@ extension SceneDecoder {
     }
     if let field = o["mask"] {
       guard case .object = field.value.kind else { throw field.expected("a layer object") }
-      effects.mask = [try layer(field, inheritedColor: nil)]
+      let mask = try layer(field, inheritedColor: nil)
+      if mask.condition != nil {
+        throw SceneFileError(
+          path: JSONField.join(field.path, "if"),
+          "a mask cannot be conditional: give \"if\" to the masked layer, or animate the mask's opacity",
+          line: field.value.line, column: field.value.column)
+      }
+      effects.mask = [mask]
     }
     if let field = o["blur"] {
       if case .object = field.value.kind {

@@ -12,7 +12,7 @@ extension SceneDecoder {
     "shadow", "fill", "foregroundColor", "zIndex", "ignoresSafeArea", "clipShape", "clipped",
     "cornerRadius", "mask", "blur", "saturation", "brightness", "contrast", "grayscale",
     "hueRotation", "colorMultiply", "colorInvert", "background", "overlay", "fixedSize",
-    "aspectRatio", "layoutPriority",
+    "aspectRatio", "layoutPriority", "if", "transition",
   ]
   static let contentParameters: [String: [String]] = [
     "text": [
@@ -182,6 +182,19 @@ extension SceneDecoder {
       }
     }
     layer.layoutPriority = try o["layoutPriority"]?.number(in: -1e6...1e6) ?? 0
+    if let condition = o["if"] {
+      guard Self.isExpression(condition) else {
+        throw condition.expected(
+          "an \"=expression\" of state (the layer is there while it is true)")
+      }
+      layer.condition = try Self.expression(condition)
+    }
+    if let transition = o["transition"] {
+      guard o.has("if") else {
+        throw transition.error("a transition needs \"if\": it says how the layer comes and goes")
+      }
+      layer.transition = try Self.transition(transition)
+    }
     if let field = o["fixedSize"] {
       // `true` (both axes, `.fixedSize()`) or `{"horizontal", "vertical"}` (each default false,
       // as `.fixedSize(horizontal:vertical:)` has no defaults; a key left out is false).

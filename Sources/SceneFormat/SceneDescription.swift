@@ -422,6 +422,13 @@ struct LayerDescription {
   /// whatever it is offered.
   var fixedWidth = false
   var fixedHeight = false
+  /// `"if"`: the layer is there only while this is true (nil: always).
+  var condition: Bound? = nil
+  /// How it comes and goes when `condition` changes (SwiftUI's default, `.opacity`).
+  var transition = TransitionDescription(both: TransitionState(opacity: 0))
+  /// Whether it draws its content in a group with its backgrounds and overlays even when none
+  /// is there (its decorations are conditional), so that every layout has the same nodes.
+  var keepsDecorations = false
   /// The layout lengths given as expressions; the fields they set hold a placeholder until
   /// `SceneAssembler.resolvingLayout` evaluates them.
   var layoutBounds: [LayoutSlot: Bound] = [:]

@@ -121,6 +121,8 @@ extension Scene {
   private static func entries(
     of node: SceneNode, origin: Point, values: [String: [Double]]
   ) -> [LayoutEntry] {
+    // A conditional layer that is not there is not laid out.
+    if let present = node.present, present.resolve(values) <= 0 { return [] }
     let centre = Point(
       origin.x + node.centerX.resolve(values), origin.y + node.centerY.resolve(values))
     var below: [LayoutEntry] = []

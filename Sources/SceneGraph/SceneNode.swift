@@ -60,6 +60,10 @@ public struct SceneNode: Hashable, Sendable {
   public var colorEffects: [ColorEffectBinding] = []
   /// The layer this node was laid out for (nil for a node layout made as a helper).
   public var layout: LayoutRecord? = nil
+  /// A conditional layer's (`"if"`): drawn while this is above 0 (it is there, or its removal
+  /// is still animating), and in the layout while `present` is (nil: always).
+  public var drawn: ScalarBinding? = nil
+  public var present: ScalarBinding? = nil
 
   /// Whether a colour modifier, clip, mask or blur applies.
   var hasEffects: Bool { clip != nil || !mask.isEmpty || blur != nil || !colorEffects.isEmpty }
@@ -88,7 +92,8 @@ public struct SceneNode: Hashable, Sendable {
       (offsetX, 0), (offsetY, 0), (scale, 1), (rotation, 0), (opacity, 1),
       (scaleY ?? .constant(1), 1),
     ]
-    guard shadow == nil, !hasEffects, plain.allSatisfy({ $0.0 == .constant($0.1) }) else {
+    guard shadow == nil, drawn == nil, !hasEffects, plain.allSatisfy({ $0.0 == .constant($0.1) })
+    else {
       return false
     }
     if case .constant = centerX, case .constant = centerY { return true }
@@ -101,7 +106,8 @@ public struct SceneNode: Hashable, Sendable {
       [centerX, centerY, offsetX, offsetY, scale, rotation, opacity]
       + [scaleY, shadowRadius, shadowOpacity, shadowOffsetX, shadowOffsetY].compactMap { $0 }
       + (shadowColor ?? [])
-    guard fillColor == nil, bindings.allSatisfy({ if case .constant = $0 { true } else { false } }),
+    guard fillColor == nil, drawn == nil,
+      bindings.allSatisfy({ if case .constant = $0 { true } else { false } }),
       clip?.isStatic ?? true, mask.allSatisfy(\.isStatic)
     else { return false }
     if let blur, case .channel = blur.radius { return false }
@@ -155,7 +161,9 @@ public struct SceneNode: Hashable, Sendable {
     // A node faded out draws nothing (group opacity covers its shadow too): its subtree is not
     // built (a text from state keeps a node per value, most of them at opacity 0).
     let faded = opacity.resolve(values)
-    guard faded > 0 else { return Layer(.group([]), opacity: 0) }
+    guard faded > 0, (drawn?.resolve(values) ?? 1) > 0 else {
+      return Layer(.group([]), opacity: 0)
+    }
     let transform = transform(values)
     let drawn: LayerContent
     switch content {

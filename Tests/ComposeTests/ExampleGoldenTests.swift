@@ -70,6 +70,10 @@ import Testing
     // Repeats and anchors: the spinner, the pulse, the bars and the bell mid-swing; then later.
     Case(example: "repeats", time: 0.5, scale: 1), Case(example: "repeats", time: 0.5, scale: 3),
     Case(example: "repeats", time: 1.5, scale: 1), Case(example: "repeats", time: 1.5, scale: 3),
+    // Transitions: the toast sliding in and the row sliding in; the row pushed out; at rest.
+    Case(example: "toast", time: 0.45, scale: 1), Case(example: "toast", time: 0.45, scale: 3),
+    Case(example: "toast", time: 1.3, scale: 1), Case(example: "toast", time: 1.3, scale: 3),
+    Case(example: "toast", time: 2.95, scale: 1), Case(example: "toast", time: 2.95, scale: 3),
     // Layout that animates: the card growing open; the middle row collapsing; at rest.
     Case(example: "expand", time: 0.5, scale: 1), Case(example: "expand", time: 0.5, scale: 3),
     Case(example: "expand", time: 1.55, scale: 1), Case(example: "expand", time: 1.55, scale: 3),

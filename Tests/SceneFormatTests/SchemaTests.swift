@@ -95,6 +95,15 @@ import Typeset
         Self.keys(Self.at(gradients!, [kind, "properties"]))
           == Set(SceneDecoder.gradientCommonKeys + parameters), "\(kind)")
     }
+    #expect(
+      Self.strings(
+        Self.at(schema, ["$defs", "transition", "oneOf"]).flatMap { v in
+          guard case .array(let forms) = v.kind else { return nil }
+          return Self.at(forms[0], ["enum"])
+        }) == Set(SceneDecoder.transitionNames))
+    #expect(
+      Self.strings(Self.at(schema, ["$defs", "edge", "enum"]))
+        == Set(SceneDecoder.edgeNames.keys))
     // Gradients' unit points and effects' anchors take SwiftUI's `UnitPoint` names.
     for definition in ["unitPoint", "anchor"] {
       #expect(
