@@ -489,6 +489,9 @@ extension SceneAssembler {
   /// whole area its position is measured in).
   mutating func node(_ layer: LayerDescription, box: Rect) throws(SceneFileError) -> SceneNode {
     let node = try unconditionalNode(layer, box: box)
+    if layer.matched != nil, matchedPlacements[layoutVersion]?[node.name] == nil {
+      matchedPlacements[layoutVersion, default: [:]][node.name] = MatchedPlacement(layer: layer)
+    }
     if layer.condition != nil, conditionalLayers[node.name] == nil {
       conditionalLayers[node.name] = ConditionalLayer(
         name: layer.id ?? layer.path, transition: layer.transition,

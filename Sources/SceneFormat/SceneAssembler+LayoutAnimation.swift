@@ -157,6 +157,7 @@ extension SceneAssembler {
     _ = try resolvingLayout(layers, in: initial, values: &last, when: "in the initial state")
     var lastTexts = try textsFromState(layers, in: initial)
     var versions = [root]
+    if !matchedPlacements.isEmpty { placeMatched(in: root, version: 0, scope: initial) }
     var changes: [(time: Double, animation: Animation)] = []
     let final = scope
     defer {
@@ -189,6 +190,10 @@ extension SceneAssembler {
       layoutVersion = versions.count
       snapshotLayouts.append(layoutVersion)
       versions.append(try layoutRoot(resolved))
+      if !matchedPlacements.isEmpty {
+        placeMatched(
+          in: versions[versions.count - 1], version: layoutVersion, scope: snapshot.scope)
+      }
       changes.append((snapshot.time, snapshot.animation))
     }
     guard versions.count > 1 else { return }
@@ -259,7 +264,7 @@ extension SceneAssembler {
         guard case .group(let children) = content else { return try steps(nodes, changes) }
         lists.append(children)
       }
-      return .group(try mergedChildren(lists, changes))
+      return .group(try mergedChildren(lists, parent: name, changes))
     case .drawing(let base):
       guard case .shape(let baseShape) = base.outline else { return try steps(nodes, changes) }
       var frames: [[Double]] = []
@@ -302,7 +307,7 @@ extension SceneAssembler {
   /// the order they are drawn. A child missing from some layouts (`"if"` false there) keeps the
   /// geometry of its nearest layout that has it and comes and goes by its transition.
   private mutating func mergedChildren(
-    _ lists: [[SceneNode]], _ changes: [(time: Double, animation: Animation)]
+    _ lists: [[SceneNode]], parent: String, _ changes: [(time: Double, animation: Animation)]
   ) throws(SceneFileError) -> [SceneNode] {
     var order: [String] = []
     for list in lists {
@@ -327,6 +332,16 @@ extension SceneAssembler {
         if let version { last = version }
         filled.append(version ?? last)
       }
+      // A matched geometry: where the layer it swaps with is there instead, it is laid out in
+      // that layer's frame, so that its frame moves from (or to) the other's.
+      for j in versions.indices where versions[j] == nil {
+        for v in [j + 1, j - 1] where versions.indices.contains(v) && versions[v] != nil {
+          if let stand = try matchedStandIn(name, absentIn: j, presentIn: v, parent: parent) {
+            filled[j] = stand
+            break
+          }
+        }
+      }
       let node = try merged(filled, changes)
       let presence = versions.map { $0 != nil }
       guard presence.contains(false), let conditional = conditionalLayers[name] else {
@@ -336,6 +351,67 @@ extension SceneAssembler {
       children.append(try transitioned(node, conditional, presence: presence, changes))
     }
     return children
+  }
+
+  /// Records each matched layer's frame and its parent's origin on the screen in `version`'s
+  /// tree, and every node's origin (for the parents of layers missing there).
+  mutating func placeMatched(in root: SceneNode, version: Int, scope: ExpressionScope) {
+    layoutScopes[version] = scope
+    func walk(_ node: SceneNode, parentOrigin: Point) {
+      let centre = Point(
+        parentOrigin.x + node.centerX.resolve([:]), parentOrigin.y + node.centerY.resolve([:]))
+      nodeOrigins[version, default: [:]][node.name] = centre
+      if var placement = matchedPlacements[version]?[node.name], let size = Self.laidOutSize(node) {
+        placement.frame = Rect(
+          x: centre.x - size.width / 2, y: centre.y - size.height / 2, width: size.width,
+          height: size.height)
+        placement.parentOrigin = parentOrigin
+        matchedPlacements[version]?[node.name] = placement
+      }
+      if case .group(let children) = node.content {
+        for child in children { walk(child, parentOrigin: centre) }
+      }
+    }
+    walk(root, parentOrigin: Point(0, 0))
+  }
+
+  /// The node `name` (there in layout `present`, not in `absent`) laid out where the layer it
+  /// shares a matched geometry with is in layout `absent` — its frame, position or size, by
+  /// its `properties` — or nil when no such layer is there.
+  private mutating func matchedStandIn(
+    _ name: String, absentIn absent: Int, presentIn present: Int, parent: String
+  ) throws(SceneFileError) -> SceneNode? {
+    guard let own = matchedPlacements[present]?[name], let matched = own.layer.matched,
+      let partner = matchedPlacements[absent]?.first(where: { other in
+        other.key != name && other.value.layer.matched?.key == matched.key
+          && matchedPlacements[present]?[other.key] == nil
+      })?.value,
+      let origin = nodeOrigins[absent]?[parent]
+    else { return nil }
+    var frame = partner.frame
+    func centre(_ r: Rect) -> Point { Point((r.minX + r.maxX) / 2, (r.minY + r.maxY) / 2) }
+    switch matched.properties {
+    case .frame: break
+    case .position:
+      frame = Rect(
+        x: centre(frame).x - own.frame.width / 2, y: centre(frame).y - own.frame.height / 2,
+        width: own.frame.width, height: own.frame.height)
+    case .size:
+      frame = Rect(
+        x: centre(own.frame).x - frame.width / 2, y: centre(own.frame).y - frame.height / 2,
+        width: frame.width, height: frame.height)
+    }
+    let box = Rect(
+      x: frame.minX - origin.x, y: frame.minY - origin.y, width: frame.width,
+      height: frame.height)
+    // Laid out as the present layout lays it out, but in the other's frame.
+    let saved = (scope, textScope, rebuilding, layoutVersion, templateBoxes)
+    defer { (scope, textScope, rebuilding, layoutVersion, templateBoxes) = saved }
+    scope = layoutScopes[0] ?? scope
+    textScope = layoutScopes[present]
+    rebuilding = true
+    layoutVersion = present
+    return try node(own.layer, box: box)
   }
 
   /// The node inside a holder placed where it is, whose opacity, scale (about the transition's

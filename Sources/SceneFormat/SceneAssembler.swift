@@ -56,6 +56,21 @@ struct SceneAssembler {
   }
 
   var changeCount = 0
+  /// Each layout's layers with a matched geometry, by node name: the resolved layer, its frame
+  /// on the screen and its parent's origin on the screen (points), filled after each layout.
+  var matchedPlacements: [Int: [String: MatchedPlacement]] = [:]
+  /// The state each layout was made in.
+  var layoutScopes: [Int: ExpressionScope] = [:]
+  /// Each layout's nodes' centres on the screen (points), by name: filled when matched
+  /// geometries need them.
+  var nodeOrigins: [Int: [String: Point]] = [:]
+
+  struct MatchedPlacement {
+    var layer: LayerDescription
+    var frame: Rect = Rect(x: 0, y: 0, width: 0, height: 0)
+    var parentOrigin = Point(0, 0)
+  }
+
   /// Every layer's id, laid out or not.
   var layerIDs: Set<String> = []
   /// Where the first animation that repeats for ever was written.

@@ -12,7 +12,7 @@ extension SceneDecoder {
     "shadow", "fill", "foregroundColor", "zIndex", "ignoresSafeArea", "clipShape", "clipped",
     "cornerRadius", "mask", "blur", "saturation", "brightness", "contrast", "grayscale",
     "hueRotation", "colorMultiply", "colorInvert", "background", "overlay", "fixedSize",
-    "aspectRatio", "layoutPriority", "if", "transition",
+    "aspectRatio", "layoutPriority", "if", "transition", "matchedGeometryEffect",
   ]
   static let contentParameters: [String: [String]] = [
     "text": [
@@ -194,6 +194,19 @@ extension SceneDecoder {
         throw transition.error("a transition needs \"if\": it says how the layer comes and goes")
       }
       layer.transition = try Self.transition(transition)
+    }
+    if let field = o["matchedGeometryEffect"] {
+      let m = try field.object(keys: ["id", "namespace", "properties"])
+      guard o.has("if") else {
+        throw field.error(
+          "a matched geometry needs \"if\": its frame moves from the layer that goes to the one that comes"
+        )
+      }
+      let id = try m.required("id").string(maxLength: 200)
+      let namespace = try m["namespace"]?.string(maxLength: 200) ?? ""
+      layer.matched = MatchedGeometry(
+        key: namespace + "\u{0}" + id,
+        properties: try m["properties"]?.choice(MatchedGeometry.Properties.self) ?? .frame)
     }
     if let field = o["fixedSize"] {
       // `true` (both axes, `.fixedSize()`) or `{"horizontal", "vertical"}` (each default false,

@@ -30,6 +30,13 @@ struct CanvasDescription {
   var background: Color
 }
 
+/// A layer's `matchedGeometryEffect`: its key (namespace and id) and what it matches.
+struct MatchedGeometry {
+  enum Properties: String, CaseIterable { case frame, position, size }
+  var key: String
+  var properties = Properties.frame
+}
+
 /// An expression and where it was written.
 struct Bound {
   var expression: Expression
@@ -426,6 +433,9 @@ struct LayerDescription {
   var condition: Bound? = nil
   /// How it comes and goes when `condition` changes (SwiftUI's default, `.opacity`).
   var transition = TransitionDescription(both: TransitionState(opacity: 0))
+  /// `.matchedGeometryEffect(id:in:properties:)`: the namespace and id it shares with another
+  /// conditional layer, and what is matched (`frame`, `position` or `size`).
+  var matched: MatchedGeometry? = nil
   /// Whether it draws its content in a group with its backgrounds and overlays even when none
   /// is there (its decorations are conditional), so that every layout has the same nodes.
   var keepsDecorations = false

@@ -74,6 +74,9 @@ import Testing
     Case(example: "toast", time: 0.45, scale: 1), Case(example: "toast", time: 0.45, scale: 3),
     Case(example: "toast", time: 1.3, scale: 1), Case(example: "toast", time: 1.3, scale: 3),
     Case(example: "toast", time: 2.95, scale: 1), Case(example: "toast", time: 2.95, scale: 3),
+    // Matched geometry: the pill between tabs; at rest.
+    Case(example: "tabs", time: 0.4, scale: 1), Case(example: "tabs", time: 0.4, scale: 3),
+    Case(example: "tabs", time: 3, scale: 1), Case(example: "tabs", time: 3, scale: 3),
     // Layout that animates: the card growing open; the middle row collapsing; at rest.
     Case(example: "expand", time: 0.5, scale: 1), Case(example: "expand", time: 0.5, scale: 3),
     Case(example: "expand", time: 1.55, scale: 1), Case(example: "expand", time: 1.55, scale: 3),

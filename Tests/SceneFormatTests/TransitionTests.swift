@@ -134,6 +134,56 @@ import Testing
     #expect(SceneLayoutTests.entry("sheet", in: scene.layout(at: 3)) == nil)
   }
 
+  /// `matchedGeometryEffect`: when the selection moves from tab 0 to tab 2, the pill that comes
+  /// starts in the frame of the one that goes and moves to its own, and the one that goes moves
+  /// to the new one's frame, both by the change's (linear) animation, crossfading; `position`
+  /// keeps the layer's own size.
+  @Test func matchedGeometryMovesTheFrameFromOneToTheOther() throws {
+    func scene(_ properties: String) throws -> Scene {
+      func tab(_ i: Int, _ width: Int) -> String {
+        #"{"shape": "rectangle", "frame": {"width": \#(width), "height": 30}, "background": {"content": "#
+          + #"{"id": "pill\#(i)", "if": "=tab == \#(i)", "shape": "capsule", "#
+          + #""matchedGeometryEffect": {"id": "pill", "namespace": "tabs", "properties": "\#(properties)"}}}}"#
+      }
+      return try SceneFile.load(
+        text: """
+          {"canvas": {"width": 400, "height": 100}, "state": {"tab": 0},
+           "layers": [{"hstack": [\(tab(0, 60)), \(tab(1, 80)), \(tab(2, 120))], "spacing": 10}],
+           "events": [{"at": 0.5, "set": {"tab": 2}, "animation": {"type": "linear", "duration": 1}}]}
+          """, settings: SceneSettings(scale: 1, frameRate: 10)
+      ).scene
+    }
+    let s = try scene("frame")
+    func frame(_ id: String, _ t: Double) throws -> Rect {
+      let chain = try #require(SceneAssembler.chain(to: id, in: s.root))
+      let values = s.values(at: t)
+      var origin = Point(0, 0)
+      for node in chain {
+        origin = Point(
+          origin.x + node.centerX.resolve(values), origin.y + node.centerY.resolve(values))
+      }
+      let size = try #require(chain.last?.layout?.animatedSize).map { $0.resolve(values) }
+      return Rect(
+        x: origin.x - size[0] / 2, y: origin.y - size[1] / 2, width: size[0], height: size[1])
+    }
+    let start = try frame("pill0", 0.4)
+    let end = try frame("pill2", 1.6)
+    #expect(start.width == 60 && end.width == 120)
+    for (t, f) in [(0.5, 0.0), (1.0, 0.5), (1.5, 1.0)] {
+      for id in ["pill0", "pill2"] {
+        let got = try frame(id, t)
+        #expect(abs(got.minX - (start.minX + (end.minX - start.minX) * f)) < 1e-9, "\(id) \(t)")
+        #expect(abs(got.width - (start.width + (end.width - start.width) * f)) < 1e-9, "\(id) \(t)")
+      }
+    }
+    #expect(abs((s.values(at: 1.0)["pill2.transition.opacity"]?[0] ?? -1) - 0.5) < 1e-9)
+    #expect(abs((s.values(at: 1.0)["pill0.transition.opacity"]?[0] ?? -1) - 0.5) < 1e-9)
+    // `position`: the centre moves, the size is each pill's own.
+    let p = try scene("position")
+    #expect(p.values(at: 0.5)["pill2.layout.size"] == nil)
+    #expect(p.values(at: 0.5)["pill2.layout.center"] != nil)
+  }
+
   @Test func badConditionsNameTheirPath() {
     let cases: [(String, String, String)] = [
       (#"{"if": true, "shape": "circle"}"#, "layers[0].if", "expression"),
