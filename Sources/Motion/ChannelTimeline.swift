@@ -20,6 +20,9 @@ public struct ChannelTimeline: Hashable, Sendable {
   /// Frames per second of the grid on which fluid springs are checked for stillness.
   public let frameRate: Double
   private let segments: [Segment]
+  /// A value that follows time itself (an expression of `time`): its value at each frame, from
+  /// frame 0 on, at `frameRate` (nil: the value follows its changes).
+  public let samples: [[Double]]?
 
   /// What a change does once it starts: where it starts from and when it ends.
   private struct Segment: Hashable, Sendable {
@@ -60,11 +63,29 @@ public struct ChannelTimeline: Hashable, Sendable {
       segments.append(segment)
     }
     self.segments = segments
+    self.samples = nil
+  }
+
+  /// A value sampled at every frame (`samples[i]` at i / frameRate s), in between mixed
+  /// linearly, held before the first and after the last.
+  public init(samples: [[Double]], frameRate: Double) {
+    self.initial = samples.first ?? []
+    self.changes = []
+    self.frameRate = frameRate
+    self.segments = []
+    self.samples = samples
   }
 
   /// The value at `time` seconds.
   public func value(at time: Double) -> [Double] {
-    Self.state(
+    if let samples, !samples.isEmpty {
+      let position = min(max(time * frameRate, 0), Double(samples.count - 1))
+      let i = Int(position.rounded(.down))
+      let f = position - Double(i)
+      guard f > 0, i + 1 < samples.count else { return samples[i] }
+      return zip(samples[i], samples[i + 1]).map { $0 + ($1 - $0) * f }
+    }
+    return Self.state(
       at: time, initial: initial, changes: changes, segments: segments, upTo: changes.count
     ).value
   }

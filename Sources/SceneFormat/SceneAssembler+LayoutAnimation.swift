@@ -69,6 +69,9 @@ extension SceneAssembler {
     for layer in layers {
       // `"if"`: a layer whose condition is false is not there (it takes no room).
       if let condition = layer.condition {
+        if condition.expression.names.contains("time") {
+          throw condition.error("\"if\" cannot follow time (layout runs once per state)")
+        }
         let there = try condition.evaluate(scope, count: 1, what: "true or false")[0] != 0
         values.append(there ? 1 : 0)
         guard there else { continue }
@@ -84,6 +87,11 @@ extension SceneAssembler {
     var l = layer
     for slot in LayerDescription.LayoutSlot.allCases {
       guard let bound = layer.layoutBounds[slot] else { continue }
+      if bound.expression.names.contains("time") {
+        throw bound.error(
+          "a layout length cannot follow time (layout runs once per state): animate an offset, "
+            + "a scale or a frame from state instead")
+      }
       let v = try bound.evaluate(scope, count: 1, what: "a length in points")[0]
       values.append(v)
       switch slot {

@@ -48,6 +48,10 @@ struct SceneAssembler {
     var lastTarget: [Double]
     /// How the trace names the components (nil: `.x`/`.y` for two, `.r`…`.a` for four).
     var suffixes: [String]? = nil
+    /// Whether its expression reads `time`: it is then sampled at every frame, not changed by
+    /// the events.
+    var readsTime = false
+    var samples: [[Double]]? = nil
   }
 
   struct Size: Hashable {
@@ -114,6 +118,33 @@ struct SceneAssembler {
     }
   }
 
+  /// The values that follow time, at every frame of the duration: each expression with `time`
+  /// the frame's time and the state in effect then (a change of state takes effect at once for
+  /// them).
+  private mutating func sampleTimeChannels(initial: ExpressionScope) throws(SceneFileError) {
+    guard let duration = settings.duration ?? description.duration else { return }
+    let rate = settings.frameRate
+    let count = max(1, Int((duration * rate - 1e-9).rounded(.up)))
+    for index in channels.indices where channels[index].readsTime {
+      var samples: [[Double]] = []
+      samples.reserveCapacity(count)
+      var next = 0
+      var state = initial
+      for frame in 0..<count {
+        let t = Double(frame) / rate
+        while next < snapshots.count, snapshots[next].time <= t {
+          state = snapshots[next].scope
+          next += 1
+        }
+        state.values["time"] = [t]
+        samples.append(
+          try channels[index].bound.evaluate(
+            state, count: channels[index].initial.count, what: "the same size"))
+      }
+      channels[index].samples = samples
+    }
+  }
+
   /// Frames whose cost is estimated: spread evenly, first and last included.
   static let costSamples = 64
 
@@ -139,6 +170,8 @@ struct SceneAssembler {
     var screen: [String: [Double]] = [
       "screen.width": [width], "screen.height": [height], "safeArea.top": [safeTop],
       "safeArea.bottom": [safeBottom], "safeArea.width": [width], "safeArea.height": [safeHeight],
+      // `TimelineView(.animation)`'s date: seconds since the start (0 until sampled).
+      "time": [0],
     ]
     // Colour names read in expressions (`"=on ? green : systemGray4"`), in the scene's scheme.
     for name in NamedColors.names {
@@ -171,14 +204,17 @@ struct SceneAssembler {
       try animateLayout(&root, layers: description.layers, initial: initialScope)
     }
     try showTextsFromState(in: &root, initial: initialScope)
+    try sampleTimeChannels(initial: initialScope)
     notes =
       fonts.warnings + fonts.missingCharacters + Self.unusedKeys(description.layers, nested: false)
       + notes
     var timelines: [String: ChannelTimeline] = [:]
     var columns: [TraceColumn] = []
     for channel in channels {
-      let timeline = ChannelTimeline(
-        initial: channel.initial, changes: channel.changes, frameRate: settings.frameRate)
+      let timeline =
+        channel.samples.map { ChannelTimeline(samples: $0, frameRate: settings.frameRate) }
+        ?? ChannelTimeline(
+          initial: channel.initial, changes: channel.changes, frameRate: settings.frameRate)
       timelines[channel.name] = timeline
       for index in timeline.unsettledChanges {
         notes.append(
@@ -348,16 +384,24 @@ struct SceneAssembler {
     _ bound: Bound, _ name: String, count: Int, what: String
   ) throws(SceneFileError) -> [ScalarBinding] {
     let value = try bound.evaluate(scope, count: count, what: what)
-    guard !bound.expression.names.isDisjoint(with: stateNames) else {
+    let readsTime = bound.expression.names.contains("time")
+    guard readsTime || !bound.expression.names.isDisjoint(with: stateNames) else {
       return value.map { .constant($0) }
+    }
+    if readsTime, settings.duration ?? description.duration == nil {
+      throw bound.error(
+        "the value follows time, so the scene never ends: give --duration SECONDS (or a "
+          + "top-level \"duration\") to say how long to render")
     }
     var traced = Array(0..<count)
     if case .vector(let parts) = bound.expression {
       traced = parts.indices.filter { !parts[$0].names.isDisjoint(with: stateNames) }
     }
     guard !rebuilding else { return (0..<count).map { .channel(name, component: $0) } }
-    channels.append(
-      Channel(name: name, bound: bound, initial: value, traced: traced, lastTarget: value))
+    var channel = Channel(
+      name: name, bound: bound, initial: value, traced: traced, lastTarget: value)
+    channel.readsTime = readsTime
+    channels.append(channel)
     return (0..<count).map { .channel(name, component: $0) }
   }
 
@@ -504,7 +548,7 @@ struct SceneAssembler {
     let resolved = animation.resolve(settings.swiftUI)
     if resolved.isEndless, endlessAnimation == nil { endlessAnimation = animation.path }
     snapshots.append((time + animation.delay, scope, resolved))
-    for index in channels.indices {
+    for index in channels.indices where !channels[index].readsTime {
       let target = try channels[index].bound.evaluate(
         scope, count: channels[index].initial.count, what: "the same size")
       guard target != channels[index].lastTarget else { continue }

@@ -89,13 +89,13 @@ struct SceneDecoder {
   }
 
   static func checkName(_ name: String, at field: JSONField) throws(SceneFileError) {
-    let reserved = ["screen", "safeArea", "tap", "true", "false"]
+    let reserved = ["screen", "safeArea", "tap", "true", "false", "time"]
     let valid =
       name.first.map { $0.isLetter || $0 == "_" } == true
       && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     guard valid, !reserved.contains(name), Expression.functions[name] == nil else {
       throw field.error(
-        "\"\(name)\" cannot name a state value (letters, digits and _; not screen, safeArea, tap or a function)"
+        "\"\(name)\" cannot name a state value (letters, digits and _; not screen, safeArea, tap, time or a function)"
       )
     }
   }

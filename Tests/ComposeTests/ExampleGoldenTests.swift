@@ -77,6 +77,9 @@ import Testing
     // Matched geometry: the pill between tabs; at rest.
     Case(example: "tabs", time: 0.4, scale: 1), Case(example: "tabs", time: 0.4, scale: 3),
     Case(example: "tabs", time: 3, scale: 1), Case(example: "tabs", time: 3, scale: 3),
+    // Time: the hands, the sweep and the breath at two moments.
+    Case(example: "clock", time: 0.5, scale: 1), Case(example: "clock", time: 0.5, scale: 3),
+    Case(example: "clock", time: 1.7, scale: 1), Case(example: "clock", time: 1.7, scale: 3),
     // Layout that animates: the card growing open; the middle row collapsing; at rest.
     Case(example: "expand", time: 0.5, scale: 1), Case(example: "expand", time: 0.5, scale: 3),
     Case(example: "expand", time: 1.55, scale: 1), Case(example: "expand", time: 1.55, scale: 3),
