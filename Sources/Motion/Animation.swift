@@ -16,6 +16,10 @@ public enum Animation: Hashable, Sendable {
   /// backwards in time when it autoreverses. Springs repeat their interpolating curve over its
   /// settling time (docs/SEMANTICS.md, Repeats). Overlapping changes add, as with curves.
   indirect case repeated(Animation, Repetition)
+  /// `keyframeAnimator`: the value plays its keyframe track from where it is at the change,
+  /// and then holds where the track ends; with `loop` (seconds: the whole timeline's length,
+  /// its longest track's), it starts the track again every `loop` seconds, for ever.
+  case keyframes(KeyframeTrack, loop: Double?)
 
   /// How a repeated animation repeats.
   public struct Repetition: Hashable, Sendable {
@@ -42,12 +46,14 @@ public enum Animation: Hashable, Sendable {
       c.duration /= factor
       return .curve(c)
     case .repeated(let base, let repetition): return .repeated(base.speed(factor), repetition)
+    case .keyframes: return self
     }
   }
 
   /// Whether the animation never ends (`repeatForever`).
   public var isEndless: Bool {
     if case .repeated(_, let repetition) = self { return repetition.count == nil }
+    if case .keyframes(_, let loop) = self { return loop != nil }
     return false
   }
 
@@ -61,6 +67,7 @@ public enum Animation: Hashable, Sendable {
       let d = s.settlingDuration
       return (s.unitProgress, (0...60).contains(d) ? d : 60)
     case .repeated(let base, _): return base.iteration
+    case .keyframes(let track, _): return ({ _ in 1 }, track.duration)
     }
   }
 

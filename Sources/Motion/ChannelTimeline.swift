@@ -35,12 +35,17 @@ public struct ChannelTimeline: Hashable, Sendable {
 
   public init(initial: [Double], changes: [Change], frameRate: Double) {
     self.initial = initial
-    self.changes = changes.sorted { $0.time < $1.time }
+    var sorted = changes.sorted { $0.time < $1.time }
     self.frameRate = frameRate
     var segments: [Segment] = []
-    for (index, change) in self.changes.enumerated() {
+    for index in sorted.indices {
       let (start, velocity) = Self.state(
-        at: change.time, initial: initial, changes: self.changes, segments: segments, upTo: index)
+        at: sorted[index].time, initial: initial, changes: sorted, segments: segments, upTo: index)
+      // A keyframe track ends where it leaves the value, from where it found it.
+      if case .keyframes(let track, nil) = sorted[index].animation {
+        sorted[index].target = start.map { track.value(at: track.duration, from: $0) }
+      }
+      let change = sorted[index]
       var segment = Segment(start: start, velocity: velocity, end: change.time)
       if case .fluidSpring(let spring) = change.animation {
         // A running fluid spring is merged: its integrator (value, velocity, force, clock)
@@ -49,11 +54,11 @@ public struct ChannelTimeline: Hashable, Sendable {
           value: start, velocity: velocity, force: start.map { _ in 0 }, clock: change.time)
         if index > 0, let previous = segments[index - 1].integrator,
           segments[index - 1].end > change.time,
-          case .fluidSpring(let previousSpring) = self.changes[index - 1].animation
+          case .fluidSpring(let previousSpring) = sorted[index - 1].animation
         {
           integrator = previous
           integrator.advance(
-            to: change.time, target: self.changes[index - 1].target, spring: previousSpring)
+            to: change.time, target: sorted[index - 1].target, spring: previousSpring)
         }
         segment.integrator = integrator
         segment.end = Self.fluidEnd(change, spring: spring, from: integrator, frameRate: frameRate)
@@ -62,6 +67,7 @@ public struct ChannelTimeline: Hashable, Sendable {
       }
       segments.append(segment)
     }
+    self.changes = sorted
     self.segments = segments
     self.samples = nil
   }
@@ -142,6 +148,12 @@ public struct ChannelTimeline: Hashable, Sendable {
       return additive(
         at: time, progress: { Animation.repeatedProgress(base, repetition, at: $0) }, tau: tau,
         index: index, initial: initial, changes: changes, segments: segments)
+    case .keyframes(let track, let loop):
+      let local = loop.map { $0 > 0 ? tau.truncatingRemainder(dividingBy: $0) : 0 } ?? tau
+      let h = 1e-5
+      let value = segment.start.map { track.value(at: local, from: $0) }
+      let ahead = segment.start.map { track.value(at: local + h, from: $0) }
+      return (value, zip(ahead, value).map { ($0 - $1) / h })
     }
   }
 
@@ -179,6 +191,8 @@ public struct ChannelTimeline: Hashable, Sendable {
     case .repeated(let base, let repetition):
       guard let count = repetition.count else { return .infinity }
       return change.time + Double(count) * base.iteration.duration
+    case .keyframes(let track, let loop):
+      return loop == nil ? change.time + track.duration : .infinity
     case .none, .fluidSpring: return change.time
     }
   }

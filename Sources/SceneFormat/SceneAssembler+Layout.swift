@@ -488,7 +488,8 @@ extension SceneAssembler {
   /// The node for `layer` laid out in `box` (its parent's space; for a positioned layer, the
   /// whole area its position is measured in).
   mutating func node(_ layer: LayerDescription, box: Rect) throws(SceneFileError) -> SceneNode {
-    let node = try unconditionalNode(layer, box: box)
+    var node = try unconditionalNode(layer, box: box)
+    if let keyframes = layer.keyframes { node = try keyframed(node, layer, keyframes) }
     if layer.matched != nil, matchedPlacements[layoutVersion]?[node.name] == nil {
       matchedPlacements[layoutVersion, default: [:]][node.name] = MatchedPlacement(layer: layer)
     }

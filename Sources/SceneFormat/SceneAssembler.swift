@@ -75,6 +75,10 @@ struct SceneAssembler {
     var parentOrigin = Point(0, 0)
   }
 
+  /// Keyframe tracks that a trigger plays: their channel, the trigger and the animation each
+  /// play gives them (filled once the events have played).
+  var triggeredKeyframes: [(channel: String, trigger: Bound, animation: Animation)] = []
+
   /// Every layer's id, laid out or not.
   var layerIDs: Set<String> = []
   /// Where the first animation that repeats for ever was written.
@@ -203,6 +207,7 @@ struct SceneAssembler {
     if animatesLayout {
       try animateLayout(&root, layers: description.layers, initial: initialScope)
     }
+    try playKeyframes(initial: initialScope)
     try showTextsFromState(in: &root, initial: initialScope)
     try sampleTimeChannels(initial: initialScope)
     notes =

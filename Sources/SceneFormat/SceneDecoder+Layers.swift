@@ -12,7 +12,7 @@ extension SceneDecoder {
     "shadow", "fill", "foregroundColor", "zIndex", "ignoresSafeArea", "clipShape", "clipped",
     "cornerRadius", "mask", "blur", "saturation", "brightness", "contrast", "grayscale",
     "hueRotation", "colorMultiply", "colorInvert", "background", "overlay", "fixedSize",
-    "aspectRatio", "layoutPriority", "if", "transition", "matchedGeometryEffect",
+    "aspectRatio", "layoutPriority", "if", "transition", "matchedGeometryEffect", "keyframes",
   ]
   static let contentParameters: [String: [String]] = [
     "text": [
@@ -195,6 +195,7 @@ extension SceneDecoder {
       }
       layer.transition = try Self.transition(transition)
     }
+    if let field = o["keyframes"] { layer.keyframes = try Self.keyframes(field) }
     if let field = o["matchedGeometryEffect"] {
       let m = try field.object(keys: ["id", "namespace", "properties"])
       guard o.has("if") else {

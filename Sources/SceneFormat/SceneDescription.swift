@@ -433,6 +433,8 @@ struct LayerDescription {
   var condition: Bound? = nil
   /// How it comes and goes when `condition` changes (SwiftUI's default, `.opacity`).
   var transition = TransitionDescription(both: TransitionState(opacity: 0))
+  /// `keyframeAnimator`: tracks that drive its scale, rotation, opacity and offset.
+  var keyframes: KeyframesDescription? = nil
   /// `.matchedGeometryEffect(id:in:properties:)`: the namespace and id it shares with another
   /// conditional layer, and what is matched (`frame`, `position` or `size`).
   var matched: MatchedGeometry? = nil

@@ -80,6 +80,11 @@ import Testing
     // Time: the hands, the sweep and the breath at two moments.
     Case(example: "clock", time: 0.5, scale: 1), Case(example: "clock", time: 0.5, scale: 3),
     Case(example: "clock", time: 1.7, scale: 1), Case(example: "clock", time: 1.7, scale: 3),
+    // Keyframes: the heart mid-pop and the dots mid-bounce; then after the second pop.
+    Case(example: "keyframes", time: 0.55, scale: 1),
+    Case(example: "keyframes", time: 0.55, scale: 3),
+    Case(example: "keyframes", time: 2.9, scale: 1),
+    Case(example: "keyframes", time: 2.9, scale: 3),
     // Layout that animates: the card growing open; the middle row collapsing; at rest.
     Case(example: "expand", time: 0.5, scale: 1), Case(example: "expand", time: 0.5, scale: 3),
     Case(example: "expand", time: 1.55, scale: 1), Case(example: "expand", time: 1.55, scale: 3),

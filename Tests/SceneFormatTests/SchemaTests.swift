@@ -104,6 +104,9 @@ import Typeset
     #expect(
       Self.strings(Self.at(schema, ["$defs", "edge", "enum"]))
         == Set(SceneDecoder.edgeNames.keys))
+    #expect(
+      Self.keys(Self.at(schema, ["$defs", "keyframes", "properties", "tracks", "properties"]))
+        == Set(SceneDecoder.keyframeTracks))
     // Gradients' unit points and effects' anchors take SwiftUI's `UnitPoint` names.
     for definition in ["unitPoint", "anchor"] {
       #expect(
