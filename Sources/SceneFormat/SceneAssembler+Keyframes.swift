@@ -12,9 +12,7 @@ extension SceneAssembler {
     _ node: SceneNode, _ layer: LayerDescription, _ keyframes: KeyframesDescription
   ) throws(SceneFileError) -> SceneNode {
     let base = (layer.id ?? layer.path) + ".keyframes"
-    var inner = node
-    (inner.centerX, inner.centerY) = (.constant(0), .constant(0))
-    var holder = SceneNode(base, .group([inner]), centerX: node.centerX, centerY: node.centerY)
+    let holder = Self.holder(of: node, named: base, keys: keyframes.tracks.map(\.0))
     let loop = keyframes.repeating ? keyframes.duration : nil
     if loop != nil, keyframes.duration <= 0 {
       throw SceneFileError(
@@ -31,15 +29,7 @@ extension SceneAssembler {
     }
     for (key, track) in keyframes.tracks {
       let name = base + "." + key
-      let identity: Double = key == "scaleEffect" || key == "opacity" ? 1 : 0
-      let binding = ScalarBinding.channel(name, component: 0)
-      switch key {
-      case "scaleEffect": holder.scale = binding
-      case "rotationEffect": holder.rotation = binding
-      case "opacity": holder.opacity = binding
-      case "offset.x": holder.offsetX = binding
-      default: holder.offsetY = binding
-      }
+      let identity = Self.identity(of: key)
       guard !rebuilding, !channels.contains(where: { $0.name == name }) else { continue }
       let animation = Animation.keyframes(track, loop: loop)
       var channel = Channel(
@@ -55,6 +45,30 @@ extension SceneAssembler {
       channels.append(channel)
     }
     return holder
+  }
+
+  /// A holder named `name` around the node, placed where it was, whose scale, rotation,
+  /// opacity or offset (the `keys`: keyframe tracks' names) are channels `name.key`.
+  static func holder(of node: SceneNode, named name: String, keys: [String]) -> SceneNode {
+    var inner = node
+    (inner.centerX, inner.centerY) = (.constant(0), .constant(0))
+    var holder = SceneNode(name, .group([inner]), centerX: node.centerX, centerY: node.centerY)
+    for key in keys {
+      let binding = ScalarBinding.channel(name + "." + key, component: 0)
+      switch key {
+      case "scaleEffect": holder.scale = binding
+      case "rotationEffect": holder.rotation = binding
+      case "opacity": holder.opacity = binding
+      case "offset.x": holder.offsetX = binding
+      default: holder.offsetY = binding
+      }
+    }
+    return holder
+  }
+
+  /// A track's value when nothing moves it: 1 for a scale or an opacity, else 0.
+  static func identity(of key: String) -> Double {
+    key == "scaleEffect" || key == "opacity" ? 1 : 0
   }
 
   /// Plays triggered keyframes at each change of state that changes their trigger's value.

@@ -490,6 +490,7 @@ extension SceneAssembler {
   mutating func node(_ layer: LayerDescription, box: Rect) throws(SceneFileError) -> SceneNode {
     var node = try unconditionalNode(layer, box: box)
     if let keyframes = layer.keyframes { node = try keyframed(node, layer, keyframes) }
+    if let phases = layer.phases { node = try phased(node, layer, phases) }
     if layer.matched != nil, matchedPlacements[layoutVersion]?[node.name] == nil {
       matchedPlacements[layoutVersion, default: [:]][node.name] = MatchedPlacement(layer: layer)
     }

@@ -79,6 +79,14 @@ struct SceneAssembler {
   /// play gives them (filled once the events have played).
   var triggeredKeyframes: [(channel: String, trigger: Bound, animation: Animation)] = []
 
+  /// Phase animators: their holder's name, keys, phases, animations, phase lengths and (without
+  /// a trigger) their cycle's steps; `playPhases` gives their channels the changes.
+  var pendingPhases:
+    [(
+      base: String, keys: [String], phases: PhasesDescription,
+      animations: [AnimationDescription], lengths: [Double], steps: [PhaseStep]
+    )] = []
+
   /// Every layer's id, laid out or not.
   var layerIDs: Set<String> = []
   /// Where the first animation that repeats for ever was written.
@@ -208,6 +216,7 @@ struct SceneAssembler {
       try animateLayout(&root, layers: description.layers, initial: initialScope)
     }
     try playKeyframes(initial: initialScope)
+    try playPhases(initial: initialScope)
     try showTextsFromState(in: &root, initial: initialScope)
     try sampleTimeChannels(initial: initialScope)
     notes =

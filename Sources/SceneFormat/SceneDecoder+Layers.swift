@@ -13,6 +13,7 @@ extension SceneDecoder {
     "cornerRadius", "mask", "blur", "saturation", "brightness", "contrast", "grayscale",
     "hueRotation", "colorMultiply", "colorInvert", "background", "overlay", "fixedSize",
     "aspectRatio", "layoutPriority", "if", "transition", "matchedGeometryEffect", "keyframes",
+    "phases",
   ]
   static let contentParameters: [String: [String]] = [
     "text": [
@@ -196,6 +197,7 @@ extension SceneDecoder {
       layer.transition = try Self.transition(transition)
     }
     if let field = o["keyframes"] { layer.keyframes = try Self.keyframes(field) }
+    if let field = o["phases"] { layer.phases = try phases(field) }
     if let field = o["matchedGeometryEffect"] {
       let m = try field.object(keys: ["id", "namespace", "properties"])
       guard o.has("if") else {

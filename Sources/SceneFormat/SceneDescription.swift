@@ -435,6 +435,8 @@ struct LayerDescription {
   var transition = TransitionDescription(both: TransitionState(opacity: 0))
   /// `keyframeAnimator`: tracks that drive its scale, rotation, opacity and offset.
   var keyframes: KeyframesDescription? = nil
+  /// `phaseAnimator`: phases of scale, rotation, opacity and offset.
+  var phases: PhasesDescription? = nil
   /// `.matchedGeometryEffect(id:in:properties:)`: the namespace and id it shares with another
   /// conditional layer, and what is matched (`frame`, `position` or `size`).
   var matched: MatchedGeometry? = nil

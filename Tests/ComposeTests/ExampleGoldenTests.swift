@@ -85,6 +85,9 @@ import Testing
     Case(example: "keyframes", time: 0.55, scale: 3),
     Case(example: "keyframes", time: 2.9, scale: 1),
     Case(example: "keyframes", time: 2.9, scale: 3),
+    // Phases: the arrow dipping and the bell mid-wiggle; later.
+    Case(example: "phases", time: 0.75, scale: 1), Case(example: "phases", time: 0.75, scale: 3),
+    Case(example: "phases", time: 2.9, scale: 1), Case(example: "phases", time: 2.9, scale: 3),
     // Layout that animates: the card growing open; the middle row collapsing; at rest.
     Case(example: "expand", time: 0.5, scale: 1), Case(example: "expand", time: 0.5, scale: 3),
     Case(example: "expand", time: 1.55, scale: 1), Case(example: "expand", time: 1.55, scale: 3),

@@ -107,6 +107,13 @@ import Typeset
     #expect(
       Self.keys(Self.at(schema, ["$defs", "keyframes", "properties", "tracks", "properties"]))
         == Set(SceneDecoder.keyframeTracks))
+    #expect(
+      Self.keys(
+        Self.at(
+          schema,
+          ["$defs", "layer", "properties", "phases", "properties", "values", "items", "properties"])
+      )
+        == Set(SceneDecoder.keyframeTracks))
     // Gradients' unit points and effects' anchors take SwiftUI's `UnitPoint` names.
     for definition in ["unitPoint", "anchor"] {
       #expect(

@@ -1,0 +1,43 @@
+/// `"phases"`: `phaseAnimator` on a layer.
+extension SceneDecoder {
+  /// `{"values": [{"scaleEffect": 1.2, "opacity": 0.5, …}, …], "animations": [animation, …],
+  /// "trigger": "=expr"}`: the values each phase gives (the keys of keyframe tracks; a key a
+  /// phase leaves out is its identity), the animation into each phase (SwiftUI's `.default`
+  /// where none is given), and what runs them (without a trigger they cycle for ever).
+  func phases(_ field: JSONField) throws(SceneFileError) -> PhasesDescription {
+    let o = try field.object(keys: ["values", "animations", "trigger"])
+    let valuesField = try o.required("values")
+    let list = try valuesField.array(maxCount: 64)
+    guard list.count >= 2 else { throw valuesField.error("give at least two phases") }
+    var values: [[String: Double]] = []
+    for item in list {
+      let p = try item.object(keys: Self.keyframeTracks)
+      var phase: [String: Double] = [:]
+      for key in Self.keyframeTracks {
+        if let v = p[key] { phase[key] = try v.number(in: -1e6...1e6) }
+      }
+      values.append(phase)
+    }
+    var animations: [AnimationDescription] = []
+    if let field = o["animations"] {
+      let items = try field.array(maxCount: 64)
+      guard items.count <= list.count else {
+        throw field.error("\(items.count) animations for \(list.count) phases")
+      }
+      for item in items { animations.append(try Self.animation(item)) }
+    }
+    let trigger = try o["trigger"].map { (f) throws(SceneFileError) in
+      guard Self.isExpression(f) else { throw f.expected("an \"=expression\" of state") }
+      return try Self.expression(f)
+    }
+    return PhasesDescription(values: values, animations: animations, trigger: trigger)
+  }
+}
+
+/// A layer's `phaseAnimator`: the values of each phase by key, the animation into each phase
+/// (fewer than the phases: `.default` for the rest), and its trigger.
+struct PhasesDescription {
+  var values: [[String: Double]]
+  var animations: [AnimationDescription]
+  var trigger: Bound?
+}
