@@ -450,7 +450,10 @@ struct SceneAssembler {
         // Hit-tested against the layout of the moment: when layout changes with state, the
         // layouts the changes so far give, merged as they will be drawn.
         var placed = (root: root, channels: channels)
-        if animatesLayout, !snapshots.isEmpty {
+        // (Only handlers bound to a layer hit-test.)
+        if animatesLayout, !snapshots.isEmpty,
+          description.tapHandlers.contains(where: { $0.layer != nil })
+        {
           var trial = self
           try trial.animateLayout(&placed.root, layers: description.layers, initial: initial)
           placed.channels = trial.channels

@@ -46,8 +46,8 @@ extension SceneDecoder {
       offset: try o["offset"].map { (f) throws(SceneFileError) in try Self.point(f, defaultValue: 0)
       }
         ?? Bound.constant([0, 0], at: field),
-      scale: try scaleEffect?.x ?? Bound.constant([1], at: field),
-      rotation: try rotationEffect?.degrees ?? zero,
+      scale: scaleEffect?.x ?? Bound.constant([1], at: field),
+      rotation: rotationEffect?.degrees ?? zero,
       opacity: try o["opacity"].map { (f) throws(SceneFileError) in try Self.scalar(f, in: 0...1) }
         ?? Bound.constant([1], at: field),
       shadow: try o["shadow"].map(shadow), color: color,
