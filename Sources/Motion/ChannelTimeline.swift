@@ -43,7 +43,7 @@ public struct ChannelTimeline: Hashable, Sendable {
         at: sorted[index].time, initial: initial, changes: sorted, segments: segments, upTo: index)
       // A keyframe track ends where it leaves the value, from where it found it.
       if case .keyframes(let track, nil) = sorted[index].animation {
-        sorted[index].target = start.map { track.value(at: track.duration, from: $0) }
+        sorted[index].target = start.map { track.end(from: $0) }
       }
       let change = sorted[index]
       var segment = Segment(start: start, velocity: velocity, end: change.time)

@@ -30,6 +30,9 @@ public struct KeyframeTrack: Hashable, Sendable {
 
   public init(_ keyframes: [Keyframe]) { self.keyframes = keyframes }
 
+  /// Where the track leaves a value it starts at: its last keyframe's target.
+  public func end(from start: Double) -> Double { keyframes.last?.target ?? start }
+
   /// The sum of the keyframes' durations.
   public var duration: Double { keyframes.reduce(0) { $0 + $1.duration } }
 

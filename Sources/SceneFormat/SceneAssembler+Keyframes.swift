@@ -30,7 +30,8 @@ extension SceneAssembler {
     for (key, track) in keyframes.tracks {
       let name = base + "." + key
       let identity = Self.identity(of: key)
-      guard !rebuilding, !channels.contains(where: { $0.name == name }) else { continue }
+      // (A layer that is there only in a later layout gets its channels there.)
+      guard !channels.contains(where: { $0.name == name }) else { continue }
       let animation = Animation.keyframes(track, loop: loop)
       var channel = Channel(
         name: name,

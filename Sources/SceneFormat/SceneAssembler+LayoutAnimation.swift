@@ -167,6 +167,7 @@ extension SceneAssembler {
     var versions = [root]
     if !matchedPlacements.isEmpty { placeMatched(in: root, version: 0, scope: initial) }
     var changes: [(time: Double, animation: Animation)] = []
+    var distinct = [LayoutSignature(lengths: last, texts: lastTexts): 0]
     let final = scope
     defer {
       scope = final
@@ -184,7 +185,21 @@ extension SceneAssembler {
         continue
       }
       (last, lastTexts) = (values, texts)
-      guard versions.count < SceneLimits.layoutVersions else {
+      // A layout met before (a toggle back) is that layout again: its tree and records.
+      let signature = LayoutSignature(lengths: values, texts: texts)
+      if let earlier = distinct[signature] {
+        let v = versions.count
+        snapshotLayouts.append(v)
+        versions.append(versions[earlier])
+        changes.append((snapshot.time, snapshot.animation))
+        matchedPlacements[v] = matchedPlacements[earlier]
+        nodeOrigins[v] = nodeOrigins[earlier]
+        layoutScopes[v] = layoutScopes[earlier]
+        for (name, boxes) in templateBoxes { templateBoxes[name]?[v] = boxes[earlier] }
+        continue
+      }
+      distinct[signature] = versions.count
+      guard distinct.count <= SceneLimits.layoutVersions else {
         throw SceneFileError(
           path: "layers",
           "the events and taps give more than \(SceneLimits.layoutVersions) different layouts "
@@ -206,6 +221,13 @@ extension SceneAssembler {
     }
     guard versions.count > 1 else { return }
     root = try merged(versions, changes)
+  }
+
+  /// What makes two states' layouts the same: their layout lengths (and `if`s) and their texts
+  /// from state.
+  struct LayoutSignature: Hashable {
+    var lengths: [Double]
+    var texts: [String]
   }
 
   /// One node from its versions in each layout (the same node in the same place of each tree).

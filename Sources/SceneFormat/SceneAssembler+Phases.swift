@@ -22,7 +22,7 @@ extension SceneAssembler {
       phases.values.contains { $0[key] != nil }
     }
     let holder = Self.holder(of: node, named: base, keys: keys)
-    guard !rebuilding, !channels.contains(where: { $0.name.hasPrefix(base + ".") }) else {
+    guard !channels.contains(where: { $0.name.hasPrefix(base + ".") }) else {
       return holder
     }
     let animations = phases.values.indices.map { i in

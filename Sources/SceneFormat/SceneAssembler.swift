@@ -551,6 +551,11 @@ struct SceneAssembler {
     before.values.merge(extra) { $1 }
     var after = scope
     for assignment in assignments {
+      if assignment.value.expression.names.contains("time") {
+        throw assignment.value.error(
+          "a state change cannot read time (it happens at its event's or tap's moment, which "
+            + "\"at\" already gives): read time in the modifier instead")
+      }
       guard let old = scope.values[assignment.name], stateNames.contains(assignment.name) else {
         throw assignment.value.error(
           "no state value is named \"\(assignment.name)\""

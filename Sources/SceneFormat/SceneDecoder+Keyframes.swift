@@ -15,7 +15,11 @@ extension SceneDecoder {
     let o = try field.object(keys: ["trigger", "repeating", "tracks"])
     let trigger = try o["trigger"].map { (f) throws(SceneFileError) in
       guard isExpression(f) else { throw f.expected("an \"=expression\" of state") }
-      return try expression(f)
+      let bound = try expression(f)
+      if bound.expression.names.contains("time") {
+        throw f.error("a trigger cannot follow time: give it an expression of state")
+      }
+      return bound
     }
     let repeating = try o["repeating"]?.bool() ?? (trigger == nil)
     let tracksField = try o.required("tracks")

@@ -66,16 +66,16 @@ extension SceneDecoder {
 
   /// `scaleEffect`: a factor (number or expression) for both axes, or `{"x", "y", "anchor"}`
   /// (`.scaleEffect(x:y:anchor:)`; each factor 1 by default, the anchor a unit point, `center`
-  /// by default). Factors 0 to 1000.
+  /// by default). Factors −1000 to 1000: a negative one mirrors, as SwiftUI's does.
   static func scaleEffect(
     _ field: JSONField
   ) throws(SceneFileError) -> (x: Bound, y: Bound?, anchor: (x: Double, y: Double)) {
     guard case .object = field.value.kind else {
-      return (try scalar(field, in: 0...1000), nil, (0.5, 0.5))
+      return (try scalar(field, in: -1000...1000), nil, (0.5, 0.5))
     }
     let o = try field.object(keys: ["x", "y", "anchor"])
     func factor(_ key: String) throws(SceneFileError) -> Bound {
-      try o[key].map { (f) throws(SceneFileError) in try scalar(f, in: 0...1000) }
+      try o[key].map { (f) throws(SceneFileError) in try scalar(f, in: -1000...1000) }
         ?? Bound.constant([1], at: field)
     }
     return (try factor("x"), try factor("y"), try o["anchor"].map(anchor) ?? (0.5, 0.5))

@@ -28,7 +28,11 @@ extension SceneDecoder {
     }
     let trigger = try o["trigger"].map { (f) throws(SceneFileError) in
       guard Self.isExpression(f) else { throw f.expected("an \"=expression\" of state") }
-      return try Self.expression(f)
+      let bound = try Self.expression(f)
+      if bound.expression.names.contains("time") {
+        throw f.error("a trigger cannot follow time: give it an expression of state")
+      }
+      return bound
     }
     return PhasesDescription(values: values, animations: animations, trigger: trigger)
   }

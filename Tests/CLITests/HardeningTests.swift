@@ -360,7 +360,7 @@ let tinyScene = """
     arguments: [
       (
         "=on ? 1 : 0.95-1e308",
-        "layers[0].scaleEffect: the expression gives -1e+308 here; expected a number from 0 to 1000"
+        "layers[0].scaleEffect: the expression gives -1e+308 here; expected a number from -1000 to 1000"
       ),
       ("=on ? 1 : 1000", "would need"),
       ("=on ? 1 : 1e-300", nil),

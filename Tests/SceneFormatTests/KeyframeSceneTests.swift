@@ -69,6 +69,28 @@ import Testing
     #expect(once.frameCount == 6 && v(once, "opacity", 2) == 0)
   }
 
+  /// A track of moves alone (0 s long) jumps at the trigger; keyframes and phases on a layer
+  /// that appears later (`if`) play once it is there.
+  @Test func movesAndLaterLayersPlay() throws {
+    let moves = try Self.load(
+      #"{"trigger": "=likes", "tracks": {"offset.x": [{"move": 50}]}}"#,
+      events: #"{"at": 0.2, "set": {"likes": 1}}"#)
+    #expect(moves.values(at: 0.1)["heart.keyframes.offset.x"] == [0])
+    #expect(moves.values(at: 0.3)["heart.keyframes.offset.x"] == [50])
+    let later = try SceneFile.load(
+      text: """
+        {"canvas": {"width": 200, "height": 200}, "state": {"on": false, "n": 0},
+         "events": [{"at": 0.1, "set": {"on": true}}, {"at": 0.5, "set": {"n": 1}}],
+         "layers": [{"id": "a", "if": "=on", "shape": "rectangle", "frame": {"width": 50, "height": 50},
+           "keyframes": {"trigger": "=n", "tracks": {"offset.x": [{"linear": 50, "duration": 0.4}]}},
+           "phases": {"trigger": "=n", "values": [{}, {"offset.y": 30}],
+                      "animations": ["none", {"type": "linear", "duration": 0.4}]}}]}
+        """, settings: SceneSettings(scale: 1, frameRate: 10, hold: 0)
+    ).scene
+    #expect(abs((later.values(at: 0.7)["a.keyframes.offset.x"]?[0] ?? -1) - 25) < 1e-9)
+    #expect(abs((later.values(at: 0.7)["a.phases.offset.y"]?[0] ?? -1) - 15) < 1e-9)
+  }
+
   @Test func badKeyframesNameTheirPath() {
     let cases: [(String, String, String)] = [
       (#"{"tracks": {"scale": []}}"#, "layers[0].keyframes.tracks.scale", "unknown key"),
@@ -92,6 +114,10 @@ import Testing
       (
         #"{"trigger": 3, "tracks": {"opacity": [{"move": 0}]}}"#, "layers[0].keyframes.trigger",
         "expression"
+      ),
+      (
+        #"{"trigger": "=time", "tracks": {"opacity": [{"move": 0}]}}"#,
+        "layers[0].keyframes.trigger", "time"
       ),
     ]
     for (keyframes, path, message) in cases {

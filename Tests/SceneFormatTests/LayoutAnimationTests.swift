@@ -232,6 +232,13 @@ import Testing
         return e.path == path && e.message.contains(message)
       }
     }
+    // A toggle back and forth gives two layouts, however many times it flips.
+    let flips = (1...(SceneLimits.layoutVersions + 50)).map {
+      #"{"at": \#(Double($0) / 100), "set": {"k": \#($0 % 2)}}"#
+    }.joined(separator: ",")
+    #expect(throws: Never.self) {
+      try load(#"{"shape": "circle", "frame": {"width": "=k * 10"}}"#, flips)
+    }
     let many = (1...(SceneLimits.layoutVersions + 1)).map {
       #"{"at": \#(Double($0) / 10), "set": {"k": \#($0)}}"#
     }.joined(separator: ",")

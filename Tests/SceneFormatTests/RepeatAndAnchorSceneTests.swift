@@ -125,6 +125,8 @@ import Testing
     #expect(try bar(#""scaleEffect": {"x": 2, "anchor": "leading"}"#) == (80, 40, 159, 159))
     #expect(
       try bar(#""scaleEffect": {"x": 0.5, "y": 0.5, "anchor": [1, 0]}"#) == (100, 40, 119, 99))
+    // A negative factor mirrors about the anchor, as `.scaleEffect(x: -1, anchor: .leading)`.
+    #expect(try bar(#""scaleEffect": {"x": -1, "anchor": "leading"}"#) == (40, 40, 79, 159))
     let turned = try bar(#""rotationEffect": {"degrees": 90, "anchor": "topLeading"}"#)
     // A quarter turn clockwise about (80, 40): the bar lies leftwards, x −40…80 (the canvas cuts
     // it at 0), y 40…80.

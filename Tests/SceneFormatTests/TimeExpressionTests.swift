@@ -55,6 +55,7 @@ import Glibc
         "layout"
       ),
       (#"{"shape": "circle", "if": "=time < 1"}"#, 2, "layers[0].if", "time"),
+      (#"{"text": "=\"\\(time)\""}"#, 2, "layers[0].text", "time"),
     ]
     for (layer, duration, path, message) in cases {
       #expect {
@@ -63,6 +64,14 @@ import Glibc
         guard let e = error as? SceneFileError else { return false }
         return e.path == path && e.message.contains(message)
       }
+    }
+    #expect {
+      _ = try Self.load(
+        #"{"shape": "circle", "opacity": "=speed / 2"}"#,
+        events: #"{"at": 0.5, "set": {"speed": "=time + 1"}}"#)
+    } throws: { error in
+      guard let e = error as? SceneFileError else { return false }
+      return e.path == "events[0].set.speed" && e.message.contains("time")
     }
     #expect {
       _ = try SceneFile.load(
