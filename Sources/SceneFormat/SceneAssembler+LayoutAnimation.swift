@@ -254,6 +254,27 @@ extension SceneAssembler {
         ]
       }
     }
+    if let record = node.layout, nodes.contains(where: { $0.layout?.lines != record.lines }) {
+      // The dump shows the lines of the layout that holds, switching at the changes.
+      var distinct: [[LayoutRecord.Line]] = []
+      var shown: [[Double]] = []
+      for n in nodes {
+        let lines = n.layout?.lines ?? []
+        if let k = distinct.firstIndex(of: lines) {
+          shown.append([Double(k)])
+        } else {
+          distinct.append(lines)
+          shown.append([Double(distinct.count - 1)])
+        }
+      }
+      let channel = name + ".layout.lines"
+      if try layoutChannel(
+        channel, shown, changes.map { ($0.time, Animation.none) }, suffixes: [""], traced: false)
+      {
+        node.layout?.linesByLayout = distinct
+        node.layout?.linesShown = .channel(channel, component: 0)
+      }
+    }
     node.content = try mergedContent(nodes, changes)
     if let clip = node.clip {
       let frames = nodes.compactMap { $0.clip.flatMap(Self.clipFrame) }

@@ -26,6 +26,10 @@ public struct LayoutRecord: Hashable, Sendable {
   public var lines: [Line]
   /// The size's channel (width, height) when layout animates it.
   public var animatedSize: [ScalarBinding]? = nil
+  /// A text's lines in each of its layouts, and the channel that says which holds (a step), when
+  /// they differ (a text from state, a text that rewraps).
+  public var linesByLayout: [[Line]]? = nil
+  public var linesShown: ScalarBinding? = nil
 
   public init(path: String, id: String?, width: Double, height: Double, lines: [Line] = []) {
     self.path = path
@@ -135,7 +139,11 @@ extension Scene {
     let (width, height) = (size?[0] ?? record.width, size?[1] ?? record.height)
     let frame = Rect(
       x: centre.x - width / 2, y: centre.y - height / 2, width: width, height: height)
-    let lines = record.lines.map {
+    var shown = record.lines
+    if let all = record.linesByLayout, !all.isEmpty, let index = record.linesShown {
+      shown = all[min(max(Int(index.resolve(values).rounded()), 0), all.count - 1)]
+    }
+    let lines = shown.map {
       LayoutRecord.Line(text: $0.text, baseline: centre.y + $0.baseline, width: $0.width)
     }
     return [LayoutEntry(record: record, frame: frame, lines: lines, children: below)]

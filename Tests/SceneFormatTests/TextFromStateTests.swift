@@ -97,7 +97,7 @@ import Testing
     }
   }
 
-  /// The layout dump keeps the first version's lines; the pixels change with the state.
+  /// The layout dump shows the lines of the value that holds; the pixels change with the state.
   @Test func theDrawingFollowsTheState() throws {
     let loaded = try Self.scene(
       #"{"id": "t", "text": "=\"\\(n)\"", "font": {"size": 40}, "contentTransition": "identity"}"#,
@@ -105,6 +105,9 @@ import Testing
     let scene = loaded.scene
     let entry = try #require(SceneLayoutTests.entry("t", in: scene.layout(at: 0)))
     #expect(entry.lines.map(\.text) == ["9"])
+    // Once the state has changed the dump shows the new value's lines.
+    let later = try #require(SceneLayoutTests.entry("t", in: scene.layout(at: 1)))
+    #expect(later.lines.map(\.text) == ["10"])
     var compositor = Compositor()
     let before = try #require(scene.render(frame: 0, compositor: &compositor))
     let after = try #require(scene.render(frame: scene.frameCount - 1, compositor: &compositor))
