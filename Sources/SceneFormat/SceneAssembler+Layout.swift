@@ -646,6 +646,12 @@ extension SceneAssembler {
     }
     node.scaleAnchor = anchored(layer.scaleAnchor)
     node.rotationAnchor = anchored(layer.rotationAnchor)
+    if let turn = layer.rotation3D {
+      node.rotation3D = Rotation3DBinding(
+        degrees: try bind(turn.degrees, name + ".rotation3DEffect", count: 1, what: "a number")[0],
+        axis: turn.axis, anchor: anchored(turn.anchor), anchorZ: turn.anchorZ,
+        perspective: turn.perspective, width: size.width, height: size.height)
+    }
     node.fillColor = decorated ? nil : animatedColor
     if case .image(_, _, let options) = layer.content, options.renderingMode == .template {
       // Tinted by the foreground colour: a colour map before every other effect.

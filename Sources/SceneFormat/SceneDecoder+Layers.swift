@@ -8,7 +8,8 @@ extension SceneDecoder {
     "spacer",
   ]
   static let modifierKeys = [
-    "id", "frame", "padding", "position", "offset", "scaleEffect", "rotationEffect", "opacity",
+    "id", "frame", "padding", "position", "offset", "scaleEffect", "rotationEffect",
+    "rotation3DEffect", "opacity",
     "shadow", "fill", "foregroundColor", "zIndex", "ignoresSafeArea", "clipShape", "clipped",
     "cornerRadius", "mask", "blur", "saturation", "brightness", "contrast", "grayscale",
     "hueRotation", "colorMultiply", "colorInvert", "background", "overlay", "fixedSize",

@@ -61,7 +61,36 @@ extension SceneDecoder {
       layer.scaleAnchor = scaleEffect.anchor
     }
     if let rotationEffect { layer.rotationAnchor = rotationEffect.anchor }
+    layer.rotation3D = try o["rotation3DEffect"].map(Self.rotation3DEffect)
     return layer
+  }
+
+  /// `rotation3DEffect: {"degrees", "axis": [x, y, z], "anchor", "anchorZ", "perspective"}`
+  /// (`.rotation3DEffect(_:axis:anchor:anchorZ:perspective:)`): degrees (number or expression,
+  /// animated) and axis required as in SwiftUI; anchor `center`, anchorZ 0 and perspective 1 by
+  /// default. The axis needs a non-zero component; perspective is 0 (orthographic) to 100.
+  static func rotation3DEffect(
+    _ field: JSONField
+  ) throws(SceneFileError)
+    -> LayerDescription
+    .Rotation3D
+  {
+    let o = try field.object(keys: ["degrees", "axis", "anchor", "anchorZ", "perspective"])
+    let axisField = try o.required("axis")
+    let parts = try axisField.array(maxCount: 3)
+    guard parts.count == 3 else {
+      throw axisField.expected("[x, y, z]: three numbers (the axis of the turn)")
+    }
+    var axis: [Double] = []
+    for part in parts { axis.append(try part.number(in: -1e6...1e6)) }
+    guard axis.contains(where: { $0 != 0 }) else {
+      throw axisField.error("the axis [0, 0, 0] has no direction: give a non-zero component")
+    }
+    return LayerDescription.Rotation3D(
+      degrees: try scalar(try o.required("degrees")), axis: (axis[0], axis[1], axis[2]),
+      anchor: try o["anchor"].map(anchor) ?? (0.5, 0.5),
+      anchorZ: try o["anchorZ"]?.number(in: -1e6...1e6) ?? 0,
+      perspective: try o["perspective"]?.number(in: 0...100) ?? 1)
   }
 
   /// `scaleEffect`: a factor (number or expression) for both axes, or `{"x", "y", "anchor"}`

@@ -398,6 +398,8 @@ struct LayerDescription {
   /// the centre).
   var scaleAnchor = (x: 0.5, y: 0.5)
   var rotationAnchor = (x: 0.5, y: 0.5)
+  /// `rotation3DEffect`.
+  var rotation3D: Rotation3D? = nil
   var opacity: Bound
   var shadow: Shadow?
   /// The fill or foreground colour, four components.
@@ -449,4 +451,16 @@ struct LayerDescription {
   /// Drawn behind the content, and in front of it (each at most one).
   var backgrounds: [Decoration] = []
   var overlays: [Decoration] = []
+}
+
+extension LayerDescription {
+  /// `rotation3DEffect: {"degrees", "axis", "anchor", "anchorZ", "perspective"}` as decoded: the
+  /// angle may be animated, the rest is fixed.
+  struct Rotation3D {
+    var degrees: Bound
+    var axis: (x: Double, y: Double, z: Double)
+    var anchor: (x: Double, y: Double)
+    var anchorZ: Double
+    var perspective: Double
+  }
 }

@@ -26,7 +26,9 @@ extension SceneFile {
     guard let layer = found, case .object(let keys) = layer.kind else {
       throw SceneFileError(path: "", "no layer or definition is named \"\(id)\"")
     }
-    let placing: Set<String> = ["position", "offset", "scaleEffect", "rotationEffect"]
+    let placing: Set<String> = [
+      "position", "offset", "scaleEffect", "rotationEffect", "rotation3DEffect",
+    ]
     let alone = JSONValue(
       kind: .object(keys.filter { !placing.contains($0.key) }), line: layer.line,
       column: layer.column)

@@ -38,6 +38,8 @@ public struct SceneNode: Hashable, Sendable {
   /// from the layout centre; the origin is `.center`).
   public var scaleAnchor = Point(0, 0)
   public var rotationAnchor = Point(0, 0)
+  /// `.rotation3DEffect`, after the other transforms and before the placement at the centre.
+  public var rotation3D: Rotation3DBinding? = nil
   public var opacity: ScalarBinding
   public var shadow: Shadow?
   /// Overrides a fill's colour from a channel of four components, straight red, green, blue and
@@ -92,7 +94,8 @@ public struct SceneNode: Hashable, Sendable {
       (offsetX, 0), (offsetY, 0), (scale, 1), (rotation, 0), (opacity, 1),
       (scaleY ?? .constant(1), 1),
     ]
-    guard shadow == nil, drawn == nil, !hasEffects, plain.allSatisfy({ $0.0 == .constant($0.1) })
+    guard shadow == nil, drawn == nil, rotation3D == nil, !hasEffects,
+      plain.allSatisfy({ $0.0 == .constant($0.1) })
     else {
       return false
     }
@@ -104,7 +107,8 @@ public struct SceneNode: Hashable, Sendable {
   public var isStatic: Bool {
     let bindings =
       [centerX, centerY, offsetX, offsetY, scale, rotation, opacity]
-      + [scaleY, shadowRadius, shadowOpacity, shadowOffsetX, shadowOffsetY].compactMap { $0 }
+      + [scaleY, shadowRadius, shadowOpacity, shadowOffsetX, shadowOffsetY, rotation3D?.degrees]
+      .compactMap { $0 }
       + (shadowColor ?? [])
     guard fillColor == nil, drawn == nil,
       bindings.allSatisfy({ if case .constant = $0 { true } else { false } }),
@@ -129,7 +133,7 @@ public struct SceneNode: Hashable, Sendable {
   public var placementChannels: Set<String> {
     var names: Set<String> = []
     for binding in [centerX, centerY, offsetX, offsetY, scale, rotation]
-      + [scaleY].compactMap({ $0 })
+      + [scaleY, rotation3D?.degrees].compactMap({ $0 })
     {
       if case .channel(let name, _) = binding { names.insert(name) }
     }
@@ -137,8 +141,15 @@ public struct SceneNode: Hashable, Sendable {
   }
 
   /// The node's modifiers as one transform from its own space to its parent's, with the
-  /// channels at `values`.
+  /// channels at `values` (a `rotation3DEffect` aside: `layer(_:)` projects through it).
   public func transform(_ values: [String: [Double]]) -> Transform {
+    localTransform(values).concatenating(
+      .translation(centerX.resolve(values), centerY.resolve(values)))
+  }
+
+  /// The offset, rotation and scale: from the content's space to the node's (the layout centre
+  /// at the origin), where `rotation3DEffect` applies.
+  func localTransform(_ values: [String: [Double]]) -> Transform {
     let s = scale.resolve(values)
     let sy = scaleY?.resolve(values) ?? s
     var transform = Transform.translation(offsetX.resolve(values), offsetY.resolve(values))
@@ -153,7 +164,6 @@ public struct SceneNode: Hashable, Sendable {
       transform = transform.concatenating(about(rotationAnchor, .rotation(degrees * .pi / 180)))
     }
     return transform.concatenating(about(scaleAnchor, .scale(s, sy)))
-      .concatenating(.translation(centerX.resolve(values), centerY.resolve(values)))
   }
 
   /// The layer this node draws with the channels at `values`.
@@ -193,7 +203,10 @@ public struct SceneNode: Hashable, Sendable {
       if let alpha = shadowOpacity { animated.color.alpha = min(max(alpha.resolve(values), 0), 1) }
       shade = animated
     }
-    var layer = Layer(drawn, transform: transform, opacity: opacity.resolve(values), shadow: shade)
+    let projection = rotation3D?.projection(values)
+    var layer = Layer(
+      drawn, transform: projection == nil ? transform : localTransform(values),
+      opacity: opacity.resolve(values), shadow: shade)
     layer.clip = clip?.clip(values)
     layer.mask = mask.first.map { .alpha($0.layer(values)) }
     layer.blur = blur?.blur(values)
@@ -202,7 +215,10 @@ public struct SceneNode: Hashable, Sendable {
         $0.concatenating($1.matrix(values))
       }
     }
-    return layer
+    guard let projection else { return layer }
+    return Layer(
+      .projected(layer, projection),
+      transform: .translation(centerX.resolve(values), centerY.resolve(values)))
   }
 
   /// `color`, or the fill colour channel's value when the node has one.

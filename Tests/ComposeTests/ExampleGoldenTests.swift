@@ -64,6 +64,9 @@ import Testing
     ("phases", [0.75, 2.9]),
     // Layout that animates: the card growing open; the middle row collapsing; at rest.
     ("expand", [0.5, 1.55, 3.5]),
+    // 3D rotation: the front turning away (gradient and shadow resampled, door and banner
+    // projected exactly); the back turning in; the door springing back.
+    ("flip", [0.5, 0.75, 1.7]),
   ]
 
   static let cases: [Case] = moments.flatMap { moment in

@@ -3,7 +3,7 @@
 /// It keeps a rasterizer and a blurrer, so drawing frame after frame reuses their scratch. A
 /// value: copies do not share scratch.
 public struct Compositor: Sendable {
-  private var rasterizer = Rasterizer()
+  var rasterizer = Rasterizer()
   private var blurrer = GaussianBlurrer()
 
   public init() {}
@@ -18,7 +18,7 @@ public struct Compositor: Sendable {
 
   // MARK: - Private
 
-  private mutating func draw(_ layer: Layer, into target: inout Pixmap, parent: Transform) {
+  mutating func draw(_ layer: Layer, into target: inout Pixmap, parent: Transform) {
     guard layer.opacity > 0 else { return }
     if layer.opacity >= 1, layer.shadow == nil, !layer.hasEffects {
       drawContent(layer, into: &target, parent: parent)
@@ -39,6 +39,9 @@ public struct Compositor: Sendable {
         under: t, into: &target, rasterizer: &rasterizer)
     case .group(let children):
       for child in children { draw(child, into: &target, parent: t) }
+    case .projected(let child, let projection):
+      drawProjected(
+        child, under: projection.concatenating(t), flatScale: t.maxScale, into: &target)
     }
   }
 
@@ -62,7 +65,7 @@ public struct Compositor: Sendable {
   private static func isPlain(_ content: LayerContent) -> Bool {
     switch content {
     case .fill(_, let paint, _), .stroke(_, _, let paint): return paint.solidColor != nil
-    case .image: return false
+    case .image, .projected: return false
     case .group(let children):
       return children.allSatisfy {
         $0.opacity >= 1 && $0.shadow == nil && !$0.hasEffects && isPlain($0.content)
@@ -83,7 +86,7 @@ public struct Compositor: Sendable {
       rasterizer.accumulateStrokeCoverage(
         of: path, style: style, transform: t, alpha: (paint.solidColor ?? .clear).premultiplied.a,
         into: &mask)
-    case .image: break  // never plain: `isPlain` sends images through pixels
+    case .image, .projected: break  // never plain: `isPlain` sends them through pixels
     case .group(let children):
       for child in children { accumulateCoverage(child, into: &mask, parent: t) }
     }

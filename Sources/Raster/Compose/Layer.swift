@@ -28,6 +28,11 @@ public indirect enum LayerContent: Hashable, Sendable {
   case image(RasterImage, Rect, ImageInterpolation)
   /// Child layers, first at the back (a ZStack).
   case group([Layer])
+  /// A layer seen through a projection (`rotation3DEffect`): the projection maps the child's
+  /// parent space into this layer's own space. Plain fills and strokes of solid colours are
+  /// flattened, then projected, and filled exactly; anything else (gradients, images, shadows,
+  /// blurs, group opacity) is drawn flat at the projection's largest scale and resampled.
+  case projected(Layer, Projection)
 }
 
 /// A node of the tree a frame is drawn from.
@@ -148,6 +153,9 @@ public struct Layer: Hashable, Sendable {
       // A child's shadow is part of what the group draws (an isolated group holds it whole).
       return children.compactMap { $0.boundsWithShadow(under: t) }
         .reduce(nil) { $0?.union($1) ?? $1 }
+    case .projected(let child, let projection):
+      guard let box = child.boundsWithShadow(under: .identity) else { return nil }
+      return projection.concatenating(t).bounds(of: box)
     }
   }
 

@@ -108,6 +108,17 @@ extension Layer {
       return cost
     case .group(let children):
       return children.reduce(RenderCost()) { $0 + $1.estimatedCost(under: t, target: target) }
+    case .projected(let child, _):
+      // Drawn flat at about the same scale, then resampled (4 taps) where it lands.
+      var cost = child.estimatedCost(under: t, target: target)
+      if let bounds = bounds(under: parent) {
+        let covered = bounds.roundedOut.intersection(target)
+        if !covered.isEmpty {
+          cost.work +=
+            4 * Double(covered.width) * Double(covered.height) * RenderCost.offscreenWeight
+        }
+      }
+      return cost
     }
   }
 }

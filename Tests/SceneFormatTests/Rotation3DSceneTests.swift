@@ -1,0 +1,101 @@
+import Foundation
+import Raster
+import SceneGraph
+import Testing
+
+@testable import SceneFormat
+
+/// Scene files' `rotation3DEffect`: SwiftUI's projection placed in the layer's frame, its angle
+/// animated and traced, its bad values named by JSON path.
+@Suite struct Rotation3DSceneTests {
+  /// A 100 × 60 black bar centred on a 200 × 200 canvas, turned as `modifier` says.
+  static func bar(_ modifier: String, events: String = "") throws -> Scene {
+    try SceneFile.load(
+      text: """
+        {"canvas": {"width": 200, "height": 200}, "state": {"on": false}, "layers": [
+          {"id": "bar", "shape": "rectangle", "fill": "#000000",
+           "frame": {"width": 100, "height": 60}, \(modifier)}],
+         "events": [\(events)]}
+        """, settings: SceneSettings(scale: 1, frameRate: 10, hold: 0)
+    ).scene
+  }
+
+  /// The ink's box (pixels darker than mid-grey), inclusive.
+  static func ink(_ scene: Scene, frame: Int = 0) throws -> (Int, Int, Int, Int) {
+    try RepeatAndAnchorSceneTests.ink(scene, frame: frame)
+  }
+
+  /// SwiftUI's numbers for a 100 × 60 view: the eye max(100, 60) / perspective = 100 pt in
+  /// front. Turned 60° about y through its centre, its trailing edge (x = +50) goes back by
+  /// 50·sin 60° and lands at x = 50·cos 60° / (1 + 50·sin 60°/100) = 17.4 from the centre, its
+  /// leading edge at −25 / (1 − 0.433) = −44.1; heights scale by the same 1/W (±30 → ±21.1 and
+  /// ±52.9). The box is (100 − 44.1, 100 − 52.9) … (100 + 17.4, 100 + 52.9).
+  @Test func aTurnAboutYMatchesSwiftUIsProjection() throws {
+    let scene = try Self.bar(#""rotation3DEffect": {"degrees": 60, "axis": [0, 1, 0]}"#)
+    let s = sin(Double.pi / 3) * 50 / 100
+    let trailing = 25 / (1 + s)
+    let leading = 25 / (1 - s)
+    let tall = 30 / (1 - s)
+    let box = try Self.ink(scene)
+    let expected = (
+      Int((100 - leading).rounded()), Int((100 - tall).rounded()),
+      Int((100 + trailing).rounded()) - 1, Int((100 + tall).rounded()) - 1
+    )
+    #expect(abs(box.0 - expected.0) <= 1 && abs(box.1 - expected.1) <= 1)
+    #expect(abs(box.2 - expected.2) <= 1 && abs(box.3 - expected.3) <= 1, "\(box) vs \(expected)")
+  }
+
+  /// The anchor stays put: a door on its leading hinge keeps its leading edge at x = 50; a
+  /// perspective of 0 is orthographic (the width times cos θ, the height unchanged).
+  @Test func anchorAndPerspective() throws {
+    let door = try Self.ink(
+      try Self.bar(
+        #""rotation3DEffect": {"degrees": 70, "axis": [0, 1, 0], "anchor": "leading"}"#))
+    #expect(door.0 == 50 && door.1 == 70 && door.3 == 129)
+    #expect(door.2 < 90)
+    let flat = try Self.ink(
+      try Self.bar(
+        #""rotation3DEffect": {"degrees": 60, "axis": [0, 1, 0], "perspective": 0}"#))
+    #expect(flat == (75, 70, 124, 129))
+    // Edge-on: nothing is drawn.
+    let edgeOn = try Self.ink(
+      try Self.bar(#""rotation3DEffect": {"degrees": 90, "axis": [0, 1, 0], "perspective": 0}"#))
+    #expect(edgeOn.0 == Int.max)
+  }
+
+  /// The angle moves with the change's animation and is traced as `id.rotation3DEffect`.
+  @Test func theAngleAnimatesAndIsTraced() throws {
+    let scene = try Self.bar(
+      #""rotation3DEffect": {"degrees": "=on ? 180 : 0", "axis": [1, 0, 0]}"#,
+      events: #"{"at": 0, "set": {"on": true}, "animation": {"type": "linear", "duration": 1}}"#)
+    for t in [0.0, 0.25, 0.5, 1.0] {
+      let v = try #require(scene.values(at: t)["bar.rotation3DEffect"]?.first)
+      #expect(abs(v - 180 * t) < 1e-9)
+    }
+    // Half way it is edge-on about x (nothing drawn); at the end upside down, the same box.
+    #expect(try Self.ink(scene, frame: 5).0 == Int.max)
+    #expect(try Self.ink(scene, frame: 10) == (50, 70, 149, 129))
+  }
+
+  @Test func badValuesNameTheirPath() {
+    let cases: [(String, String, String)] = [
+      (#"{"degrees": 30, "axis": [0, 0, 0]}"#, "rotation3DEffect.axis", "no direction"),
+      (#"{"degrees": 30, "axis": [0, 1]}"#, "rotation3DEffect.axis", "three numbers"),
+      (#"{"degrees": 30}"#, "rotation3DEffect", "axis"),
+      (
+        #"{"degrees": 30, "axis": [0, 1, 0], "perspective": 500}"#, "rotation3DEffect.perspective",
+        "100"
+      ),
+      (#"{"degrees": 30, "axis": [0, 1, 0], "spin": 1}"#, "rotation3DEffect.spin", "spin"),
+      (#"{"degrees": "=on ?", "axis": [0, 1, 0]}"#, "rotation3DEffect.degrees", "expected"),
+    ]
+    for (value, path, message) in cases {
+      #expect {
+        _ = try Self.bar(#""rotation3DEffect": \#(value)"#)
+      } throws: { error in
+        guard let e = error as? SceneFileError else { return false }
+        return e.path == "layers[0].\(path)" && e.message.contains(message)
+      }
+    }
+  }
+}
