@@ -16,22 +16,26 @@ enum CheckCommand: Command {
 
   static let spec = CommandSpec(
     name: "check",
-    abstract: "Render a scene and compare every frame with its golden PNG.",
+    abstract: "Render a scene and compare its frames with golden PNGs.",
     discussion: """
-      Each frame is compared with GOLDEN/frame-NNNN.png (the names -o DIR/ writes) after both are \
-      decoded to straight RGBA8. A golden that cannot be read, or that has no frame in the render \
-      (a longer earlier recording), is a failure too. Failures write actual.png and diff.png under \
-      --artifacts and say where. --record defaults to never when the environment variable CI is \
-      set, so a CI run can never pass by recording, and to missing otherwise; failed and all also \
-      remove goldens beyond the render. The last line is 'N passed, M failed'; exit 0 when \
-      nothing failed, 1 otherwise.
+      Each frame (every frame, or those --frames/--times select) is compared with \
+      GOLDEN/frame-NNNN.png (the names -o DIR/ writes) after both are decoded to straight RGBA8, \
+      by --compare (exact by default). A golden that cannot be read, or that has no selected frame \
+      in the render (a longer earlier recording, a frame no longer selected), is a failure too. \
+      Failures print one line per run of consecutive failing frames with the worst frame's \
+      figures, and write actual.png and diff.png (expected | actual | diff) under --artifacts. \
+      --record defaults to never when the environment variable CI is set, so a CI run can never \
+      pass by recording, and to missing otherwise; failed and all also remove goldens that have \
+      no selected frame. The last line is 'N passed, M failed'; exit 0 when nothing failed, 1 \
+      otherwise.
       """,
     options: [
       OptionSpec(
         "scene", kind: .positional, valueName: "cats|cards|file.json",
         help: "A built-in scene or a scene file.", isRequired: true),
       OptionSpec(
-        "golden", valueName: "dir", help: "The folder of golden frames.", isRequired: true),
+        "golden", valueName: "dir", help: "The folder of golden frames (created when missing).",
+        isRequired: true),
       OptionSpec(
         "record", value: .choice(of: RecordMode.self), valueName: "missing|failed|all|never",
         help: "When to write goldens.", defaultDescription: "never with CI set, else missing"),
@@ -40,7 +44,15 @@ enum CheckCommand: Command {
       + [
         OptionSpec(
           "artifacts", valueName: "dir", help: "Where failing frames' actual and diff images go.",
-          defaultDescription: "GOLDEN-artifacts")
+          defaultDescription: ".render-anim-artifacts/NAME beside the golden folder NAME"),
+        OptionSpec(
+          "junit", valueName: "file.xml",
+          help: "Also write the result as JUnit XML (a test case per scene)."),
+        OptionSpec(
+          "report", valueName: "dir",
+          help:
+            "Also write a static HTML report (DIR/index.html: each failing frame's expected, actual and diff with a slider, its figures and the command that re-records it)."
+        ),
       ]
       + SceneOptions.options(sceneHelp: "").filter {
         !["output", "frame", "trace", "loop", "png-compression"].contains($0.name)
@@ -55,56 +67,205 @@ enum CheckCommand: Command {
     let mode: RecordMode =
       try arguments.choice("record")
       ?? .default(environment: getenv("CI").map { ["CI": String(cString: $0)] } ?? [:])
-    let (tolerance, budget) = try ComparisonOptions.parse(arguments)
-    let artifacts = (arguments.value("artifacts") ?? String(folder.dropLast()) + "-artifacts") + "/"
+    let comparison = try ComparisonOptions.parse(arguments)
+    let artifacts = (arguments.value("artifacts") ?? defaultArtifacts(for: folder)) + "/"
+    let junit = arguments.value("junit")
+    let reportFolder = arguments.value("report")
     let settings = try SceneOptions.settings(arguments, needsOutput: false)
+    let started = BenchClock.now()
     let scene = try SceneOptions.scene(SceneSource(argument: name), settings, console: &console)
+    let indices = try SceneOptions.indices(settings.selection, in: scene)
+    // Open the reports first, so a bad destination fails before any rendering.
+    let junitFile = try junit.map { (path) throws(FileError) in try OutputFile(path) }
+    let reportOutput = try reportFolder.map { (path) throws(FileError) in
+      try OutputFolder(path) { $0 == "index.html" || $0.hasSuffix(".png") }
+    }
     if mode != .never { try Folders.create(folder) }
-    var passed = 0
-    var failed = 0
-    var recorded = 0
+    var frames: [CheckReport.Frame] = []
     let count = scene.frameCount
     let renderer = FrameRenderer(scene: scene, threads: settings.threads)
-    let comparison = GoldenComparison(tolerance: tolerance, maxDifferingPixels: budget)
     try renderer.render(
-      Array(0..<count),
+      indices,
       prepare: { index, frame, _ in
         let name = SceneExporter.frameName(index)
         let stem = artifacts + name.dropLast(4)
-        return comparison.check(
+        return comparison.checkWithFigures(
           frame, golden: folder + name, mode: mode,
           artifacts: .init(actual: stem + "-actual.png", diff: stem + "-diff.png"))
       }
-    ) { index, outcome in
-      switch outcome {
-      case .passed: passed += 1
-      case .recorded: recorded += 1
-      case .failed(let reason, _):
-        failed += 1
-        console.standardOutput("\(SceneExporter.frameName(index)): \(reason)\n")
+    ) { index, checked in
+      var frame = CheckReport.Frame(
+        index: index, result: .passed, golden: folder + SceneExporter.frameName(index))
+      switch checked.outcome {
+      case .passed: break
+      case .recorded: frame.result = .recorded
+      case .rerecorded: frame.result = .rerecorded
+      case .failed(let reason, let written):
+        (frame.result, frame.reason, frame.figures, frame.artifacts) = (
+          .failed, reason, checked.figures, written
+        )
       }
+      frames.append(frame)
     }
-    // Goldens the render has no frame for: failures, or removed when re-recording.
+    // Goldens the render has no selected frame for: failures, or removed when re-recording.
+    var problems: [String] = []
+    var staleFailures = 0
+    let selected = Set(indices)
     let stale = (Folders.names(in: folder) ?? []).compactMap(SceneExporter.frameIndex(of:))
-      .filter { $0 >= count }.sorted()
+      .filter { !selected.contains($0) }.sorted()
     if let first = stale.first, let last = stale.last {
-      let span =
-        first == last
-        ? SceneExporter.frameName(first)
-        : "\(SceneExporter.frameName(first)) … \(SceneExporter.frameName(last))"
+      let span = spanText(first, last)
       if mode == .all || mode == .failed {
         for index in stale { unlink(folder + SceneExporter.frameName(index)) }
         console.standardOutput(
-          "removed \(stale.count) golden frame\(stale.count == 1 ? "" : "s") the render has no "
-            + "frame for (\(span))\n")
+          "removed \(stale.count) golden frame\(stale.count == 1 ? "" : "s") with no selected "
+            + "frame in the render (\(span))\n")
       } else {
-        failed += stale.count
-        console.standardOutput(
-          "\(span): no such frame in the render (it has \(count) frames, 0 to \(count - 1))\n")
+        let beyond = stale.filter { $0 >= count }
+        let unselected = stale.filter { $0 < count }
+        if let a = beyond.first, let b = beyond.last {
+          problems.append(
+            "\(spanText(a, b)): no such frame in the render (it has \(count) frames, 0 to "
+              + "\(count - 1))")
+        }
+        if let a = unselected.first, let b = unselected.last {
+          problems.append(
+            "\(spanText(a, b)): \(unselected.count) golden frame"
+              + "\(unselected.count == 1 ? " is" : "s are") not among the selected frames "
+              + "(re-record with --record failed to remove them)")
+        }
+        staleFailures = stale.count
       }
     }
-    if recorded > 0 { console.standardOutput("recorded \(recorded) golden frames in \(folder)\n") }
-    console.standardOutput("\(passed + recorded) passed, \(failed) failed\n")
+    let result = CheckReport.Scene(
+      name: sceneName(name), golden: folder, rerecord: rerecordCommand(arguments.raw),
+      frames: frames, problems: problems, problemFailures: staleFailures,
+      seconds: BenchClock.now() - started)
+    let failed = result.failures
+    for line in result.failureLines { console.standardOutput(line + "\n") }
+    if result.recorded > 0 {
+      console.standardOutput("recorded \(result.recorded) golden frames in \(folder)\n")
+    }
+    if result.rerecorded > 0 {
+      console.standardOutput(
+        "\(result.rerecorded) re-recorded (golden frames rewritten in \(folder))\n")
+    }
+    let report = CheckReport(scenes: [result])
+    var outputs: [any PendingOutput] = []
+    if let junitFile {
+      try junitFile.write(Array(report.junitXML().utf8))
+      outputs.append(junitFile)
+    }
+    if let reportOutput {
+      try writeHTML(report, comparison: comparison, into: reportOutput)
+      outputs.append(reportOutput)
+    }
+    try Outputs.commit(outputs)
+    if let reportFolder {
+      console.standardOutput("report: \(trimmingSlashes(reportFolder))/index.html\n")
+    }
+    console.standardOutput("\(result.passed) passed, \(failed) failed\n")
     return failed == 0 ? 0 : 1
+  }
+
+  /// `.render-anim-artifacts/NAME` beside the golden folder `…/NAME/`.
+  static func defaultArtifacts(for folder: String) -> String {
+    let trimmed = trimmingSlashes(folder)
+    guard let slash = trimmed.lastIndex(of: "/") else {
+      return ".render-anim-artifacts/" + trimmed
+    }
+    let parent = String(trimmed[..<slash])
+    let name = String(trimmed[trimmed.index(after: slash)...])
+    return parent + "/.render-anim-artifacts/" + name
+  }
+
+  static func trimmingSlashes(_ path: String) -> String {
+    var trimmed = path
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+    return trimmed
+  }
+
+  /// `frame-0003.png`, or `frame-0003.png … frame-0007.png`.
+  static func spanText(_ first: Int, _ last: Int) -> String {
+    first == last
+      ? SceneExporter.frameName(first)
+      : "\(SceneExporter.frameName(first)) … \(SceneExporter.frameName(last))"
+  }
+
+  /// The scene's name in reports: a built-in's, or the file's without its folder and `.json`.
+  static func sceneName(_ argument: String) -> String {
+    if argument == "-" { return "standard input" }
+    let file = argument.split(separator: "/").last.map(String.init) ?? argument
+    return file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+  }
+
+  /// The command line that re-records the failing frames: the same arguments with `--record
+  /// failed`, quoted for a POSIX shell.
+  static func rerecordCommand(_ raw: [String]) -> String {
+    var kept: [String] = []
+    var skipNext = false
+    for argument in raw {
+      if skipNext {
+        skipNext = false
+        continue
+      }
+      if argument == "--record" {
+        skipNext = true
+        continue
+      }
+      if argument.hasPrefix("--record=") { continue }
+      kept.append(argument)
+    }
+    func quoted(_ s: String) -> String {
+      let plain = s.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+          || "-_./,=:@%+".unicodeScalars.contains($0)
+      }
+      return plain && !s.isEmpty ? s : "'" + s.replacingAll("'", with: "'\\''") + "'"
+    }
+    return (["render-anim", "check"] + kept + ["--record", "failed"]).map(quoted)
+      .joined(separator: " ")
+  }
+
+  /// The HTML report and each failing frame's expected, actual and overlay diff images.
+  static func writeHTML(
+    _ report: CheckReport, comparison: GoldenComparison, into folder: OutputFolder
+  ) throws {
+    var images: [String: CheckReport.FrameImages] = [:]
+    for (s, scene) in report.scenes.enumerated() {
+      for frame in scene.frames where frame.result == .failed {
+        guard let written = frame.artifacts,
+          let expected = try? PNGCodec.readStraightRGBA(frame.golden),
+          let actual = try? PNGCodec.readStraightRGBA(written.actual),
+          expected.width == actual.width, expected.height == actual.height
+        else { continue }
+        let stem = "\(s)-" + SceneExporter.frameName(frame.index).dropLast(4)
+        let diff = ImageDifference.image(
+          expected: expected.rgba, actual: actual.rgba, width: actual.width,
+          height: actual.height, method: comparison.method, style: .overlay)
+        try folder.write(
+          PNGCodec.encode(
+            straightRGBA: expected.rgba, width: expected.width, height: expected.height),
+          name: stem + "-expected.png")
+        try folder.write(
+          PNGCodec.encode(straightRGBA: actual.rgba, width: actual.width, height: actual.height),
+          name: stem + "-actual.png")
+        try folder.write(
+          PNGCodec.encode(straightRGBA: diff.rgba, width: diff.width, height: actual.height),
+          name: stem + "-diff.png")
+        images["\(s)/\(frame.index)"] = CheckReport.FrameImages(
+          expected: stem + "-expected.png", actual: stem + "-actual.png", diff: stem + "-diff.png")
+      }
+    }
+    let html = report.html { s, frame in images["\(s)/\(frame.index)"] }
+    try folder.write(Array(html.utf8), name: "index.html")
+  }
+}
+
+extension String {
+  /// Every `target` replaced by `replacement`.
+  func replacingAll(_ target: String, with replacement: String) -> String {
+    split(separator: Character(target), omittingEmptySubsequences: false).joined(
+      separator: replacement)
   }
 }

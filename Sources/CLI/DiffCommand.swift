@@ -12,8 +12,10 @@ enum DiffCommand: Command {
     discussion: """
       Both images are decoded to straight RGBA8 first, so colour types, bit depths and PNG \
       optimisers never matter. Files whose image data is identical are the same without decoding; \
-      otherwise a pixel differs when some channel differs by more than --tolerance, and the images count as the \
-      same while at most --max-pixels pixels differ. Exit 0: the same within tolerance; 1: \
+      otherwise a pixel differs when some channel differs by more than --tolerance (or, with \
+      --compare perceptual, when its OKLab distance is over --threshold and it is not an anti-aliased \
+      edge pixel), and the images count as the same while at most --max-pixels pixels (or --max-ratio \
+      of them) differ. Exit 0: the same within tolerance; 1: \
       different (a size mismatch too); 2: bad input (missing, not a PNG, truncated or corrupt).
       """,
     options: [
@@ -37,7 +39,7 @@ enum DiffCommand: Command {
       ])
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
-    let (tolerance, budget) = try ComparisonOptions.parse(arguments)
+    let comparison = try ComparisonOptions.parse(arguments)
     let style: ImageDifference.Style = try arguments.requiredChoice("diff-style")
     let paths = (arguments.positional(0) ?? "", arguments.positional(1) ?? "")
     let diffOut = arguments.value("diff-out")
@@ -79,8 +81,8 @@ enum DiffCommand: Command {
     }
     let difference = ImageDifference(
       expected: expected.rgba, actual: actual.rgba, width: expected.width,
-      tolerance: tolerance)
-    let same = difference.differingPixels <= budget
+      height: expected.height, method: comparison.method)
+    let same = comparison.allows(difference, pixels: expected.width * expected.height)
     console.standardOutput("\(same ? "same" : "different"): \(difference)\n")
     if !same, let out = diffOut {
       let width = style == .triptych ? expected.width * 3 : expected.width
@@ -94,7 +96,7 @@ enum DiffCommand: Command {
       let image = ImageDifference.image(
         expected: expected.rgba, actual: actual.rgba, width: expected.width,
         height: expected.height,
-        tolerance: tolerance, style: style)
+        method: comparison.method, style: style)
       try OutputFile.write(
         PNGCodec.encode(straightRGBA: image.rgba, width: image.width, height: expected.height),
         to: out)

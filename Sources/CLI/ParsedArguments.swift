@@ -9,6 +9,9 @@ public struct ParsedArguments: Sendable {
   public private(set) var positionals: [String] = []
   /// Whether `-h` or `--help` was given.
   public private(set) var wantsHelp = false
+  /// The arguments as given (without the command words), for commands that print a command
+  /// line back (`check`'s re-record hint).
+  public let raw: [String]
 
   /// Splits `arguments` (without the command words). A value option takes the next argument as
   /// its value, even one starting with `-` (so `--viewbox -103,338,2048,1680` works) — unless it
@@ -16,6 +19,7 @@ public struct ParsedArguments: Sendable {
   /// `--fps`, not a frame rate of "-o".
   public init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
     self.spec = spec
+    self.raw = arguments
     var index = 0
     var onlyPositionals = false
     while index < arguments.count {

@@ -61,6 +61,15 @@ enum SceneOptions {
         "frame", value: .integer(0...1_000_000), valueName: "n",
         help: "Write only frame n (time n / fps) as one PNG."),
       OptionSpec(
+        "frames", valueName: "list",
+        help:
+          "Only these frames: indices and ranges, 0,10,20-30 (frame-NNNN.png keeps the index)."),
+      OptionSpec(
+        "times", valueName: "list",
+        help:
+          "Only the frames at these times: seconds or settled, 0,0.25,settled (the first frame at or after each; settled: the first at which every animation has ended)."
+      ),
+      OptionSpec(
         "trace", valueName: "file.csv",
         help:
           "Write every frame's animated values, in points (- for stdout). With it, -o may be left out."
@@ -97,6 +106,8 @@ enum SceneOptions {
     var duration: Double?
     var loop: Int
     var frame: Int?
+    /// `--frames` / `--times`, resolved against the scene when it is built.
+    var selection: FrameSelection?
     var trace: String?
     var threads: Int
     var font: String?
@@ -122,6 +133,11 @@ enum SceneOptions {
     }
     let taps = try tapTexts.map { try tap($0) }
     let frame = try arguments.integer("frame")
+    let selection = try selection(arguments)
+    if frame != nil, selection != nil {
+      throw UsageError(
+        "'--frame' writes one frame; '--frames' and '--times' select several: give one")
+    }
     let trace = arguments.value("trace")
     let kind: Settings.Output
     if !needsOutput {
@@ -150,12 +166,37 @@ enum SceneOptions {
       hold: try arguments.requiredNumber("hold"), duration: try arguments.number("duration"),
       // `check` has no GIF or PNG output, hence no --loop or --png-compression.
       loop: needsOutput ? try arguments.requiredInteger("loop") : 0,
-      frame: frame, trace: trace,
+      frame: frame, selection: selection, trace: trace,
       threads: try arguments.integer("threads") ?? FrameRenderer.processorCount,
       font: arguments.value("font"),
       compression: needsOutput ? try arguments.requiredChoice("png-compression") : .default,
       quiet: arguments.flag("quiet"), allowsFilesOutside: arguments.flag("allow-files-outside"),
       output: kind)
+  }
+
+  /// `--frames` and `--times` parsed (nil when neither is given).
+  static func selection(_ arguments: ParsedArguments) throws -> FrameSelection? {
+    let frames = arguments.value("frames")
+    let times = arguments.value("times")
+    guard frames != nil || times != nil else { return nil }
+    var selection = FrameSelection()
+    do {
+      if let frames { selection.frames = try FrameSelection.frames(frames) }
+    } catch { throw ValueParsers.invalid("frames", frames ?? "", error.description) }
+    do {
+      if let times { selection.times = try FrameSelection.times(times) }
+    } catch { throw ValueParsers.invalid("times", times ?? "", error.description) }
+    return selection
+  }
+
+  /// The frames `selection` picks in `scene` (every frame without one), or a usage error naming
+  /// the option.
+  static func indices(_ selection: FrameSelection?, in scene: Scene) throws -> [Int] {
+    guard let selection else { return Array(0..<scene.frameCount) }
+    do { return try selection.indices(in: scene) } catch {
+      let option = selection.times.isEmpty ? "--frames" : "--frames/--times"
+      throw UsageError("'\(option)': \(error.description)")
+    }
   }
 
   /// What `-o` asks for: by its form (`-`, a folder ending in `/`, a device) or its extension,
@@ -225,7 +266,17 @@ enum SceneOptions {
     switch settings.output {
     case .none: break
     case .frame(let path):
-      let index = settings.frame ?? count - 1
+      var chosen = settings.frame
+      if let selection = settings.selection {
+        let picked = try indices(selection, in: scene)
+        guard picked.count == 1 else {
+          throw UsageError(
+            "'--frames'/'--times' pick \(picked.count) frames: give -o a folder ending in / for them"
+          )
+        }
+        chosen = picked[0]
+      }
+      let index = chosen ?? count - 1
       guard index < count else {
         throw UsageError("'--frame' \(index) is past the last frame, \(count - 1)")
       }
@@ -235,12 +286,19 @@ enum SceneOptions {
       outputs.append(file)
       written.append("\(Self.name(path)) (frame \(index), \(Self.bytes(bytes.count)))")
     case .frames(let folder):
+      let picked = try settings.selection.map { try indices($0, in: scene) }
       let output = try SceneExporter.framesFolder(folder)
       try exporter.writePNGFrames(
-        into: output, compression: settings.compression, progress: progress)
+        into: output, compression: settings.compression, frames: picked, progress: progress)
       outputs.append(output)
-      written.append("\(folder) (\(count) frames)")
+      let framesText = picked.map { "\($0.count) of \(count) frames" } ?? "\(count) frames"
+      written.append("\(folder) (\(framesText))")
     case .gif(let path):
+      if settings.selection != nil {
+        throw UsageError(
+          "'--frames'/'--times' select PNG frames: give -o a folder ending in / (or a .png for one frame)"
+        )
+      }
       let file = try OutputFile(path)
       let counted = CountingSink(file)
       try exporter.writeGIF(to: counted, loopCount: settings.loop, progress: progress)

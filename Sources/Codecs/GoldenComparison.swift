@@ -5,17 +5,39 @@ import Raster
 /// implementation `render-anim check` and the test suites' golden support share.
 ///
 /// Both images are compared as straight RGBA8 (so PNG colour types and optimisers never
-/// matter): equal bytes first, then a per-channel tolerance with a budget of differing pixels
-/// (swift-snapshot-testing's strategy-as-value).
+/// matter): equal bytes first, then the method (a per-channel tolerance, or the perceptual
+/// comparison) with a budget of differing pixels (swift-snapshot-testing's strategy-as-value).
 public struct GoldenComparison: Hashable, Sendable {
-  /// Largest difference of any channel that is ignored, in 1/255.
-  public var tolerance: UInt8
-  /// How many pixels may exceed the tolerance.
+  public var method: ComparisonMethod
+  /// How many pixels may differ (by the method) …
   public var maxDifferingPixels: Int
+  /// … and what share of the image (0…1; nil: no share, only the count).
+  public var maxDifferingRatio: Double?
+
+  /// The largest difference of any channel that is ignored by an exact comparison, in 1/255.
+  public var tolerance: UInt8 {
+    if case .exact(let tolerance) = method { tolerance } else { 0 }
+  }
 
   public init(tolerance: UInt8 = 0, maxDifferingPixels: Int = 0) {
-    self.tolerance = tolerance
+    self.init(method: .exact(tolerance: tolerance), maxDifferingPixels: maxDifferingPixels)
+  }
+
+  public init(
+    method: ComparisonMethod, maxDifferingPixels: Int = 0, maxDifferingRatio: Double? = nil
+  ) {
+    self.method = method
     self.maxDifferingPixels = maxDifferingPixels
+    self.maxDifferingRatio = maxDifferingRatio
+  }
+
+  /// Whether `difference` of an image of `pixels` pixels is within the budget: the count when
+  /// only a count is given, the share when only a share is, either when both are.
+  public func allows(_ difference: ImageDifference, pixels: Int) -> Bool {
+    let count = difference.differingPixels
+    guard let ratio = maxDifferingRatio else { return count <= maxDifferingPixels }
+    let withinShare = Double(count) <= ratio * Double(pixels)
+    return maxDifferingPixels > 0 ? withinShare || count <= maxDifferingPixels : withinShare
   }
 
   /// When goldens are written (swift-snapshot-testing's record modes).
@@ -51,10 +73,31 @@ public struct GoldenComparison: Hashable, Sendable {
   /// What came of one comparison.
   public enum Outcome: Hashable, Sendable {
     case passed
-    /// The golden was written (it was missing, or the mode rewrote it).
+    /// The golden was written: it was missing (or the mode rewrites every golden).
     case recorded
+    /// The golden failed (or could not be read) and was written again (`--record failed`).
+    case rerecorded
     /// Why it failed, and the artifacts written (nil when none could be).
     case failed(String, artifacts: Artifacts?)
+  }
+
+  /// The figures of the last failing comparison's difference, for reports: the differing
+  /// pixels (nil when the images could not be compared: missing, unreadable, another size) and
+  /// the largest channel delta.
+  public struct Figures: Hashable, Sendable {
+    public var differingPixels: Int?
+    public var maximumDelta: Int
+    public var pixels: Int
+
+    public init(differingPixels: Int?, maximumDelta: Int, pixels: Int) {
+      self.differingPixels = differingPixels
+      self.maximumDelta = maximumDelta
+      self.pixels = pixels
+    }
+
+    /// How bad a failure is, to pick a run's worst: unreadable or another size first, then
+    /// by differing pixels.
+    public var severity: Int { differingPixels ?? Int.max }
   }
 
   /// Compares `image` (premultiplied) with the PNG at `golden`, recording as `mode` says. Any
@@ -63,6 +106,26 @@ public struct GoldenComparison: Hashable, Sendable {
   /// On failure the artifacts are written when `artifacts` is given.
   public func check(
     _ image: Pixmap, golden: String, mode: RecordMode, artifacts: Artifacts?
+  ) -> Outcome {
+    checkWithFigures(image, golden: golden, mode: mode, artifacts: artifacts).outcome
+  }
+
+  /// `check`, with the failure's figures (nil unless it failed).
+  public func checkWithFigures(
+    _ image: Pixmap, golden: String, mode: RecordMode, artifacts: Artifacts?
+  ) -> (outcome: Outcome, figures: Figures?) {
+    var figures: Figures?
+    let outcome = compare(
+      image, golden: golden, mode: mode, artifacts: artifacts, figures: &figures)
+    if case .failed = outcome {
+      return (outcome, figures ?? Figures(differingPixels: nil, maximumDelta: 0, pixels: 0))
+    }
+    return (outcome, nil)
+  }
+
+  private func compare(
+    _ image: Pixmap, golden: String, mode: RecordMode, artifacts: Artifacts?,
+    figures: inout Figures?
   ) -> Outcome {
     do {
       let exists = FileStatus.exists(golden)
@@ -77,20 +140,25 @@ public struct GoldenComparison: Hashable, Sendable {
           return .failed("unreadable golden: \(error)", artifacts: nil)
         }
         try record(image, to: golden)
-        return .recorded
+        return .rerecorded
       }
       let actual = PNGCodec.straightBytes(of: image)
       let sameSize = expected.width == image.width && expected.height == image.height
+      let pixels = image.width * image.height
       let difference =
         sameSize
         ? ImageDifference(
-          expected: expected.rgba, actual: actual, width: image.width, tolerance: tolerance)
+          expected: expected.rgba, actual: actual, width: image.width, height: image.height,
+          method: method)
         : nil
-      if let difference, difference.differingPixels <= maxDifferingPixels { return .passed }
+      if let difference, allows(difference, pixels: pixels) { return .passed }
       if mode == .failed {
         try record(image, to: golden)
-        return .recorded
+        return .rerecorded
       }
+      figures = Figures(
+        differingPixels: difference?.differingPixels, maximumDelta: difference?.maximumDelta ?? 0,
+        pixels: pixels)
       guard let difference else {
         return .failed(
           "size \(image.width)×\(image.height), golden \(expected.width)×\(expected.height)",
@@ -120,7 +188,7 @@ public struct GoldenComparison: Hashable, Sendable {
     try PNGCodec.write(image, to: artifacts.actual)
     let diff = ImageDifference.image(
       expected: expected, actual: actual, width: image.width, height: image.height,
-      tolerance: tolerance, style: .triptych)
+      method: method, style: .triptych)
     try OutputFile.write(
       PNGCodec.encode(straightRGBA: diff.rgba, width: diff.width, height: image.height),
       to: artifacts.diff)

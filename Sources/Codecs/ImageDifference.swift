@@ -1,4 +1,7 @@
+import Dispatch
+import Foundation
 import Raster
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -19,6 +22,107 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
   /// exclusive, as every `IntRect`).
   public var box: IntRect? { bounds.rect }
   private var bounds = PixelBounds()
+  /// Perceptual comparisons: pixels over the threshold excused as anti-aliasing, and the
+  /// largest OKLab distance of a pixel that counts.
+  public private(set) var excusedPixels = 0
+  public private(set) var maximumDistance = 0.0
+  /// The method's name, for the description.
+  private var perceptual = false
+
+  /// Compares `expected` and `actual` (straight RGBA8, `width` × `height`) by `method`.
+  public init(
+    expected: [UInt8], actual: [UInt8], width: Int, height: Int, method: ComparisonMethod
+  ) {
+    switch method {
+    case .exact(let tolerance):
+      self.init(expected: expected, actual: actual, width: width, tolerance: tolerance)
+    case .perceptual(let threshold):
+      self.init()
+      perceptual = true
+      let count = min(expected.count, actual.count, width * height * 4) / 4 * 4
+      let differs = expected.withUnsafeBytes { e in
+        actual.withUnsafeBytes { a in
+          guard let ep = e.baseAddress, let ap = a.baseAddress else { return false }
+          return memcmp(ep, ap, count) != 0
+        }
+      }
+      guard count > 0, differs else { return }
+      let rows = count / 4 / max(width, 1)
+      // Bands of rows judged at once on the cores, merged in order: the same figures whatever
+      // the number of bands.
+      let bandCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, rows / 64))
+      let partials = BandResults(count: bandCount)
+      DispatchQueue.concurrentPerform(iterations: bandCount) { band in
+        let first = rows * band / bandCount
+        let last = rows * (band + 1) / bandCount
+        partials.store(
+          Self.perceptualBand(
+            expected, actual, width: width, height: height, rows: first..<last,
+            threshold: Float(threshold)),
+          at: band)
+      }
+      for band in 0..<bandCount {
+        let part = partials.take(band)
+        differingPixels += part.differingPixels
+        excusedPixels += part.excusedPixels
+        maximumDelta = max(maximumDelta, part.maximumDelta)
+        maximumDistance = max(maximumDistance, part.maximumDistance)
+        if first == nil { first = part.first }
+        if let box = part.box {
+          bounds.add(x: box.minX, y: box.minY)
+          bounds.add(x: box.maxX - 1, y: box.maxY - 1)
+        }
+      }
+    }
+  }
+
+  /// The perceptual judgement of the pixels in `rows`: equal eight-byte words skipped, each
+  /// other pixel judged by `PerceptualDifference.verdict` (which reads neighbours in any row).
+  private static func perceptualBand(
+    _ expected: [UInt8], _ actual: [UInt8], width: Int, height: Int, rows: Range<Int>,
+    threshold: Float
+  ) -> ImageDifference {
+    var part = ImageDifference()
+    expected.withUnsafeBytes { e in
+      actual.withUnsafeBytes { a in
+        func judge(_ pixel: Int) {
+          let i = pixel * 4
+          var delta = 0
+          for c in 0..<4 { delta = max(delta, abs(Int(e[i + c]) - Int(a[i + c]))) }
+          guard delta > 0 else { return }
+          part.maximumDelta = max(part.maximumDelta, delta)
+          let (x, y) = (pixel % width, pixel / width)
+          var distance: Float = 0
+          switch PerceptualDifference.verdict(
+            e, a, x: x, y: y, width: width, height: height, threshold: threshold,
+            distance: &distance)
+          {
+          case .same: break
+          case .antialiased: part.excusedPixels += 1
+          case .different:
+            part.differingPixels += 1
+            part.maximumDistance = max(part.maximumDistance, Double(distance))
+            if part.first == nil { part.first = (x, y) }
+            part.bounds.add(x: x, y: y)
+          }
+        }
+        var pixel = rows.lowerBound * width
+        let end = rows.upperBound * width
+        while pixel < end {
+          if pixel + 1 < end,
+            e.loadUnaligned(fromByteOffset: pixel * 4, as: UInt64.self)
+              == a.loadUnaligned(fromByteOffset: pixel * 4, as: UInt64.self)
+          {
+            pixel += 2
+            continue
+          }
+          judge(pixel)
+          pixel += 1
+        }
+      }
+    }
+    return part
+  }
 
   /// Compares `expected` and `actual` (straight RGBA8, `width` pixels a row, same length): equal
   /// bytes first (memcmp), then eight bytes at a time, looking at single pixels only where the
@@ -85,13 +189,22 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
   }
 
   public var description: String {
+    let excused =
+      excusedPixels > 0
+      ? ", \(excusedPixels) anti-aliased pixel\(excusedPixels == 1 ? "" : "s") excused" : ""
     guard let first, let box else {
       return maximumDelta == 0
-        ? "identical" : "within tolerance (largest channel delta \(maximumDelta))"
+        ? "identical"
+        : perceptual
+          ? "perceptually the same (largest channel delta \(maximumDelta)\(excused))"
+          : "within tolerance (largest channel delta \(maximumDelta))"
     }
+    let distance =
+      perceptual ? ", largest ΔE \((maximumDistance * 1000).rounded() / 1000)" : ""
     return
-      "\(differingPixels) pixels differ, largest channel delta \(maximumDelta), first at (\(first.x), "
-      + "\(first.y)), all within (\(box.minX), \(box.minY))–(\(box.maxX - 1), \(box.maxY - 1))"
+      "\(differingPixels) pixels differ\(distance), largest channel delta \(maximumDelta)\(excused), "
+      + "first at (\(first.x), \(first.y)), all within (\(box.minX), \(box.minY))–"
+      + "(\(box.maxX - 1), \(box.maxY - 1))"
   }
 
   /// How the difference image is laid out.
@@ -106,14 +219,40 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
   public static func image(
     expected: [UInt8], actual: [UInt8], width: Int, height: Int, tolerance: UInt8, style: Style
   ) -> (rgba: [UInt8], width: Int) {
+    image(
+      expected: expected, actual: actual, width: width, height: height,
+      method: .exact(tolerance: tolerance), style: style)
+  }
+
+  /// The difference image by `method`: pixels that count in magenta, anti-aliased pixels a
+  /// perceptual comparison excused in yellow, over a faded copy of the expected image.
+  public static func image(
+    expected: [UInt8], actual: [UInt8], width: Int, height: Int, method: ComparisonMethod,
+    style: Style
+  ) -> (rgba: [UInt8], width: Int) {
     var overlay = [UInt8](repeating: 255, count: width * height * 4)
-    for i in stride(from: 0, to: overlay.count, by: 4) {
-      var delta = 0
-      for c in 0..<4 { delta = max(delta, abs(Int(expected[i + c]) - Int(actual[i + c]))) }
-      if delta > Int(tolerance) {
-        (overlay[i], overlay[i + 1], overlay[i + 2]) = (255, 0, 255)
-      } else {
-        for c in 0..<3 { overlay[i + c] = UInt8(255 - (255 - Int(expected[i + c])) / 4) }
+    expected.withUnsafeBytes { e in
+      actual.withUnsafeBytes { a in
+        for i in stride(from: 0, to: overlay.count, by: 4) {
+          var delta = 0
+          for c in 0..<4 { delta = max(delta, abs(Int(expected[i + c]) - Int(actual[i + c]))) }
+          var verdict = PerceptualDifference.Verdict.same
+          switch method {
+          case .exact(let tolerance): if delta > Int(tolerance) { verdict = .different }
+          case .perceptual(let threshold):
+            if delta > 0 {
+              verdict = PerceptualDifference.verdict(
+                e, a, x: i / 4 % width, y: i / 4 / width, width: width, height: height,
+                threshold: Float(threshold))
+            }
+          }
+          switch verdict {
+          case .different: (overlay[i], overlay[i + 1], overlay[i + 2]) = (255, 0, 255)
+          case .antialiased: (overlay[i], overlay[i + 1], overlay[i + 2]) = (255, 214, 0)
+          case .same:
+            for c in 0..<3 { overlay[i + c] = UInt8(255 - (255 - Int(expected[i + c])) / 4) }
+          }
+        }
       }
     }
     guard style == .triptych else { return (overlay, width) }
@@ -127,5 +266,19 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
       }
     }
     return (out, width * 3)
+  }
+}
+
+/// The bands' partial differences, filled from the worker threads.
+private final class BandResults: Sendable {
+  private let results: Mutex<[ImageDifference?]>
+
+  init(count: Int) { results = Mutex([ImageDifference?](repeating: nil, count: count)) }
+
+  func store(_ result: ImageDifference, at index: Int) { results.withLock { $0[index] = result } }
+
+  func take(_ index: Int) -> ImageDifference {
+    results.withLock { $0[index] }
+      ?? ImageDifference(expected: [], actual: [], width: 1, tolerance: 0)
   }
 }

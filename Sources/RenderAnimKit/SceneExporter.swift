@@ -97,35 +97,39 @@ public struct SceneExporter: Sendable {
 
   /// Every frame as PNG bytes, encoded on the worker threads and handed over in order.
   public func pngFrames(
-    compression: PNGCompression = .default, progress: Progress? = nil,
+    compression: PNGCompression = .default, frames: [Int]? = nil, progress: Progress? = nil,
     consume: (Int, [UInt8]) throws -> Void
   ) throws {
-    let count = scene.frameCount
+    let indices = frames ?? Array(0..<scene.frameCount)
+    var done = 0
     try FrameRenderer(scene: scene, threads: threads).render(
-      Array(0..<count),
+      indices,
       prepare: { _, frame, _ in try PNGCodec.encode(frame, compression: compression) }
     ) { index, bytes in
       try consume(index, bytes)
-      progress?(index + 1, count)
+      done += 1
+      progress?(done, indices.count)
     }
   }
 
   /// Writes `frame-0000.png` … into `folder`, replacing what it held as a whole (see
   /// `OutputFolder`): on any failure the folder keeps its old frames.
   public func writePNGFrames(
-    to folder: String, compression: PNGCompression = .default, progress: Progress? = nil
+    to folder: String, compression: PNGCompression = .default, frames: [Int]? = nil,
+    progress: Progress? = nil
   ) throws {
     let output = try Self.framesFolder(folder)
-    try writePNGFrames(into: output, compression: compression, progress: progress)
+    try writePNGFrames(into: output, compression: compression, frames: frames, progress: progress)
     try output.commit()
   }
 
   /// Writes the frames into an output folder, without committing it (so that it can land
   /// together with other outputs).
   public func writePNGFrames(
-    into folder: OutputFolder, compression: PNGCompression = .default, progress: Progress? = nil
+    into folder: OutputFolder, compression: PNGCompression = .default, frames: [Int]? = nil,
+    progress: Progress? = nil
   ) throws {
-    try pngFrames(compression: compression, progress: progress) { index, bytes in
+    try pngFrames(compression: compression, frames: frames, progress: progress) { index, bytes in
       try folder.write(bytes, name: Self.frameName(index))
     }
   }

@@ -95,8 +95,16 @@ import Testing
       ["check", "cards", "--golden", golden, "--record", "never", "--swiftui", "legacy"] + scene)
     #expect(changed.status == 1)
     #expect(changed.standardOutput.hasSuffix("0 passed, 7 failed\n"))
-    #expect(changed.standardOutput.contains("frame-0000.png: "))
-    #expect(FileManager.default.fileExists(atPath: golden + "-artifacts/frame-0000-diff.png"))
+    // One line for the run of seven failing frames, with the worst frame's figures.
+    #expect(
+      changed.standardOutput.hasPrefix("frame-0000.png … frame-0006.png (7 frames fail); worst "),
+      "\(changed.standardOutput)")
+    #expect(changed.standardOutput.split(separator: "\n").count == 2)
+    // Artifacts beside the golden folder, not inside it.
+    #expect(
+      FileManager.default.fileExists(
+        atPath: directory + "/.render-anim-artifacts/golden/frame-0000-diff.png"))
+    #expect(!FileManager.default.fileExists(atPath: golden + "/frame-0000-diff.png"))
     // A tolerance large enough lets the corners pass.
     let tolerant = InProcessRun(
       [

@@ -80,7 +80,7 @@ import Testing
     #expect(
       tolerant.check(try image(.black), golden: golden, mode: .never, artifacts: nil) == .passed)
     #expect(
-      exact.check(try image(.black), golden: golden, mode: .failed, artifacts: nil) == .recorded)
+      exact.check(try image(.black), golden: golden, mode: .failed, artifacts: nil) == .rerecorded)
     #expect(try PNGCodec.read(golden) == image(.black))
   }
 
@@ -97,6 +97,6 @@ import Testing
     #expect(reason.hasPrefix("unreadable golden: \(golden): not a PNG file"))
     #expect(
       GoldenComparison().check(try image(.white), golden: golden, mode: .failed, artifacts: nil)
-        == .recorded)
+        == .rerecorded)
   }
 }

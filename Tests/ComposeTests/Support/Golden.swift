@@ -41,7 +41,7 @@ func assertGolden(
   let artifacts = GoldenComparison.Artifacts(actual: stem + "-actual.png", diff: stem + "-diff.png")
   switch comparison.check(pixmap, golden: golden, mode: .current, artifacts: artifacts) {
   case .passed: return
-  case .recorded: print("recorded golden \(golden)")
+  case .recorded, .rerecorded: print("recorded golden \(golden)")
   case .failed(let reason, let written):
     for path in [written?.actual, written?.diff].compactMap({ $0 }) {
       if let bytes = FileManager.default.contents(atPath: path) {

@@ -1,0 +1,220 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The perceptual comparison of two straight RGBA8 images: a colour distance in OKLab and
+/// pixelmatch's idea of excusing anti-aliased pixels, made stricter so that an edge which really
+/// moved is not excused.
+///
+/// - Distance: each pixel is composited (in sRGB values, as browsers blend) over white and over
+///   black, converted to OKLab (Björn Ottosson's 2020 definition: linear sRGB → LMS, cube
+///   root, → Lab), and the larger Euclidean ΔE of the two backgrounds is the pixel's distance —
+///   so a change of alpha shows on one background or the other. OKLab rather than pixelmatch's
+///   YIQ: its distances follow perceived differences evenly across hues and lightness (YIQ is a
+///   broadcast encoding whose weights pixelmatch tuned by hand), so one threshold means the
+///   same for a blue button and a grey label. Near black its cube root magnifies one-level steps
+///   (0 → 1 is ΔE 0.07), so a pixel whose channels all differ by at most one level is rounding,
+///   never a change.
+/// - Anti-aliasing (Vyšniauskas 2009, as pixelmatch applies it): a pixel over the threshold is
+///   excused when, in one image or the other, it has at most two neighbours of its own
+///   brightness, both a darker and a brighter neighbour, and the darkest or the brightest of
+///   those has three or more identical neighbours in both images (it lies in a flat region, so
+///   the pixel is on an edge between flat regions) — and, our addition, its brightness changed
+///   by at most a quarter of the local contrast (the brightest neighbour's minus the darkest's):
+///   as much as a coverage change of a quarter pixel explains. Brightness here is luma (Rec. 601
+///   weights, as pixelmatch's Y) of the sRGB values over white, which is linear in coverage as
+///   our compositing is. An edge moved by 1/8 px stays excused; a corner whose radius grew by a
+///   point, whose pixels change by most of the contrast, does not.
+///
+/// The default threshold, 0.006, lies between rounding noise of two levels a channel (ΔE up to
+/// 0.0056 on mid grey and systemBlue) and a colour 2 % darker (ΔE 0.0088 on mid grey, 0.0095 on
+/// systemBlue, 0.015 on white).
+public enum PerceptualDifference {
+  /// The default threshold, ΔE in OKLab.
+  public static let defaultThreshold = 0.006
+  /// The share of the local contrast an excused anti-aliased pixel may change by.
+  public static let antialiasingShare: Float = 0.25
+
+  /// What a pixel of the pair is.
+  public enum Verdict: Hashable, Sendable {
+    /// Identical bytes, or a distance within the threshold.
+    case same
+    /// Over the threshold but excused as anti-aliasing.
+    case antialiased
+    case different
+  }
+
+  /// sRGB 8-bit value → linear light.
+  private static let linear: [Float] = (0..<256).map { v in
+    let c = Double(v) / 255
+    return Float(c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4))
+  }
+
+  /// OKLab of an opaque sRGB colour (8-bit values as Floats).
+  static func oklab(_ r: Float, _ g: Float, _ b: Float) -> SIMD3<Float> {
+    func lin(_ v: Float) -> Float {
+      let i = min(max(Int(v), 0), 254)
+      // Between table entries (composited values are fractional): linear interpolation.
+      return linear[i] + (linear[i + 1] - linear[i]) * min(max(v - Float(i), 0), 1)
+    }
+    return lms(lin(r), lin(g), lin(b))
+  }
+
+  /// OKLab of an opaque sRGB8 colour.
+  @inline(__always)
+  static func oklab(opaque r: UInt8, _ g: UInt8, _ b: UInt8) -> SIMD3<Float> {
+    lms(linear[Int(r)], linear[Int(g)], linear[Int(b)])
+  }
+
+  /// Linear sRGB → OKLab.
+  @inline(__always)
+  static func lms(_ lr: Float, _ lg: Float, _ lb: Float) -> SIMD3<Float> {
+    let l = cubeRoot(0.4122214708 * lr + 0.5363325363 * lg + 0.0514459929 * lb)
+    let m = cubeRoot(0.2119034982 * lr + 0.6806995451 * lg + 0.1073969566 * lb)
+    let s = cubeRoot(0.0883024619 * lr + 0.2817188376 * lg + 0.6299787005 * lb)
+    return SIMD3(
+      0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s,
+      1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s,
+      0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s)
+  }
+
+  /// The cube root of x ≥ 0: an estimate from the float's exponent bits, then three Newton
+  /// steps (relative error below 1e-6 over 0…1, the range of linear light; libm's `cbrtf` is
+  /// slower and this needs no more).
+  @inline(__always)
+  static func cubeRoot(_ x: Float) -> Float {
+    guard x > 1e-30 else { return 0 }
+    var y = Float(bitPattern: x.bitPattern / 3 &+ 0x2A51_4067)
+    for _ in 0..<3 { y = (2 * y + x / (y * y)) * (1 / 3) }
+    return y
+  }
+
+  /// A straight RGBA8 pixel at byte offset `i` composited over `background` (0 or 255).
+  @inline(__always)
+  static func composited(
+    _ p: UnsafeRawBufferPointer, _ i: Int, over background: Float
+  )
+    -> SIMD3<Float>
+  {
+    let a = Float(p[i + 3]) / 255
+    func mix(_ c: UInt8) -> Float { Float(c) * a + background * (1 - a) }
+    return oklab(mix(p[i]), mix(p[i + 1]), mix(p[i + 2]))
+  }
+
+  /// The pixel's distance: the larger OKLab ΔE over white and over black.
+  static func distance(
+    _ e: UnsafeRawBufferPointer, _ a: UnsafeRawBufferPointer, _ i: Int
+  )
+    -> Float
+  {
+    if e[i + 3] == 255, a[i + 3] == 255 {
+      // Opaque: both backgrounds give the same colours, straight from the table.
+      let d = oklab(opaque: e[i], e[i + 1], e[i + 2]) - oklab(opaque: a[i], a[i + 1], a[i + 2])
+      return (d * d).sum().squareRoot()
+    }
+    let white = composited(e, i, over: 255) - composited(a, i, over: 255)
+    let black = composited(e, i, over: 0) - composited(a, i, over: 0)
+    return max((white * white).sum(), (black * black).sum()).squareRoot()
+  }
+
+  /// Brightness for the anti-aliasing test: luma of the sRGB values over white, 0…1.
+  @inline(__always)
+  static func brightness(_ p: UnsafeRawBufferPointer, _ i: Int) -> Float {
+    let a = Float(p[i + 3]) / 255
+    func mix(_ c: UInt8) -> Float { Float(c) * a + 255 * (1 - a) }
+    return (0.29889531 * mix(p[i]) + 0.58662247 * mix(p[i + 1]) + 0.11448223 * mix(p[i + 2]))
+      / 255
+  }
+
+  /// The verdict on pixel (x, y) of `expected` and `actual` (straight RGBA8, `width` × `height`).
+  static func verdict(
+    _ e: UnsafeRawBufferPointer, _ a: UnsafeRawBufferPointer, x: Int, y: Int, width: Int,
+    height: Int, threshold: Float
+  ) -> Verdict {
+    var distance: Float = 0
+    return verdict(
+      e, a, x: x, y: y, width: width, height: height, threshold: threshold, distance: &distance)
+  }
+
+  /// `verdict`, with the pixel's distance (0 when its bytes are equal or within rounding).
+  static func verdict(
+    _ e: UnsafeRawBufferPointer, _ a: UnsafeRawBufferPointer, x: Int, y: Int, width: Int,
+    height: Int, threshold: Float, distance found: inout Float
+  ) -> Verdict {
+    let i = (y * width + x) * 4
+    if e.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+      == a.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+    {
+      return .same
+    }
+    var levels = 0
+    for c in 0..<4 { levels = max(levels, abs(Int(e[i + c]) - Int(a[i + c]))) }
+    guard levels > 1 else { return .same }
+    found = distance(e, a, i)
+    guard found > threshold else { return .same }
+    let change = abs(brightness(e, i) - brightness(a, i))
+    if isAntialiased(e, other: a, x: x, y: y, width: width, height: height, change: change)
+      || isAntialiased(a, other: e, x: x, y: y, width: width, height: height, change: change)
+    {
+      return .antialiased
+    }
+    return .different
+  }
+
+  /// Whether (x, y) of `image` looks like an anti-aliased edge pixel between flat regions
+  /// (see the type's rules), `change` being its brightness change between the images.
+  static func isAntialiased(
+    _ image: UnsafeRawBufferPointer, other: UnsafeRawBufferPointer, x: Int, y: Int, width: Int,
+    height: Int, change: Float
+  ) -> Bool {
+    let centre = brightness(image, (y * width + x) * 4)
+    // Neighbours beyond the image count as alike, as pixelmatch's edge rule does.
+    var alike = (x == 0 || x == width - 1 || y == 0 || y == height - 1) ? 1 : 0
+    var darkest: (delta: Float, x: Int, y: Int) = (0, 0, 0)
+    var brightest: (delta: Float, x: Int, y: Int) = (0, 0, 0)
+    var (lowest, highest) = (centre, centre)
+    for ny in max(y - 1, 0)...min(y + 1, height - 1) {
+      for nx in max(x - 1, 0)...min(x + 1, width - 1) where nx != x || ny != y {
+        let value = brightness(image, (ny * width + nx) * 4)
+        let delta = value - centre
+        lowest = min(lowest, value)
+        highest = max(highest, value)
+        if delta == 0 {
+          alike += 1
+          if alike > 2 { return false }
+        } else if delta < darkest.delta {
+          darkest = (delta, nx, ny)
+        } else if delta > brightest.delta {
+          brightest = (delta, nx, ny)
+        }
+      }
+    }
+    guard darkest.delta < 0, brightest.delta > 0 else { return false }
+    guard change <= antialiasingShare * (highest - lowest) else { return false }
+    func flat(_ p: (delta: Float, x: Int, y: Int)) -> Bool {
+      hasManySiblings(image, x: p.x, y: p.y, width: width, height: height)
+        && hasManySiblings(other, x: p.x, y: p.y, width: width, height: height)
+    }
+    return flat(darkest) || flat(brightest)
+  }
+
+  /// Whether (x, y) has three or more neighbours with exactly its bytes (beyond the image
+  /// counts as one).
+  static func hasManySiblings(
+    _ image: UnsafeRawBufferPointer, x: Int, y: Int, width: Int, height: Int
+  ) -> Bool {
+    let own = image.loadUnaligned(fromByteOffset: (y * width + x) * 4, as: UInt32.self)
+    var same = (x == 0 || x == width - 1 || y == 0 || y == height - 1) ? 1 : 0
+    for ny in max(y - 1, 0)...min(y + 1, height - 1) {
+      for nx in max(x - 1, 0)...min(x + 1, width - 1) where nx != x || ny != y {
+        if image.loadUnaligned(fromByteOffset: (ny * width + nx) * 4, as: UInt32.self) == own {
+          same += 1
+          if same > 2 { return true }
+        }
+      }
+    }
+    return false
+  }
+}

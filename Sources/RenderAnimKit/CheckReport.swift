@@ -1,0 +1,173 @@
+import Codecs
+
+/// What a golden check found, scene by scene, and the forms it is reported in: the grouped
+/// lines `render-anim check` prints, JUnit XML for CI, and a static HTML page.
+public struct CheckReport: Sendable {
+  /// One compared frame.
+  public struct Frame: Sendable {
+    public enum Result: String, Sendable {
+      case passed, recorded, rerecorded, failed
+    }
+    public var index: Int
+    public var result: Result
+    /// Why it failed, with its figures and artifact paths.
+    public var reason: String
+    public var figures: GoldenComparison.Figures?
+    /// The golden, and the failing frame's actual and diff images (when written).
+    public var golden: String
+    public var artifacts: GoldenComparison.Artifacts?
+
+    public init(
+      index: Int, result: Result, reason: String = "", figures: GoldenComparison.Figures? = nil,
+      golden: String, artifacts: GoldenComparison.Artifacts? = nil
+    ) {
+      self.index = index
+      self.result = result
+      self.reason = reason
+      self.figures = figures
+      self.golden = golden
+      self.artifacts = artifacts
+    }
+  }
+
+  /// One scene's check.
+  public struct Scene: Sendable {
+    public var name: String
+    public var golden: String
+    /// The command that re-records the failing frames.
+    public var rerecord: String
+    /// In the order they were checked.
+    public var frames: [Frame]
+    /// Problems that are not a frame's comparison (goldens without a frame), a line each, and
+    /// the failures they count for (a golden each).
+    public var problems: [String]
+    public var problemFailures: Int
+    public var seconds: Double
+
+    public init(
+      name: String, golden: String, rerecord: String, frames: [Frame], problems: [String] = [],
+      problemFailures: Int = 0, seconds: Double
+    ) {
+      self.name = name
+      self.golden = golden
+      self.rerecord = rerecord
+      self.frames = frames
+      self.problems = problems
+      self.problemFailures = problemFailures
+      self.seconds = seconds
+    }
+
+    public var failures: Int { frames.filter { $0.result == .failed }.count + problemFailures }
+    public var passed: Int {
+      frames.filter { $0.result == .passed || $0.result == .recorded }.count
+    }
+    public var rerecorded: Int { frames.filter { $0.result == .rerecorded }.count }
+    public var recorded: Int { frames.filter { $0.result == .recorded }.count }
+
+    /// Runs of failing frames next to each other in the checked order, each with its worst
+    /// frame (most differing pixels; a frame that could not be compared is worst).
+    public var failingRuns: [(first: Frame, last: Frame, count: Int, worst: Frame)] {
+      var runs: [(first: Frame, last: Frame, count: Int, worst: Frame)] = []
+      var current: (first: Frame, last: Frame, count: Int, worst: Frame)?
+      for frame in frames {
+        guard frame.result == .failed else {
+          if let run = current { runs.append(run) }
+          current = nil
+          continue
+        }
+        if var run = current {
+          run.last = frame
+          run.count += 1
+          if (frame.figures?.severity ?? Int.max) > (run.worst.figures?.severity ?? Int.max) {
+            run.worst = frame
+          }
+          current = run
+        } else {
+          current = (frame, frame, 1, frame)
+        }
+      }
+      if let run = current { runs.append(run) }
+      return runs
+    }
+
+    /// The lines `check` prints for the failures: one per run, with its worst frame's figures.
+    public var failureLines: [String] {
+      failingRuns.map { run in
+        let name = SceneExporter.frameName
+        if run.count == 1 { return "\(name(run.first.index)): \(run.first.reason)" }
+        return
+          "\(name(run.first.index)) … \(name(run.last.index)) (\(run.count) frames fail); worst "
+          + "\(name(run.worst.index)): \(run.worst.reason)"
+      } + problems
+    }
+  }
+
+  public var scenes: [Scene]
+
+  public init(scenes: [Scene]) { self.scenes = scenes }
+
+  public var failures: Int { scenes.reduce(0) { $0 + $1.failures } }
+
+  // MARK: - JUnit
+
+  /// JUnit XML as GitHub Actions reporters, GitLab and Jenkins read it: a test suite of a test
+  /// case per scene; a failing scene's failure holds the grouped lines, the artifact paths and
+  /// the command that re-records it.
+  public func junitXML() -> String {
+    let tests = scenes.count
+    let failed = scenes.filter { $0.failures > 0 }.count
+    let seconds = scenes.reduce(0) { $0 + $1.seconds }
+    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    xml +=
+      "<testsuites name=\"render-anim check\" tests=\"\(tests)\" failures=\"\(failed)\" "
+      + "time=\"\(Self.seconds(seconds))\">\n"
+    xml +=
+      "  <testsuite name=\"render-anim check\" tests=\"\(tests)\" failures=\"\(failed)\" "
+      + "errors=\"0\" skipped=\"0\" time=\"\(Self.seconds(seconds))\">\n"
+    for scene in scenes {
+      xml +=
+        "    <testcase classname=\"render-anim.check\" name=\"\(Self.escape(scene.name))\" "
+        + "file=\"\(Self.escape(scene.golden))\" time=\"\(Self.seconds(scene.seconds))\""
+      guard scene.failures > 0 else {
+        xml += " />\n"
+        continue
+      }
+      let message =
+        "\(scene.failures) of \(scene.frames.count + scene.problemFailures) frames failed "
+        + "against \(scene.golden)"
+      var body = scene.failureLines.joined(separator: "\n")
+      let paths = scene.frames.compactMap(\.artifacts).flatMap { [$0.actual, $0.diff] }
+      if !paths.isEmpty { body += "\n\nArtifacts:\n" + paths.joined(separator: "\n") }
+      body += "\n\nRe-record: \(scene.rerecord)"
+      xml += ">\n      <failure message=\"\(Self.escape(message))\" type=\"golden mismatch\">"
+      xml += Self.escape(body) + "</failure>\n"
+      xml += "      <system-out>\(Self.escape(body))</system-out>\n    </testcase>\n"
+    }
+    xml += "  </testsuite>\n</testsuites>\n"
+    return xml
+  }
+
+  static func seconds(_ value: Double) -> String {
+    let ms = (value * 1000).rounded()
+    return "\(Int(ms) / 1000).\(String(Int(ms) % 1000 + 1000).dropFirst())"
+  }
+
+  /// Text for XML and HTML: the five special characters escaped, and control characters
+  /// (which XML 1.0 does not allow) dropped.
+  static func escape(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      case "\n", "\t": out.unicodeScalars.append(scalar)
+      default:
+        if scalar.value >= 0x20 { out.unicodeScalars.append(scalar) }
+      }
+    }
+    return out
+  }
+}

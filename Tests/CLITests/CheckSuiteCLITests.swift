@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// `check` as a golden suite: key frames (`--frames`, `--times`), perceptual comparison,
+/// grouped output, `--record failed`'s count, JUnit XML and the HTML report; `scene` writing
+/// only selected frames.
+@Suite struct CheckSuiteCLITests {
+  let directory = ToolRun.scratchFolder("check-suite")
+  static let scene = ["--scale", "1", "--fps", "20", "--device", "se"]
+
+  func files(_ folder: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+  }
+
+  @Test func keyFramesAreTheGoldens() throws {
+    let golden = directory + "/keys/cards"
+    let run = InProcessRun(
+      [
+        "check", "cards", "--golden", golden, "--record", "missing", "--times", "0,0.25,settled",
+        "--frames", "2",
+      ] + Self.scene)
+    #expect(run.status == 0, "\(run.standardError)")
+    // 0.25 s at 20 fps is frame 5; the cards settle at frame 19 (0.95 s, their settle time
+    // rounded up to a frame).
+    let names = files(golden)
+    #expect(names.count == 4, "\(names)")
+    #expect(names.first == "frame-0000.png" && names.contains("frame-0002.png"))
+    #expect(names.contains("frame-0005.png"))
+    #expect(run.standardOutput.hasSuffix("4 passed, 0 failed\n"))
+    // Checking fewer frames than the folder holds: the others fail, then go when re-recorded.
+    let fewer = InProcessRun(
+      ["check", "cards", "--golden", golden, "--record", "never", "--times", "0"] + Self.scene)
+    #expect(fewer.status == 1)
+    #expect(fewer.standardOutput.contains("3 golden frames are not among the selected frames"))
+    #expect(fewer.standardOutput.hasSuffix("1 passed, 3 failed\n"))
+    let trimmed = InProcessRun(
+      ["check", "cards", "--golden", golden, "--record", "failed", "--times", "0"] + Self.scene)
+    #expect(trimmed.status == 0)
+    #expect(files(golden) == ["frame-0000.png"])
+  }
+
+  @Test func badSelectionsAreUsageErrors() {
+    let cases: [([String], String)] = [
+      (["--frames", "3-1"], "runs upwards"),
+      (["--frames", "a"], "not a frame index"),
+      (["--frames", "100000"], "past the last frame"),
+      (["--times", "soon"], "not a time"),
+      (["--times", "99"], "past the last frame"),
+    ]
+    for (options, message) in cases {
+      let run = InProcessRun(
+        ["check", "cards", "--golden", directory + "/bad", "--record", "never"] + options
+          + Self.scene)
+      #expect(run.status == 64, "\(options): \(run.standardError)")
+      #expect(run.standardError.contains(message), "\(options): \(run.standardError)")
+    }
+    let both = InProcessRun(["cards", "--frame", "1", "--frames", "2", "-o", directory + "/x.png"])
+    #expect(both.status == 64)
+    let exactWithThreshold = InProcessRun(
+      ["check", "cards", "--golden", directory + "/bad", "--threshold", "0.1"] + Self.scene)
+    #expect(exactWithThreshold.status == 64)
+    #expect(exactWithThreshold.standardError.contains("--compare perceptual"))
+  }
+
+  @Test func sceneWritesOnlyTheSelectedFrames() {
+    let out = directory + "/deep/frames/"
+    let run = InProcessRun(["cards", "--frames", "0,3-4", "--quiet", "-o", out] + Self.scene)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(files(out) == ["frame-0000.png", "frame-0003.png", "frame-0004.png"])
+    let gif = InProcessRun(["cards", "--frames", "0", "-o", directory + "/a.gif"] + Self.scene)
+    #expect(gif.status == 64)
+    #expect(gif.standardError.contains("folder ending in /"))
+  }
+
+  /// A real change fails under the perceptual comparison too, one line for the run; `--record
+  /// failed` says how many it rewrote; JUnit and the HTML report say the same.
+  @Test func failuresAreReported() throws {
+    let golden = directory + "/report/cards"
+    let keys = ["--times", "0,0.1,0.2,settled"]
+    #expect(
+      InProcessRun(["check", "cards", "--golden", golden, "--record", "all"] + keys + Self.scene)
+        .status == 0)
+    let junit = directory + "/report/out/junit.xml"
+    let report = directory + "/report/out/html"
+    let changed = InProcessRun(
+      [
+        "check", "cards", "--golden", golden, "--record", "never", "--swiftui", "legacy",
+        "--compare", "perceptual", "--junit", junit, "--report", report,
+      ] + keys + Self.scene)
+    #expect(changed.status == 1)
+    let lines = changed.standardOutput.split(separator: "\n")
+    #expect(lines.first?.contains("(4 frames fail); worst") == true, "\(changed.standardOutput)")
+    #expect(lines.last == "0 passed, 4 failed")
+    // JUnit: one test case, failing, naming the artifacts and the command that re-records.
+    let xml = try String(contentsOfFile: junit, encoding: .utf8)
+    let document = try XMLDocument(xmlString: xml)
+    let cases = try document.nodes(forXPath: "//testcase")
+    #expect(cases.count == 1)
+    let failure = try document.nodes(forXPath: "//testcase/failure").first?.stringValue ?? ""
+    #expect(failure.contains(".render-anim-artifacts/cards/frame-0000-actual.png"))
+    #expect(failure.contains("--record failed"))
+    // The report: a page and each failing frame's three images, all there.
+    let html = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
+    let images = files(report).filter { $0.hasSuffix(".png") }
+    #expect(images.count == 12)
+    for image in images { #expect(html.contains(image)) }
+    #expect(html.contains("type=\"range\""))
+    // Re-recording says how many, and then everything passes.
+    let rerecord = InProcessRun(
+      ["check", "cards", "--golden", golden, "--record", "failed", "--swiftui", "legacy"] + keys
+        + Self.scene)
+    #expect(rerecord.status == 0)
+    #expect(rerecord.standardOutput.contains("4 re-recorded"))
+    #expect(rerecord.standardOutput.hasSuffix("0 passed, 0 failed\n"))
+  }
+
+  /// `diff --compare perceptual` passes the same image re-rendered 1/8 px to the side, which
+  /// the exact comparison fails.
+  @Test func diffComparesPerceptually() throws {
+    let a = directory + "/diff/a/"
+    let b = directory + "/diff/b/"
+    #expect(InProcessRun(["cards", "--frames", "0", "--quiet", "-o", a] + Self.scene).status == 0)
+    #expect(
+      InProcessRun(
+        ["cards", "--frames", "0", "--quiet", "--swiftui", "legacy", "-o", b] + Self.scene
+      )
+      .status == 0)
+    let exact = InProcessRun(["diff", a + "frame-0000.png", b + "frame-0000.png"])
+    #expect(exact.status == 1)
+    let perceptual = InProcessRun(
+      ["diff", a + "frame-0000.png", b + "frame-0000.png", "--compare", "perceptual"])
+    // Circular corners instead of continuous ones are a real change.
+    #expect(perceptual.status == 1)
+    #expect(perceptual.standardOutput.contains("anti-aliased pixels excused"))
+    let same = InProcessRun(
+      ["diff", a + "frame-0000.png", a + "frame-0000.png", "--compare", "perceptual"])
+    #expect(same.status == 0)
+  }
+}

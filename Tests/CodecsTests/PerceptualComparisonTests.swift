@@ -1,0 +1,133 @@
+import Testing
+
+@testable import Codecs
+@testable import Raster
+
+/// The perceptual comparison's calibration (README, "Comparing goldens"): with its defaults
+/// (ΔE 0.01, no pixel allowed) it passes what is noise — edges moved by up to 1/8 px, ±1
+/// rounding of a re-encoding, a premultiplied round trip — and fails what is a change — a
+/// corner radius 1 pt larger, a colour 2 % darker, a missing 2 × 2 px feature.
+@Suite struct PerceptualComparisonTests {
+  static let blue = Color(red: 0, green: 122 / 255, blue: 1)
+
+  /// A card: a rounded rectangle of `color` with a dark 2 × 2 px dot (unless `dot` is false)
+  /// and a translucent ring, on white, at `scale` pixels per point, moved by `shift` pixels.
+  static func card(
+    scale: Double, shift: Point = .zero, radius: Double = 12, color: Color = blue,
+    dot: Bool = true
+  ) throws -> [UInt8] {
+    let size = Int(120 * scale)
+    var pixmap = try #require(
+      Pixmap(width: size, height: size, filledWith: Color.white.premultiplied))
+    var compositor = Compositor()
+    let place = Transform.scale(scale, scale).concatenating(.translation(shift.x, shift.y))
+    let card = Path.roundedRect(
+      Rect(minX: 10, minY: 20, maxX: 110, maxY: 90), cornerRadius: radius, style: .continuous)
+    var layers: [Layer] = [.fill(card, color)]
+    layers.append(
+      .fill(
+        .ellipse(in: Rect(minX: 30, minY: 40, maxX: 70, maxY: 80)),
+        Color(red: 1, green: 1, blue: 1, alpha: 0.45)))
+    if dot {
+      // 2 × 2 device pixels at a pixel corner, whatever the scale.
+      let x = (90 * scale).rounded() / scale
+      let y = (40 * scale).rounded() / scale
+      layers.append(
+        .fill(.rect(Rect(minX: x, minY: y, maxX: x + 2 / scale, maxY: y + 2 / scale)), .black))
+    }
+    compositor.render(.group(layers, transform: place), into: &pixmap)
+    return PNGCodec.straightBytes(of: pixmap)
+  }
+
+  static func perceptual(_ a: [UInt8], _ b: [UInt8], _ width: Int) -> ImageDifference {
+    ImageDifference(
+      expected: a, actual: b, width: width, height: a.count / 4 / width,
+      method: .perceptual(threshold: PerceptualDifference.defaultThreshold))
+  }
+
+  @Test(arguments: [1.0, 2.0, 3.0])
+  func noiseIsExcused(_ scale: Double) throws {
+    let width = Int(120 * scale)
+    let base = try Self.card(scale: scale)
+    for shift in [Point(0.125, 0), Point(0, 0.125), Point(0.125, 0.125), Point(-0.0625, 0.1)] {
+      let moved = try Self.card(scale: scale, shift: shift)
+      let exact = ImageDifference(expected: base, actual: moved, width: width, tolerance: 0)
+      let difference = Self.perceptual(base, moved, width)
+      print(
+        "@\(scale)x edges moved by (\(shift.x), \(shift.y)) px: exact \(exact.differingPixels) px "
+          + "differ; perceptual: \(difference)")
+      #expect(exact.differingPixels > 0)
+      #expect(difference.differingPixels == 0, "\(shift): \(difference)")
+    }
+    // Re-encoding noise: every channel of every pixel off by one, either way.
+    // A linear congruential sequence (Numerical Recipes' constants) picks −1, 0 or +1.
+    var seed: UInt32 = 7
+    let rounded = base.enumerated().map { i, v -> UInt8 in
+      seed = seed &* 1_664_525 &+ 1_013_904_223
+      return i % 4 == 3 ? v : UInt8(min(max(Int(v) + Int(seed >> 16) % 3 - 1, 0), 255))
+    }
+    #expect(Self.perceptual(base, rounded, width).differingPixels == 0)
+    // A premultiplied round trip at 60 % alpha (what a compositor's rounding does).
+    let translucent = stride(from: 0, to: base.count, by: 4).flatMap { i -> [UInt8] in
+      [base[i], base[i + 1], base[i + 2], 153]
+    }
+    let trip = stride(from: 0, to: translucent.count, by: 4).flatMap { i -> [UInt8] in
+      let p = PremultipliedRGBA8(
+        straightR: translucent[i], g: translucent[i + 1], b: translucent[i + 2], a: 153)
+      let s = p.straight
+      return [s.r, s.g, s.b, s.a]
+    }
+    #expect(trip != translucent)
+    #expect(Self.perceptual(translucent, trip, width).differingPixels == 0)
+  }
+
+  @Test(arguments: [1.0, 2.0, 3.0])
+  func changesFail(_ scale: Double) throws {
+    let width = Int(120 * scale)
+    let base = try Self.card(scale: scale)
+    let cases: [(String, [UInt8])] = [
+      ("corner radius 13 pt instead of 12", try Self.card(scale: scale, radius: 13)),
+      (
+        "fill 2 % darker",
+        try Self.card(
+          scale: scale, color: Color(red: 0, green: 0.98 * 122 / 255, blue: 0.98))
+      ),
+      ("no 2 × 2 px dot", try Self.card(scale: scale, dot: false)),
+    ]
+    for (name, changed) in cases {
+      let difference = Self.perceptual(base, changed, width)
+      print("@\(scale)x \(name): \(difference)")
+      #expect(difference.differingPixels > 0, "\(name) @\(scale)x passed: \(difference)")
+    }
+  }
+
+  /// The kernel's fast path (skipping equal eight-byte words) judges exactly what a pixel-by-
+  /// pixel pass over every pixel does.
+  @Test func fastPathMatchesEveryPixel() throws {
+    let scale = 2.0
+    let width = Int(120 * scale)
+    let a = try Self.card(scale: scale)
+    let b = try Self.card(scale: scale, shift: Point(0.3, 0.2), radius: 13)
+    let fast = Self.perceptual(a, b, width)
+    var differing = 0
+    var excused = 0
+    a.withUnsafeBytes { e in
+      b.withUnsafeBytes { c in
+        for y in 0..<width {
+          for x in 0..<width {
+            switch PerceptualDifference.verdict(
+              e, c, x: x, y: y, width: width, height: width,
+              threshold: Float(PerceptualDifference.defaultThreshold))
+            {
+            case .different: differing += 1
+            case .antialiased: excused += 1
+            case .same: break
+            }
+          }
+        }
+      }
+    }
+    #expect(fast.differingPixels == differing && fast.excusedPixels == excused)
+    #expect(differing > 0 && excused > 0)
+  }
+}
