@@ -31,11 +31,17 @@ enum CheckCommand: Command {
       """,
     options: [
       OptionSpec(
-        "scene", kind: .positional, valueName: "cats|cards|file.json",
-        help: "A built-in scene or a scene file.", isRequired: true),
+        "scene", kind: .positional, valueName: "cats|cards|file.json|folder",
+        help: "Built-in scenes, scene files, or folders of *.json scene files.", isRequired: true,
+        isVariadic: true),
       OptionSpec(
-        "golden", valueName: "dir", help: "The folder of golden frames (created when missing).",
-        isRequired: true),
+        "golden", valueName: "dir",
+        help: "The folder of one scene's golden frames (created when missing)."),
+      OptionSpec(
+        "golden-root", valueName: "dir",
+        help:
+          "For one or many scenes: each scene's goldens in DIR/<scene name>/ (a file's name without .json)."
+      ),
       OptionSpec(
         "record", value: .choice(of: RecordMode.self), valueName: "missing|failed|all|never",
         help: "When to write goldens.", defaultDescription: "never with CI set, else missing"),
@@ -58,28 +64,153 @@ enum CheckCommand: Command {
         !["output", "frame", "trace", "loop", "png-compression"].contains($0.name)
       })
 
+  /// The most scenes one run checks.
+  static let maximumScenes = 1000
+
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
-    guard let name = arguments.positional(0) else {
-      throw UsageError("Missing <cats|cards|file.json>")
+    let given = arguments.positionals
+    guard !given.isEmpty else { throw UsageError("Missing <cats|cards|file.json|folder>") }
+    let golden = arguments.value("golden")
+    let root = arguments.value("golden-root")
+    guard (golden == nil) != (root == nil) else {
+      throw UsageError(
+        "Give '--golden DIR' (one scene's goldens) or '--golden-root DIR' (DIR/<scene name>/ for each scene)"
+      )
     }
-    let golden = try arguments.required("golden")
-    let folder = golden.hasSuffix("/") ? golden : golden + "/"
+    let sources = try scenes(given)
+    if golden != nil, sources.count > 1 {
+      throw UsageError(
+        "'--golden' is one scene's folder, and \(sources.count) scenes are given: use '--golden-root DIR'"
+      )
+    }
     let mode: RecordMode =
       try arguments.choice("record")
       ?? .default(environment: getenv("CI").map { ["CI": String(cString: $0)] } ?? [:])
     let comparison = try ComparisonOptions.parse(arguments)
-    let artifacts = (arguments.value("artifacts") ?? defaultArtifacts(for: folder)) + "/"
-    let junit = arguments.value("junit")
-    let reportFolder = arguments.value("report")
     let settings = try SceneOptions.settings(arguments, needsOutput: false)
-    let started = BenchClock.now()
-    let scene = try SceneOptions.scene(SceneSource(argument: name), settings, console: &console)
-    let indices = try SceneOptions.indices(settings.selection, in: scene)
+    let reportFolder = arguments.value("report")
     // Open the reports first, so a bad destination fails before any rendering.
-    let junitFile = try junit.map { (path) throws(FileError) in try OutputFile(path) }
+    let junitFile = try arguments.value("junit").map { (path) throws(FileError) in
+      try OutputFile(path)
+    }
     let reportOutput = try reportFolder.map { (path) throws(FileError) in
       try OutputFolder(path) { $0 == "index.html" || $0.hasSuffix(".png") }
     }
+    let several = sources.count > 1
+    var results: [CheckReport.Scene] = []
+    for (name, source) in sources {
+      let folder =
+        golden.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? trimmingSlashes(root ?? ".")
+        + "/\(name)/"
+      let artifacts =
+        (arguments.value("artifacts").map { several ? trimmingSlashes($0) + "/" + name : $0 }
+          ?? defaultArtifacts(for: folder)) + "/"
+      let job = Job(
+        name: name, source: source, folder: folder, artifacts: artifacts, mode: mode,
+        comparison: comparison, settings: settings,
+        rerecord: rerecordCommand(arguments.raw, scene: several ? source.argument : nil))
+      let result: CheckReport.Scene
+      if several {
+        // One scene that cannot be built fails alone; the others are still checked.
+        do { result = try check(job, console: &console) } catch {
+          result = CheckReport.Scene(
+            name: name, golden: folder, rerecord: job.rerecord, frames: [],
+            problems: ["\(source.argument): \(error)"], problemFailures: 1, seconds: 0)
+        }
+      } else {
+        result = try check(job, console: &console)
+      }
+      let prefix = several ? name + ": " : ""
+      for line in result.failureLines { console.standardOutput(prefix + line + "\n") }
+      if result.recorded > 0 {
+        console.standardOutput("recorded \(result.recorded) golden frames in \(folder)\n")
+      }
+      if result.rerecorded > 0 {
+        console.standardOutput(
+          "\(result.rerecorded) re-recorded (golden frames rewritten in \(folder))\n")
+      }
+      results.append(result)
+    }
+    let report = CheckReport(scenes: results)
+    var outputs: [any PendingOutput] = []
+    if let junitFile {
+      try junitFile.write(Array(report.junitXML().utf8))
+      outputs.append(junitFile)
+    }
+    if let reportOutput {
+      try writeHTML(report, comparison: comparison, into: reportOutput)
+      outputs.append(reportOutput)
+    }
+    try Outputs.commit(outputs)
+    if let reportFolder {
+      console.standardOutput("report: \(trimmingSlashes(reportFolder))/index.html\n")
+    }
+    let passed = results.reduce(0) { $0 + $1.passed }
+    let failed = report.failures
+    if several {
+      let failing = results.filter { $0.failures > 0 }.count
+      console.standardOutput("\(results.count) scenes, \(failing) failing\n")
+    }
+    console.standardOutput("\(passed) passed, \(failed) failed\n")
+    return failed == 0 ? 0 : 1
+  }
+
+  /// One scene's check: what to render and where its goldens and artifacts are.
+  struct Job {
+    var name: String
+    var source: SceneSource
+    var folder: String
+    var artifacts: String
+    var mode: RecordMode
+    var comparison: GoldenComparison
+    var settings: SceneOptions.Settings
+    var rerecord: String
+  }
+
+  /// The scenes the arguments name, with their names: built-ins, files, and the `*.json` files
+  /// of folders (sorted); two scenes of one name are refused (their goldens would share a
+  /// folder).
+  static func scenes(_ arguments: [String]) throws -> [(name: String, source: SceneSource)] {
+    var found: [(name: String, source: SceneSource)] = []
+    for argument in arguments {
+      let source = SceneSource(argument: argument)
+      if case .file(let path) = source, path != "-", let names = Folders.names(in: path) {
+        let files = names.filter { $0.hasSuffix(".json") }.sorted()
+        guard !files.isEmpty else {
+          throw UsageError("'\(argument)' is a folder with no .json scene files")
+        }
+        for file in files {
+          let full = trimmingSlashes(path) + "/" + file
+          found.append((sceneName(full), .file(full)))
+        }
+      } else {
+        found.append((sceneName(argument), source))
+      }
+      guard found.count <= maximumScenes else {
+        throw UsageError("At most \(maximumScenes) scenes in one check")
+      }
+    }
+    var seen: [String: String] = [:]
+    for (name, source) in found {
+      if let other = seen[name] {
+        throw UsageError(
+          "'\(other)' and '\(source.argument)' are both named '\(name)': their goldens would share a folder"
+        )
+      }
+      seen[name] = source.argument
+    }
+    return found
+  }
+
+  /// Renders the job's scene and compares its selected frames; goldens with no selected frame
+  /// fail (or are removed when re-recording).
+  static func check(_ job: Job, console: inout Console) throws -> CheckReport.Scene {
+    let (folder, artifacts, mode, comparison, settings) = (
+      job.folder, job.artifacts, job.mode, job.comparison, job.settings
+    )
+    let started = BenchClock.now()
+    let scene = try SceneOptions.scene(job.source, settings, console: &console)
+    let indices = try SceneOptions.indices(settings.selection, in: scene)
     if mode != .never { try Folders.create(folder) }
     var frames: [CheckReport.Frame] = []
     let count = scene.frameCount
@@ -137,35 +268,9 @@ enum CheckCommand: Command {
         staleFailures = stale.count
       }
     }
-    let result = CheckReport.Scene(
-      name: sceneName(name), golden: folder, rerecord: rerecordCommand(arguments.raw),
-      frames: frames, problems: problems, problemFailures: staleFailures,
-      seconds: BenchClock.now() - started)
-    let failed = result.failures
-    for line in result.failureLines { console.standardOutput(line + "\n") }
-    if result.recorded > 0 {
-      console.standardOutput("recorded \(result.recorded) golden frames in \(folder)\n")
-    }
-    if result.rerecorded > 0 {
-      console.standardOutput(
-        "\(result.rerecorded) re-recorded (golden frames rewritten in \(folder))\n")
-    }
-    let report = CheckReport(scenes: [result])
-    var outputs: [any PendingOutput] = []
-    if let junitFile {
-      try junitFile.write(Array(report.junitXML().utf8))
-      outputs.append(junitFile)
-    }
-    if let reportOutput {
-      try writeHTML(report, comparison: comparison, into: reportOutput)
-      outputs.append(reportOutput)
-    }
-    try Outputs.commit(outputs)
-    if let reportFolder {
-      console.standardOutput("report: \(trimmingSlashes(reportFolder))/index.html\n")
-    }
-    console.standardOutput("\(result.passed) passed, \(failed) failed\n")
-    return failed == 0 ? 0 : 1
+    return CheckReport.Scene(
+      name: job.name, golden: folder, rerecord: job.rerecord, frames: frames,
+      problems: problems, problemFailures: staleFailures, seconds: BenchClock.now() - started)
   }
 
   /// `.render-anim-artifacts/NAME` beside the golden folder `…/NAME/`.
@@ -201,7 +306,10 @@ enum CheckCommand: Command {
 
   /// The command line that re-records the failing frames: the same arguments with `--record
   /// failed`, quoted for a POSIX shell.
-  static func rerecordCommand(_ raw: [String]) -> String {
+  static func rerecordCommand(_ raw: [String], scene: String? = nil) -> String {
+    // For one of several scenes: that scene alone, with the other options.
+    let raw =
+      scene.map { scene in [scene] + optionsOnly(raw) } ?? raw
     var kept: [String] = []
     var skipNext = false
     for argument in raw {
@@ -225,6 +333,25 @@ enum CheckCommand: Command {
     }
     return (["render-anim", "check"] + kept + ["--record", "failed"]).map(quoted)
       .joined(separator: " ")
+  }
+
+  /// The arguments without the positional scene names (an option's value kept with it).
+  static func optionsOnly(_ raw: [String]) -> [String] {
+    var kept: [String] = []
+    var takesValue = false
+    for argument in raw {
+      if takesValue {
+        kept.append(argument)
+        takesValue = false
+      } else if argument.hasPrefix("-") && argument != "-" {
+        kept.append(argument)
+        let name = String(argument.drop(while: { $0 == "-" }))
+        takesValue =
+          !name.contains("=") && spec.options.contains { $0.name == name && $0.kind != .flag }
+          || argument == "-o"
+      }
+    }
+    return kept
   }
 
   /// The HTML report and each failing frame's expected, actual and overlay diff images.

@@ -80,12 +80,15 @@ public struct OptionSpec: Sendable {
   public let defaultDescription: String?
   /// Whether the command refuses to run without it.
   public let isRequired: Bool
+  /// A last positional that takes every remaining argument (`<scene> ...`).
+  public let isVariadic: Bool
 
   public init(
     _ name: String, short: Character? = nil, kind: Kind = .value, value: OptionValue = .text,
     valueName: String = "value", help: String, defaultValue: String? = nil,
-    defaultDescription: String? = nil, isRequired: Bool = false
+    defaultDescription: String? = nil, isRequired: Bool = false, isVariadic: Bool = false
   ) {
+    self.isVariadic = isVariadic
     self.name = name
     self.short = short
     self.kind = kind
@@ -100,7 +103,7 @@ public struct OptionSpec: Sendable {
   /// `--viewbox <x,y,w,h>`, `-o <file>`, `<file>` or `--quiet`, as usage lines show it.
   var synopsis: String {
     switch kind {
-    case .positional: return "<\(valueName)>"
+    case .positional: return "<\(valueName)>" + (isVariadic ? " ..." : "")
     case .flag: return switchName
     case .value, .repeated: return "\(switchName) <\(valueName)>"
     }
@@ -110,7 +113,7 @@ public struct OptionSpec: Sendable {
 
   var helpLabel: String {
     switch kind {
-    case .positional: return "<\(valueName)>"
+    case .positional: return "<\(valueName)>" + (isVariadic ? " ..." : "")
     case .flag: return short.map { "-\($0), --\(name)" } ?? "--\(name)"
     case .value, .repeated:
       let names = short.map { "-\($0), --\(name)" } ?? "--\(name)"

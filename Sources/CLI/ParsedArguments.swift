@@ -73,10 +73,12 @@ public struct ParsedArguments: Sendable {
     }
     if wantsHelp { return }
     let positionalSpecs = spec.options.filter { $0.kind == .positional }
-    if positionals.count > positionalSpecs.count {
+    let variadic = positionalSpecs.last?.isVariadic == true
+    if positionals.count > positionalSpecs.count, !variadic {
       throw UsageError("Unexpected argument '\(positionals[positionalSpecs.count])'")
     }
-    for (option, value) in zip(positionalSpecs, positionals) {
+    for (i, value) in positionals.enumerated() {
+      let option = positionalSpecs[min(i, positionalSpecs.count - 1)]
       try option.value.check(value, option: option.name)
     }
     for (i, option) in positionalSpecs.enumerated() where option.isRequired {

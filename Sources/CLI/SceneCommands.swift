@@ -396,6 +396,14 @@ enum SceneSource {
     let isBuiltIn = SceneFile.builtIn(argument) != nil && access(argument, F_OK) != 0
     self = isBuiltIn ? .builtIn(argument) : .file(argument)
   }
+
+  /// The argument as given.
+  var argument: String {
+    switch self {
+    case .builtIn(let name): name
+    case .file(let path): path
+    }
+  }
 }
 
 extension SceneOptions {

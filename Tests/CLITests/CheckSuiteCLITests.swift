@@ -140,4 +140,41 @@ import FoundationXML
       ["diff", a + "frame-0000.png", a + "frame-0000.png", "--compare", "perceptual"])
     #expect(same.status == 0)
   }
+
+  /// Many scenes in one run: files, a folder of them and a built-in, goldens in
+  /// ROOT/<scene name>/, one JUnit file with a test case each; a scene that cannot be built fails
+  /// alone.
+  @Test func manyScenesShareOneReport() throws {
+    let scenes = directory + "/many/scenes"
+    try FileManager.default.createDirectory(atPath: scenes, withIntermediateDirectories: true)
+    let card =
+      #"{"canvas": {"width": 100, "height": 60}, "layers": [{"shape": "circle", "fill": "red"}]}"#
+    try card.write(toFile: scenes + "/dot.json", atomically: true, encoding: .utf8)
+    try card.replacingOccurrences(of: "red", with: "blue")
+      .write(toFile: scenes + "/blue.json", atomically: true, encoding: .utf8)
+    let root = directory + "/many/goldens"
+    let first = InProcessRun(
+      ["check", scenes, "cards", "--golden-root", root, "--record", "missing", "--times", "0"]
+        + Self.scene)
+    #expect(first.status == 0, "\(first.standardOutput)\(first.standardError)")
+    #expect(files(root) == ["blue", "cards", "dot"])
+    #expect(first.standardOutput.hasSuffix("3 scenes, 0 failing\n3 passed, 0 failed\n"))
+    try "{ broken".write(toFile: scenes + "/dot.json", atomically: true, encoding: .utf8)
+    let junit = directory + "/many/junit.xml"
+    let second = InProcessRun(
+      [
+        "check", scenes, "cards", "--golden-root", root, "--record", "never", "--times", "0",
+        "--junit", junit,
+      ] + Self.scene)
+    #expect(second.status == 1)
+    #expect(second.standardOutput.contains("dot: "), "\(second.standardOutput)")
+    #expect(second.standardOutput.hasSuffix("3 scenes, 1 failing\n2 passed, 1 failed\n"))
+    let document = try XMLDocument(xmlString: try String(contentsOfFile: junit, encoding: .utf8))
+    #expect(try document.nodes(forXPath: "//testcase").count == 3)
+    #expect(try document.nodes(forXPath: "//testcase/failure").count == 1)
+    // --golden is one scene's folder.
+    let both = InProcessRun(["check", scenes, "--golden", root + "/x"] + Self.scene)
+    #expect(both.status == 64)
+    #expect(both.standardError.contains("--golden-root"))
+  }
 }
