@@ -70,6 +70,10 @@ enum CheckCommand: Command {
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
     let given = arguments.positionals
     guard !given.isEmpty else { throw UsageError("Missing <cats|cards|file.json|folder>") }
+    for option in ["golden", "golden-root", "artifacts", "junit", "report"]
+    where arguments.value(option)?.isEmpty == true {
+      throw UsageError("'--\(option)' needs a path, not an empty one")
+    }
     let golden = arguments.value("golden")
     let root = arguments.value("golden-root")
     guard (golden == nil) != (root == nil) else {
@@ -93,8 +97,11 @@ enum CheckCommand: Command {
     let junitFile = try arguments.value("junit").map { (path) throws(FileError) in
       try OutputFile(path)
     }
+    try checkApart(
+      golden: golden ?? root ?? ".", artifacts: arguments.value("artifacts"),
+      junit: arguments.value("junit"), report: reportFolder)
     let reportOutput = try reportFolder.map { (path) throws(FileError) in
-      try OutputFolder(path) { $0 == "index.html" || $0.hasSuffix(".png") }
+      try OutputFolder(path, isReplaceable: isReportFile)
     }
     let several = sources.count > 1
     var results: [CheckReport.Scene] = []
@@ -123,7 +130,9 @@ enum CheckCommand: Command {
       let prefix = several ? name + ": " : ""
       for line in result.failureLines { console.standardOutput(prefix + line + "\n") }
       if result.recorded > 0 {
-        console.standardOutput("recorded \(result.recorded) golden frames in \(folder)\n")
+        console.standardOutput(
+          "recorded \(result.recorded) golden frame\(result.recorded == 1 ? "" : "s") in \(folder)\n"
+        )
       }
       if result.rerecorded > 0 {
         console.standardOutput(
@@ -153,6 +162,62 @@ enum CheckCommand: Command {
     }
     console.standardOutput("\(passed) passed, \(failed) failed\n")
     return failed == 0 ? 0 : 1
+  }
+
+  /// The names a report folder holds (`index.html`, `N-frame-NNNN-expected.png`, …), so an
+  /// existing one is replaced but a folder of goldens or artifacts never is.
+  static func isReportFile(_ name: String) -> Bool {
+    if name == "index.html" { return true }
+    let parts = name.split(separator: "-")
+    guard parts.count == 4, Int(parts[0]) != nil, parts[1] == "frame", parts[2].count == 4,
+      Int(parts[2]) != nil
+    else { return false }
+    return ["expected.png", "actual.png", "diff.png"].contains(String(parts[3]))
+  }
+
+  /// The goldens, the artifacts, the JUnit file and the report must not overlap: each would
+  /// replace or delete what another holds.
+  static func checkApart(
+    golden: String, artifacts: String?, junit: String?, report: String?
+  )
+    throws
+  {
+    func place(_ path: String) -> String {
+      let trimmed = trimmingSlashes(path)
+      if let real = realpath(trimmed, nil) {
+        defer { free(real) }
+        return String(cString: real)
+      }
+      // Not there yet: its parent's real path and its name.
+      let slash = trimmed.lastIndex(of: "/")
+      let parent = slash.map { String(trimmed[..<$0]) } ?? "."
+      let name = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
+      guard let real = realpath(parent.isEmpty ? "/" : parent, nil) else { return trimmed }
+      defer { free(real) }
+      return String(cString: real) + "/" + name
+    }
+    func inside(_ a: String, _ b: String) -> Bool { a == b || a.hasPrefix(b + "/") }
+    let goldens = place(golden)
+    if let report {
+      let folder = place(report)
+      guard !inside(goldens, folder), !inside(folder, goldens) else {
+        throw UsageError(
+          "'--report' \(report) and the golden folder overlap: give the report its own folder")
+      }
+      if let artifacts, inside(place(artifacts), folder) || inside(folder, place(artifacts)) {
+        throw UsageError(
+          "'--report' \(report) and '--artifacts' \(artifacts) overlap: give each its own folder")
+      }
+      if let junit, inside(place(junit), folder) {
+        throw UsageError("'--junit' \(junit) is inside the '--report' folder: put it beside it")
+      }
+    }
+    if let junit, inside(place(junit), goldens) {
+      throw UsageError("'--junit' \(junit) is inside the golden folder: put it elsewhere")
+    }
+    if let artifacts, inside(place(artifacts), goldens) {
+      throw UsageError("'--artifacts' \(artifacts) is inside the golden folder: put it beside it")
+    }
   }
 
   /// One scene's check: what to render and where its goldens and artifacts are.
@@ -275,7 +340,14 @@ enum CheckCommand: Command {
 
   /// `.render-anim-artifacts/NAME` beside the golden folder `…/NAME/`.
   static func defaultArtifacts(for folder: String) -> String {
-    let trimmed = trimmingSlashes(folder)
+    var trimmed = trimmingSlashes(folder)
+    // `.`, `..` or a path ending in them has no name of its own: use the real one.
+    if trimmed == "." || trimmed == ".." || trimmed.hasSuffix("/.") || trimmed.hasSuffix("/..") {
+      if let real = realpath(trimmed, nil) {
+        trimmed = String(cString: real)
+        free(real)
+      }
+    }
     guard let slash = trimmed.lastIndex(of: "/") else {
       return ".render-anim-artifacts/" + trimmed
     }

@@ -43,7 +43,14 @@ enum DiffCommand: Command {
     let style: ImageDifference.Style = try arguments.requiredChoice("diff-style")
     let paths = (arguments.positional(0) ?? "", arguments.positional(1) ?? "")
     let diffOut = arguments.value("diff-out")
-    if let diffOut { try OutputOptions.checkPNG(diffOut, option: "--diff-out") }
+    if let diffOut {
+      try OutputOptions.checkPNG(diffOut, option: "--diff-out")
+      let same = [paths.0, paths.1].contains { path in
+        path == diffOut
+          || OutputOptions.identity(path).map { $0 == OutputOptions.identity(diffOut) } == true
+      }
+      if same { throw UsageError("'--diff-out' \(diffOut) is one of the images compared") }
+    }
     // Reading follows each file's chunk structure, so a non-PNG stops after its first bytes.
     let files: (PNGData, PNGData)
     do {

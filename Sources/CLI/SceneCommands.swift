@@ -194,7 +194,9 @@ enum SceneOptions {
   static func indices(_ selection: FrameSelection?, in scene: Scene) throws -> [Int] {
     guard let selection else { return Array(0..<scene.frameCount) }
     do { return try selection.indices(in: scene) } catch {
-      let option = selection.times.isEmpty ? "--frames" : "--frames/--times"
+      let option =
+        selection.times.isEmpty
+        ? "--frames" : selection.frames.isEmpty ? "--times" : "--frames/--times"
       throw UsageError("'\(option)': \(error.description)")
     }
   }

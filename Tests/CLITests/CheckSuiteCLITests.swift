@@ -177,4 +177,37 @@ import FoundationXML
     #expect(both.status == 64)
     #expect(both.standardError.contains("--golden-root"))
   }
+
+  /// From a hostile try: outputs that would replace or delete goldens, artifacts or inputs are
+  /// usage errors, and nothing is written.
+  @Test func outputsNeverOverlapTheGoldens() throws {
+    let golden = directory + "/apart/G"
+    let keys = ["--frames", "0,1"] + Self.scene
+    #expect(
+      InProcessRun(["check", "cards", "--golden", golden, "--record", "missing"] + keys).status == 0
+    )
+    let cases: [([String], String)] = [
+      (["--report", golden], "overlap"),
+      (["--report", directory + "/apart/R", "--artifacts", directory + "/apart/R"], "overlap"),
+      (["--junit", golden + "/frame-0001.png"], "inside the golden folder"),
+      (["--report", directory + "/apart/R", "--junit", directory + "/apart/R/j.xml"], "inside"),
+      (["--artifacts", golden + "/a"], "inside the golden folder"),
+      (["--artifacts", ""], "empty"),
+    ]
+    for (options, message) in cases {
+      let run = InProcessRun(
+        ["check", "cards", "--golden", golden, "--record", "never"] + options + keys)
+      #expect(run.status == 64, "\(options): \(run.standardError)")
+      #expect(run.standardError.contains(message), "\(options): \(run.standardError)")
+    }
+    #expect(files(golden) == ["frame-0000.png", "frame-0001.png"])
+    let empty = InProcessRun(["check", "cards", "--golden", ""] + keys)
+    #expect(empty.status == 64)
+    let diff = InProcessRun([
+      "diff", golden + "/frame-0000.png", golden + "/frame-0001.png", "--diff-out",
+      golden + "/frame-0000.png",
+    ])
+    #expect(diff.status == 64)
+    #expect(files(golden) == ["frame-0000.png", "frame-0001.png"])
+  }
 }
