@@ -27,7 +27,8 @@ enum CheckCommand: Command {
       --record defaults to never when the environment variable CI is set, so a CI run can never \
       pass by recording, and to missing otherwise; failed and all also remove goldens that have \
       no selected frame. The last line is 'N passed, M failed'; exit 0 when nothing failed, 1 \
-      otherwise.
+      when something did, 2 when the check could not run (a bad scene, an output that cannot be \
+      written), 64 for a usage error.
       """,
     options: [
       OptionSpec(
@@ -55,6 +56,11 @@ enum CheckCommand: Command {
           "junit", valueName: "file.xml",
           help: "Also write the result as JUnit XML (a test case per scene)."),
         OptionSpec(
+          "results", valueName: "file.json",
+          help:
+            "Also write the results as JSON, for 'render-anim merge-results' to combine the shards of a suite."
+        ),
+        OptionSpec(
           "report", valueName: "dir",
           help:
             "Also write a static HTML report (DIR/index.html: each failing frame's expected, actual and diff with a slider, its figures and the command that re-records it)."
@@ -62,15 +68,29 @@ enum CheckCommand: Command {
       ]
       + SceneOptions.options(sceneHelp: "").filter {
         !["output", "frame", "trace", "loop", "png-compression"].contains($0.name)
-      })
+      } + ShardOptions.specs)
 
   /// The most scenes one run checks.
   static let maximumScenes = 1000
 
+  /// Exit status when the check could not run (a bad scene, an unreadable input, an output
+  /// that cannot be written): 2, as `diff`'s bad input, so CI tells it from failing frames (1).
+  static let brokenExitCode: Int32 = 2
+
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
+    do { return try runChecks(arguments, console: &console) } catch let error as UsageError {
+      throw error
+    } catch let error as RuntimeError {
+      throw RuntimeError(error.message, code: brokenExitCode)
+    } catch {
+      throw RuntimeError("\(error)", code: brokenExitCode)
+    }
+  }
+
+  static func runChecks(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
     let given = arguments.positionals
     guard !given.isEmpty else { throw UsageError("Missing <cats|cards|file.json|folder>") }
-    for option in ["golden", "golden-root", "artifacts", "junit", "report"]
+    for option in ["golden", "golden-root", "artifacts", "junit", "report", "results"]
     where arguments.value(option)?.isEmpty == true {
       throw UsageError("'--\(option)' needs a path, not an empty one")
     }
@@ -81,7 +101,8 @@ enum CheckCommand: Command {
         "Give '--golden DIR' (one scene's goldens) or '--golden-root DIR' (DIR/<scene name>/ for each scene)"
       )
     }
-    let sources = try scenes(given)
+    let shard = try shard(arguments, environment: environment())
+    let sources = try scenes(given).filter { shard?.contains($0.source.argument) ?? true }
     if golden != nil, sources.count > 1 {
       throw UsageError(
         "'--golden' is one scene's folder, and \(sources.count) scenes are given: use '--golden-root DIR'"
@@ -97,13 +118,17 @@ enum CheckCommand: Command {
     let junitFile = try arguments.value("junit").map { (path) throws(FileError) in
       try OutputFile(path)
     }
+    let resultsFile = try arguments.value("results").map { (path) throws(FileError) in
+      try OutputFile(path)
+    }
     try checkApart(
       golden: golden ?? root ?? ".", artifacts: arguments.value("artifacts"),
       junit: arguments.value("junit"), report: reportFolder)
     let reportOutput = try reportFolder.map { (path) throws(FileError) in
       try OutputFolder(path, isReplaceable: isReportFile)
     }
-    let several = sources.count > 1
+    // With --golden-root, each scene has its own folders and lines, however many the shard got.
+    let several = root != nil
     var results: [CheckReport.Scene] = []
     for (name, source) in sources {
       let folder =
@@ -146,13 +171,24 @@ enum CheckCommand: Command {
       try junitFile.write(Array(report.junitXML().utf8))
       outputs.append(junitFile)
     }
+    if let resultsFile {
+      try resultsFile.write(Array(report.resultsJSON(shard: shard).utf8))
+      outputs.append(resultsFile)
+    }
     if let reportOutput {
-      try writeHTML(report, comparison: comparison, into: reportOutput)
+      try writeHTML(report, comparison: comparison.method, into: reportOutput)
       outputs.append(reportOutput)
     }
     try Outputs.commit(outputs)
+    // Bazel asks a test that shards to say so by touching this file.
+    if shard != nil, let status = environment()["TEST_SHARD_STATUS_FILE"], !status.isEmpty {
+      try? OutputFile.write([], to: status)
+    }
     if let reportFolder {
       console.standardOutput("report: \(trimmingSlashes(reportFolder))/index.html\n")
+    }
+    if let shard {
+      console.standardOutput("shard \(shard): \(results.count) of the scenes\n")
     }
     let passed = results.reduce(0) { $0 + $1.passed }
     let failed = report.failures
@@ -217,6 +253,36 @@ enum CheckCommand: Command {
     }
     if let artifacts, inside(place(artifacts), goldens) {
       throw UsageError("'--artifacts' \(artifacts) is inside the golden folder: put it beside it")
+    }
+  }
+
+  /// The process environment (the shard variables, `TEST_SHARD_STATUS_FILE`).
+  static func environment() -> [String: String] {
+    var found: [String: String] = [:]
+    for name in [
+      "JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX", "TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS",
+      "TEST_SHARD_STATUS_FILE",
+    ] {
+      if let value = getenv(name) { found[name] = String(cString: value) }
+    }
+    return found
+  }
+
+  /// `--shard i/n`, else the environment's shard (with `--shards n`), else none.
+  static func shard(_ arguments: ParsedArguments, environment: [String: String]) throws -> Shard? {
+    if let text = arguments.value("shard") {
+      if arguments.isGiven("shards") {
+        throw UsageError(
+          "Give '--shard i/n' or '--shards n' (with the index from the environment), not both")
+      }
+      do { return try Shard.parse(text) } catch {
+        throw ValueParsers.invalid("shard", text, error.description)
+      }
+    }
+    do {
+      return try Shard.fromEnvironment(environment, shards: try arguments.integer("shards"))
+    } catch let problem as Shard.Problem {
+      throw UsageError("Cannot work out the shard: \(problem.description)")
     }
   }
 
@@ -428,7 +494,7 @@ enum CheckCommand: Command {
 
   /// The HTML report and each failing frame's expected, actual and overlay diff images.
   static func writeHTML(
-    _ report: CheckReport, comparison: GoldenComparison, into folder: OutputFolder
+    _ report: CheckReport, comparison method: ComparisonMethod, into folder: OutputFolder
   ) throws {
     var images: [String: CheckReport.FrameImages] = [:]
     for (s, scene) in report.scenes.enumerated() {
@@ -441,7 +507,7 @@ enum CheckCommand: Command {
         let stem = "\(s)-" + SceneExporter.frameName(frame.index).dropLast(4)
         let diff = ImageDifference.image(
           expected: expected.rgba, actual: actual.rgba, width: actual.width,
-          height: actual.height, method: comparison.method, style: .overlay)
+          height: actual.height, method: method, style: .overlay)
         try folder.write(
           PNGCodec.encode(
             straightRGBA: expected.rgba, width: expected.width, height: expected.height),

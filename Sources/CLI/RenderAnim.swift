@@ -16,7 +16,7 @@ public enum RenderAnim {
   static var commands: [any Command.Type] {
     [
       CatsCommand.self, CardsCommand.self, SceneCommand.self, LayoutCommand.self, CheckCommand.self,
-      DiffCommand.self,
+      MergeResultsCommand.self, DiffCommand.self,
       PathCommand.self, StillCommand.self,
       BenchFillCommand.self, BenchStrokeCommand.self, BenchBlurCommand.self, BenchPNGCommand.self,
     ]

@@ -1,9 +1,11 @@
 import Codecs
+import Dispatch
 import FileIO
 import Raster
 import RenderAnimKit
 import SceneFormat
 import SceneGraph
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -489,24 +491,156 @@ enum CardsCommand: BuiltInSceneCommand {
 
 /// `render-anim scene`.
 enum SceneCommand: Command {
+  /// What `--out-dir` writes for each scene.
+  enum Format: String, CaseIterable {
+    case gif
+    case pngFrames = "png-frames"
+  }
+
   static let spec = CommandSpec(
     name: "scene",
     abstract: "Render a scene file (JSON): layers, state, taps, timed events and animations.",
     discussion: """
       FILE is a scene file (see the README's "Scene files" and Schemas/scene.schema.json), cats or \
       cards for the built-in scenes, or - for standard input. --device and --scale replace the \
-      file's canvas; --tap replaces the file's taps.
+      file's canvas; --tap replaces the file's taps. With --out-dir, several scenes (files, \
+      folders of *.json, built-ins) are rendered at once, each to DIR/<scene name>.gif (or \
+      DIR/<scene name>/ with --format png-frames); --shard and --shards pick a shard of them as \
+      'check' does.
       """,
     options: [
       OptionSpec(
         "file", kind: .positional, valueName: "file.json",
-        help: "The scene file; - reads standard input.", isRequired: true)
+        help: "The scene file; - reads standard input. With --out-dir: several, or folders.",
+        isRequired: true, isVariadic: true),
+      OptionSpec(
+        "out-dir", valueName: "dir",
+        help:
+          "Render every scene given into DIR/<scene name>.<ext> (the file's name without .json)."),
+      OptionSpec(
+        "format", value: .choice(of: Format.self), valueName: "gif|png-frames",
+        help: "What --out-dir writes for each scene.", defaultValue: "gif"),
     ]
       + SceneOptions.options(
-        sceneHelp: "A tap runs the file's first onTap handler whose layer it hits."))
+        sceneHelp: "A tap runs the file's first onTap handler whose layer it hits.")
+      + ShardOptions.specs)
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
-    guard let file = arguments.positional(0) else { throw UsageError("Missing <file.json>") }
-    return try SceneOptions.run(SceneSource(argument: file), arguments, console: &console)
+    let files = arguments.positionals
+    guard let first = files.first else { throw UsageError("Missing <file.json>") }
+    guard let folder = arguments.value("out-dir") else {
+      guard files.count == 1 else {
+        throw UsageError(
+          "\(files.count) scenes given: render several with '--out-dir DIR' (one output each)")
+      }
+      for option in ["format", "shard", "shards"] where arguments.isGiven(option) {
+        throw UsageError("'--\(option)' goes with '--out-dir DIR'")
+      }
+      return try SceneOptions.run(SceneSource(argument: first), arguments, console: &console)
+    }
+    return try renderMany(files, into: folder, arguments, console: &console)
   }
+
+  /// Every scene into `folder`, several at once (each on its share of the threads), each
+  /// scene's output landing whole or not at all; a scene that fails does not stop the others.
+  static func renderMany(
+    _ files: [String], into folder: String, _ arguments: ParsedArguments,
+    console: inout Console
+  ) throws -> Int32 {
+    guard !folder.isEmpty else { throw UsageError("'--out-dir' needs a path, not an empty one") }
+    for option in ["output", "frame", "trace"] where arguments.isGiven(option) {
+      throw UsageError(
+        "'--\(option == "output" ? "o" : option)' is one scene's output; '--out-dir' writes "
+          + "DIR/<scene name>.<ext> for each (use --frames/--times with --format png-frames)")
+    }
+    let format: Format = try arguments.requiredChoice("format")
+    var settings = try SceneOptions.settings(arguments, needsOutput: false)
+    settings.loop = try arguments.requiredInteger("loop")
+    settings.compression = try arguments.requiredChoice("png-compression")
+    if format == .gif, settings.fps > Double(SceneOptions.maximumGIFFrameRate) {
+      throw ValueParsers.invalid(
+        "fps", String(Int(settings.fps)),
+        "a GIF plays at most \(SceneOptions.maximumGIFFrameRate) frames per second")
+    }
+    if format == .gif, settings.selection != nil {
+      throw UsageError("'--frames'/'--times' select PNG frames: add '--format png-frames'")
+    }
+    let shard = try CheckCommand.shard(arguments, environment: CheckCommand.environment())
+    let sources = try CheckCommand.scenes(files).filter {
+      shard?.contains($0.source.argument) ?? true
+    }
+    try Folders.create(folder)
+    let base = CheckCommand.trimmingSlashes(folder)
+    // Scenes side by side, the threads shared among them.
+    let lanes = max(1, min(settings.threads, sources.count))
+    settings.threads = max(1, settings.threads / lanes)
+    settings.quiet = true
+    let outcomes = SceneOutcomes(count: sources.count)
+    let started = BenchClock.now()
+    let shared = settings
+    DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+      for k in stride(from: lane, to: sources.count, by: lanes) {
+        let (name, source) = sources[k]
+        var own = shared
+        own.output =
+          format == .gif ? .gif(base + "/" + name + ".gif") : .frames(base + "/" + name + "/")
+        let notes = Notes()
+        var quiet = Console(standardOutput: { notes.add($0) }, standardError: { notes.add($0) })
+        do {
+          let scene = try SceneOptions.scene(source, own, console: &quiet)
+          _ = try SceneOptions.run(scene, own, console: &quiet)
+          outcomes.store(k, notes: notes.text, error: nil)
+        } catch {
+          outcomes.store(k, notes: notes.text, error: "\(error)")
+        }
+      }
+    }
+    var failed = 0
+    for (k, (name, _)) in sources.enumerated() {
+      let (notes, error) = outcomes.take(k)
+      if !notes.isEmpty { console.standardError(notes) }
+      if let error {
+        failed += 1
+        console.standardError("render-anim: \(name): error: \(error)\n")
+      }
+    }
+    if !settings.quiet || !arguments.flag("quiet") {
+      let ext = format == .gif ? ".gif" : "/"
+      let seconds = (BenchClock.now() - started).formatted(decimals: 2)
+      let shardText = shard.map { " (shard \($0))" } ?? ""
+      console.standardError(
+        "render-anim: wrote \(sources.count - failed) of \(sources.count) scenes\(shardText) to "
+          + "\(base)/<name>\(ext) in \(seconds) s\n")
+    }
+    return failed == 0 ? 0 : 1
+  }
+}
+
+/// Messages of one scene, gathered while it renders beside others.
+private final class Notes: Sendable {
+  private let lines = Mutex("")
+  func add(_ text: String) { lines.withLock { $0 += text } }
+  var text: String { lines.withLock { $0 } }
+}
+
+/// Each scene's messages and error, filled from the worker threads.
+private final class SceneOutcomes: Sendable {
+  private let slots: Mutex<[(String, String?)]>
+  init(count: Int) { slots = Mutex(Array(repeating: ("", nil), count: count)) }
+  func store(_ k: Int, notes: String, error: String?) { slots.withLock { $0[k] = (notes, error) } }
+  func take(_ k: Int) -> (String, String?) { slots.withLock { $0[k] } }
+}
+
+/// `--shard` and `--shards`, which `check` and `scene --out-dir` share.
+enum ShardOptions {
+  static let specs: [OptionSpec] = [
+    OptionSpec(
+      "shard", valueName: "i/n",
+      help: "Only shard i of n (1-based): the scenes whose path's stable hash picks it."),
+    OptionSpec(
+      "shards", value: .integer(1...Shard.maximumCount), valueName: "n",
+      help:
+        "The shard count when the index comes from the environment: JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or AWS_BATCH_JOB_ARRAY_INDEX (AWS Batch), 0-based. Bazel's TEST_SHARD_INDEX and TEST_TOTAL_SHARDS need neither option."
+    ),
+  ]
 }

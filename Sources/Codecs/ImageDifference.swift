@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Raster
 import Synchronization
 
@@ -50,7 +49,7 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
       let rows = count / 4 / max(width, 1)
       // Bands of rows judged at once on the cores, merged in order: the same figures whatever
       // the number of bands.
-      let bandCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, rows / 64))
+      let bandCount = max(1, min(sysconf(Int32(_SC_NPROCESSORS_ONLN)), rows / 64))
       let partials = BandResults(count: bandCount)
       DispatchQueue.concurrentPerform(iterations: bandCount) { band in
         let first = rows * band / bandCount

@@ -84,8 +84,9 @@ public struct LayoutEntry: Hashable, Sendable {
     return String(rounded)
   }
 
-  /// A JSON string, escaped.
-  static func string(_ text: String) -> String {
+  /// A JSON string, escaped (quotes, backslashes, control characters); shared by the tool's
+  /// JSON writers.
+  public static func string(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -29,10 +29,13 @@ struct ToolRun {
     return url.path
   }
 
-  init(_ arguments: [String], input: String? = nil) throws {
+  init(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws {
     let process = Process()
     process.executableURL = Self.binary
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let out = Pipe()
     let err = Pipe()
     let inp = Pipe()
