@@ -16,6 +16,8 @@ let package = Package(
         "RenderAnimKit", "SceneFormat", "SceneGraph", "Motion", "Raster", "FileIO", "Codecs",
         "Typeset",
       ]),
+    // Golden frames in Swift Testing suites: `expectGoldenFrames(of:times:golden:compare:)`.
+    .library(name: "RenderAnimTesting", targets: ["RenderAnimTesting"]),
   ],
   targets: [
     // MARK: - C libraries (Debian packages, found by pkg-config)
@@ -104,6 +106,10 @@ let package = Package(
       dependencies: ["Raster", "FileIO", "Codecs", "Motion", "SceneGraph", "SceneFormat"]
     ),
     .target(
+      name: "RenderAnimTesting",
+      dependencies: ["RenderAnimKit", "Codecs", "SceneGraph", "SceneFormat", "FileIO", "Raster"]
+    ),
+    .target(
       name: "CLI",
       dependencies: [
         "Raster", "FileIO", "Codecs", "SceneGraph", "SceneFormat", "RenderAnimKit",
@@ -153,6 +159,11 @@ let package = Package(
     .testTarget(
       name: "SceneFormatTests",
       dependencies: ["SceneFormat", "SceneGraph", "Motion", "Raster", "Typeset", "Codecs"]
+    ),
+    .testTarget(
+      name: "RenderAnimTestingTests",
+      dependencies: ["RenderAnimTesting", "RenderAnimKit", "Codecs", "SceneFormat", "SceneGraph"],
+      exclude: ["Goldens"]
     ),
     .testTarget(
       name: "CLITests",

@@ -116,3 +116,9 @@ extension Substring {
     String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
   }
 }
+
+/// `times: [0, 0.25, .settled]`.
+extension FrameSelection.Time: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+  public init(floatLiteral value: Double) { self = .seconds(value) }
+  public init(integerLiteral value: Int) { self = .seconds(Double(value)) }
+}

@@ -1,0 +1,131 @@
+import Codecs
+import FileIO
+import Raster
+import RenderAnimKit
+import SceneFormat
+import SceneGraph
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// When `expectGoldenFrames` writes goldens: the argument, else the environment variable
+/// `RENDER_ANIM_RECORD` (`missing`, `failed`, `all`, `never`), else `missing` — and `never`
+/// whenever the variable `CI` is set and no argument is given, so a CI run cannot pass by
+/// recording what it renders.
+public enum GoldenRecordMode {
+  public static func current(
+    _ argument: GoldenComparison.RecordMode?, environment: [String: String]
+  ) throws -> GoldenComparison.RecordMode {
+    if let argument { return argument }
+    if environment["CI"] != nil { return .never }
+    guard let text = environment["RENDER_ANIM_RECORD"] else { return .missing }
+    guard let mode = GoldenComparison.RecordMode(rawValue: text) else {
+      throw GoldenSetupError(
+        "RENDER_ANIM_RECORD=\(text): expected missing, failed, all or never")
+    }
+    return mode
+  }
+
+  static var environment: [String: String] {
+    var found: [String: String] = [:]
+    for name in ["CI", "RENDER_ANIM_RECORD"] {
+      if let value = getenv(name) { found[name] = String(cString: value) }
+    }
+    return found
+  }
+}
+
+/// A golden check that could not be set up (a bad selection, a bad record mode).
+public struct GoldenSetupError: Error, CustomStringConvertible {
+  public var description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// Compares the frames of `scene` at `times` (seconds, or `.settled`) and `frames` (indices)
+/// with the goldens in `golden` — a folder relative to the test file's folder (`#filePath`), as
+/// swift-snapshot-testing keeps its `__Snapshots__` — recording as `record` (or the environment)
+/// says. Each failing frame is an issue at the caller's line naming the frame, its figures and
+/// the artifacts written (`.render-anim-artifacts/<golden>/` beside the golden folder), with
+/// the actual and diff images attached to the test. Returns the report of the check.
+@discardableResult
+public func expectGoldenFrames(
+  of scene: Scene, times: [FrameSelection.Time] = [], frames: [Int] = [],
+  golden: String, compare method: ComparisonMethod = .exact(tolerance: 0),
+  maxDifferingPixels: Int = 0, record: GoldenComparison.RecordMode? = nil,
+  filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
+) throws -> CheckReport.Scene {
+  let mode = try GoldenRecordMode.current(record, environment: GoldenRecordMode.environment)
+  let base = filePath.lastIndex(of: "/").map { String(filePath[..<$0]) } ?? "."
+  let relative = golden.hasSuffix("/") ? String(golden.dropLast()) : golden
+  let folder = (golden.hasPrefix("/") ? relative : base + "/" + relative) + "/"
+  let name = relative.split(separator: "/").last.map(String.init) ?? "golden"
+  let parent = String(folder.dropLast().dropLast(name.count))
+  let artifacts = parent + ".render-anim-artifacts/" + name + "/"
+  let selection = FrameSelection(frames: frames.map { $0...$0 }, times: times)
+  let indices: [Int]
+  do {
+    indices =
+      frames.isEmpty && times.isEmpty
+      ? Array(0..<scene.frameCount) : try selection.indices(in: scene)
+  } catch { throw GoldenSetupError("golden \(golden): \(error)") }
+  let comparison = GoldenComparison(method: method, maxDifferingPixels: maxDifferingPixels)
+  let exporter = SceneExporter(scene: scene)
+  var results: [CheckReport.Frame] = []
+  let started = monotonicSeconds()
+  for index in indices {
+    let frameName = SceneExporter.frameName(index)
+    let stem = artifacts + frameName.dropLast(4)
+    let checked = comparison.checkWithFigures(
+      try exporter.frame(index), golden: folder + frameName, mode: mode,
+      artifacts: .init(actual: stem + "-actual.png", diff: stem + "-diff.png"))
+    var frame = CheckReport.Frame(index: index, result: .passed, golden: folder + frameName)
+    switch checked.outcome {
+    case .passed: break
+    case .recorded: frame.result = .recorded
+    case .rerecorded: frame.result = .rerecorded
+    case .failed(let reason, let written):
+      (frame.result, frame.reason, frame.figures, frame.artifacts) = (
+        .failed, reason, checked.figures, written
+      )
+      Issue.record(
+        "\(golden)/\(frameName) (t = \(scene.time(ofFrame: index)) s): \(reason)",
+        sourceLocation: sourceLocation)
+      for path in [written?.actual, written?.diff].compactMap({ $0 }) {
+        if let bytes = try? FileReader.read(path, limit: 1 << 28, kind: "artifacts") {
+          Attachment.record(
+            bytes, named: String(path.split(separator: "/").last ?? "artifact"),
+            sourceLocation: sourceLocation)
+        }
+      }
+    }
+    results.append(frame)
+  }
+  return CheckReport.Scene(
+    name: name, golden: folder, rerecord: "RENDER_ANIM_RECORD=failed swift test", frames: results,
+    seconds: monotonicSeconds() - started)
+}
+
+/// `expectGoldenFrames` for a scene file's text (with its settings).
+@discardableResult
+public func expectGoldenFrames(
+  ofSceneText text: String, settings: SceneSettings = SceneSettings(),
+  times: [FrameSelection.Time] = [], frames: [Int] = [], golden: String,
+  compare method: ComparisonMethod = .exact(tolerance: 0), maxDifferingPixels: Int = 0,
+  record: GoldenComparison.RecordMode? = nil, filePath: String = #filePath,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws -> CheckReport.Scene {
+  let loaded = try SceneFile.load(text: text, settings: settings)
+  return try expectGoldenFrames(
+    of: loaded.scene, times: times, frames: frames, golden: golden, compare: method,
+    maxDifferingPixels: maxDifferingPixels, record: record, filePath: filePath,
+    sourceLocation: sourceLocation)
+}
+
+/// Seconds on the monotonic clock.
+private func monotonicSeconds() -> Double {
+  var ts = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &ts)
+  return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}

@@ -1,0 +1,63 @@
+import Codecs
+import Foundation
+import RenderAnimKit
+import RenderAnimTesting
+import SceneFormat
+import SceneGraph
+import Testing
+
+/// `RenderAnimTesting` as a user's suite uses it: key frames of a scene against goldens kept
+/// beside this file (`Goldens/cards`, recorded by the first run, checked in), a change caught as
+/// an issue naming the frame and the artifacts, record modes from the environment.
+@Suite(.serialized) struct ExpectGoldenFramesTests {
+  static let settings = SceneSettings(device: Device.named("se"), scale: 1, frameRate: 20, hold: 0)
+
+  static func cards(_ version: SwiftUIVersion = .ios17) throws -> Scene {
+    var settings = Self.settings
+    settings.swiftUI = version
+    return try SceneFile.load(text: try #require(SceneFile.builtIn("cards")), settings: settings)
+      .scene
+  }
+
+  @Test func keyFramesMatchTheirGoldens() throws {
+    let scene = try Self.cards()
+    let report = try expectGoldenFrames(
+      of: scene, times: [0, 0.25, .settled], golden: "Goldens/cards",
+      compare: .perceptual(threshold: PerceptualDifference.defaultThreshold))
+    // 0.25 s at 20 fps is frame 5; settled is the first frame at or after the settle time.
+    let settled = Int((scene.settleTime * 20 - 1e-9).rounded(.up))
+    #expect(report.frames.map(\.index) == [0, 5, settled])
+    #expect(report.failures == 0)
+  }
+
+  /// Circular corners instead of continuous ones: every key frame fails, each an issue with its
+  /// figures and artifact paths; the artifacts are beside the golden folder.
+  @Test func aChangeIsAnIssueWithArtifacts() throws {
+    var report: CheckReport.Scene?
+    try withKnownIssue {
+      report = try expectGoldenFrames(
+        of: try Self.cards(.legacy), times: [0, .settled], golden: "Goldens/cards",
+        record: .never)
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("Goldens/cards/frame-00") && text.contains("-diff.png")
+    }
+    let failures = try #require(report).frames.filter { $0.result == .failed }
+    #expect(failures.count == 2)
+    let diff = try #require(failures.first?.artifacts?.diff)
+    #expect(diff.contains("/.render-anim-artifacts/cards/"))
+    #expect(FileManager.default.fileExists(atPath: diff))
+  }
+
+  @Test func recordModeComesFromTheEnvironment() throws {
+    #expect(try GoldenRecordMode.current(nil, environment: [:]) == .missing)
+    #expect(try GoldenRecordMode.current(nil, environment: ["RENDER_ANIM_RECORD": "all"]) == .all)
+    #expect(
+      try GoldenRecordMode.current(nil, environment: ["CI": "1", "RENDER_ANIM_RECORD": "all"])
+        == .never)
+    #expect(try GoldenRecordMode.current(.failed, environment: ["CI": "1"]) == .failed)
+    #expect(throws: GoldenSetupError.self) {
+      try GoldenRecordMode.current(nil, environment: ["RENDER_ANIM_RECORD": "sometimes"])
+    }
+  }
+}
