@@ -219,18 +219,7 @@ enum CheckCommand: Command {
     throws
   {
     func place(_ path: String) -> String {
-      let trimmed = trimmingSlashes(path)
-      if let real = realpath(trimmed, nil) {
-        defer { free(real) }
-        return String(cString: real)
-      }
-      // Not there yet: its parent's real path and its name.
-      let slash = trimmed.lastIndex(of: "/")
-      let parent = slash.map { String(trimmed[..<$0]) } ?? "."
-      let name = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
-      guard let real = realpath(parent.isEmpty ? "/" : parent, nil) else { return trimmed }
-      defer { free(real) }
-      return String(cString: real) + "/" + name
+      OutputOptions.place(trimmingSlashes(path)) ?? trimmingSlashes(path)
     }
     func inside(_ a: String, _ b: String) -> Bool { a == b || a.hasPrefix(b + "/") }
     let goldens = place(golden)
@@ -349,24 +338,13 @@ enum CheckCommand: Command {
     try renderer.render(
       indices,
       prepare: { index, frame, _ in
-        let name = SceneExporter.frameName(index)
-        let stem = artifacts + name.dropLast(4)
-        return comparison.checkWithFigures(
-          frame, golden: folder + name, mode: mode,
-          artifacts: .init(actual: stem + "-actual.png", diff: stem + "-diff.png"))
+        comparison.checkWithFigures(
+          frame, golden: folder + SceneExporter.frameName(index), mode: mode,
+          artifacts: CheckReport.Frame.artifacts(in: artifacts, frame: index))
       }
     ) { index, checked in
-      var frame = CheckReport.Frame(
-        index: index, result: .passed, golden: folder + SceneExporter.frameName(index))
-      switch checked.outcome {
-      case .passed: break
-      case .recorded: frame.result = .recorded
-      case .rerecorded: frame.result = .rerecorded
-      case .failed(let reason, let written):
-        (frame.result, frame.reason, frame.figures, frame.artifacts) = (
-          .failed, reason, checked.figures, written
-        )
-      }
+      let frame = CheckReport.Frame(
+        index: index, golden: folder + SceneExporter.frameName(index), checked: checked)
       frames.append(frame)
     }
     // Goldens the render has no selected frame for: failures, or removed when re-recording.

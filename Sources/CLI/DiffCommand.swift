@@ -2,7 +2,6 @@ import Codecs
 import Dispatch
 import FileIO
 import Raster
-import Synchronization
 
 /// `render-anim diff`: compares two PNGs for golden-image tests.
 enum DiffCommand: Command {
@@ -63,7 +62,8 @@ enum DiffCommand: Command {
       return 0
     }
     // Decode both at once, one on each core.
-    let decoded = DecodedPair()
+    typealias Decoded = Result<(rgba: [UInt8], width: Int, height: Int), CodecError>
+    let decoded = Slots<Decoded>(count: 2)
     let inputs = [(files.0, paths.0), (files.1, paths.1)]
     DispatchQueue.concurrentPerform(iterations: 2) { k in
       decoded.store(
@@ -75,8 +75,9 @@ enum DiffCommand: Command {
     let expected: (rgba: [UInt8], width: Int, height: Int)
     let actual: (rgba: [UInt8], width: Int, height: Int)
     do {
-      expected = try decoded.take(0).get()
-      actual = try decoded.take(1).get()
+      let missing = Decoded.failure(CodecError(.decodePNG, message: "not decoded"))
+      expected = try (decoded.take(0) ?? missing).get()
+      actual = try (decoded.take(1) ?? missing).get()
     } catch {
       throw RuntimeError("\(error)", code: 2)
     }
@@ -109,17 +110,5 @@ enum DiffCommand: Command {
         to: out)
     }
     return same ? 0 : 1
-  }
-}
-
-/// The two decoded images, filled from two threads.
-private final class DecodedPair: Sendable {
-  typealias Decoded = Result<(rgba: [UInt8], width: Int, height: Int), CodecError>
-  private let results = Mutex<[Decoded?]>([nil, nil])
-
-  func store(_ result: Decoded, at index: Int) { results.withLock { $0[index] = result } }
-
-  func take(_ index: Int) -> Decoded {
-    results.withLock { $0[index] } ?? .failure(CodecError(.decodePNG, message: "not decoded"))
   }
 }

@@ -575,7 +575,8 @@ enum SceneCommand: Command {
     let lanes = max(1, min(settings.threads, sources.count))
     settings.threads = max(1, settings.threads / lanes)
     settings.quiet = true
-    let outcomes = SceneOutcomes(count: sources.count)
+    // Each scene's messages and error.
+    let outcomes = Slots<(notes: String, error: String?)>(count: sources.count)
     let started = BenchClock.now()
     let shared = settings
     DispatchQueue.concurrentPerform(iterations: lanes) { lane in
@@ -589,22 +590,22 @@ enum SceneCommand: Command {
         do {
           let scene = try SceneOptions.scene(source, own, console: &quiet)
           _ = try SceneOptions.run(scene, own, console: &quiet)
-          outcomes.store(k, notes: notes.text, error: nil)
+          outcomes.store((notes.text, nil), at: k)
         } catch {
-          outcomes.store(k, notes: notes.text, error: "\(error)")
+          outcomes.store((notes.text, "\(error)"), at: k)
         }
       }
     }
     var failed = 0
     for (k, (name, _)) in sources.enumerated() {
-      let (notes, error) = outcomes.take(k)
+      let (notes, error) = outcomes.take(k) ?? ("", "not rendered")
       if !notes.isEmpty { console.standardError(notes) }
       if let error {
         failed += 1
         console.standardError("render-anim: \(name): error: \(error)\n")
       }
     }
-    if !settings.quiet || !arguments.flag("quiet") {
+    if !arguments.flag("quiet") {
       let ext = format == .gif ? ".gif" : "/"
       let seconds = (BenchClock.now() - started).formatted(decimals: 2)
       let shardText = shard.map { " (shard \($0))" } ?? ""
@@ -621,14 +622,6 @@ private final class Notes: Sendable {
   private let lines = Mutex("")
   func add(_ text: String) { lines.withLock { $0 += text } }
   var text: String { lines.withLock { $0 } }
-}
-
-/// Each scene's messages and error, filled from the worker threads.
-private final class SceneOutcomes: Sendable {
-  private let slots: Mutex<[(String, String?)]>
-  init(count: Int) { slots = Mutex(Array(repeating: ("", nil), count: count)) }
-  func store(_ k: Int, notes: String, error: String?) { slots.withLock { $0[k] = (notes, error) } }
-  func take(_ k: Int) -> (String, String?) { slots.withLock { $0[k] } }
 }
 
 /// `--shard` and `--shards`, which `check` and `scene --out-dir` share.

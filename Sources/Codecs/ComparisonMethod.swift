@@ -6,11 +6,4 @@ public enum ComparisonMethod: Hashable, Sendable {
   /// (`PerceptualDifference`).
   case perceptual(threshold: Double)
 
-  /// `exact`, `perceptual`.
-  public var name: String {
-    switch self {
-    case .exact: "exact"
-    case .perceptual: "perceptual"
-    }
-  }
 }

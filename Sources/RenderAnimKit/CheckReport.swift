@@ -28,6 +28,31 @@ public struct CheckReport: Sendable {
       self.golden = golden
       self.artifacts = artifacts
     }
+    /// The frame as a comparison's outcome left it.
+    public init(
+      index: Int, golden: String,
+      checked: (outcome: GoldenComparison.Outcome, figures: GoldenComparison.Figures?)
+    ) {
+      self.init(index: index, result: .passed, golden: golden)
+      switch checked.outcome {
+      case .passed: break
+      case .recorded: result = .recorded
+      case .rerecorded: result = .rerecorded
+      case .failed(let reason, let written):
+        (result, self.reason, figures, artifacts) = (.failed, reason, checked.figures, written)
+      }
+    }
+
+    /// Where frame `index`'s actual and diff images go in the artifacts folder `folder`
+    /// (ending in `/`): `frame-NNNN-actual.png`, `frame-NNNN-diff.png`.
+    public static func artifacts(
+      in folder: String, frame index: Int
+    )
+      -> GoldenComparison.Artifacts
+    {
+      let stem = folder + SceneExporter.frameName(index).dropLast(4)
+      return GoldenComparison.Artifacts(actual: stem + "-actual.png", diff: stem + "-diff.png")
+    }
   }
 
   /// One scene's check.

@@ -76,22 +76,15 @@ public func expectGoldenFrames(
   let started = monotonicSeconds()
   for index in indices {
     let frameName = SceneExporter.frameName(index)
-    let stem = artifacts + frameName.dropLast(4)
     let checked = comparison.checkWithFigures(
       try exporter.frame(index), golden: folder + frameName, mode: mode,
-      artifacts: .init(actual: stem + "-actual.png", diff: stem + "-diff.png"))
-    var frame = CheckReport.Frame(index: index, result: .passed, golden: folder + frameName)
-    switch checked.outcome {
-    case .passed: break
-    case .recorded: frame.result = .recorded
-    case .rerecorded: frame.result = .rerecorded
-    case .failed(let reason, let written):
-      (frame.result, frame.reason, frame.figures, frame.artifacts) = (
-        .failed, reason, checked.figures, written
-      )
+      artifacts: CheckReport.Frame.artifacts(in: artifacts, frame: index))
+    let frame = CheckReport.Frame(index: index, golden: folder + frameName, checked: checked)
+    if frame.result == .failed {
       Issue.record(
-        "\(golden)/\(frameName) (t = \(scene.time(ofFrame: index)) s): \(reason)",
+        "\(golden)/\(frameName) (t = \(scene.time(ofFrame: index)) s): \(frame.reason)",
         sourceLocation: sourceLocation)
+      let written = frame.artifacts
       for path in [written?.actual, written?.diff].compactMap({ $0 }) {
         if let bytes = try? FileReader.read(path, limit: 1 << 28, kind: "artifacts") {
           Attachment.record(

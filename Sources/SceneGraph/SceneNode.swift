@@ -174,7 +174,8 @@ public struct SceneNode: Hashable, Sendable {
     guard faded > 0, (drawn?.resolve(values) ?? 1) > 0 else {
       return Layer(.group([]), opacity: 0)
     }
-    let transform = transform(values)
+    let local = localTransform(values)
+    let centre = Transform.translation(centerX.resolve(values), centerY.resolve(values))
     let drawn: LayerContent
     switch content {
     case .fill(let path, let color, let rule):
@@ -205,7 +206,7 @@ public struct SceneNode: Hashable, Sendable {
     }
     let projection = rotation3D?.projection(values)
     var layer = Layer(
-      drawn, transform: projection == nil ? transform : localTransform(values),
+      drawn, transform: projection == nil ? local.concatenating(centre) : local,
       opacity: opacity.resolve(values), shadow: shade)
     layer.clip = clip?.clip(values)
     layer.mask = mask.first.map { .alpha($0.layer(values)) }
@@ -216,9 +217,7 @@ public struct SceneNode: Hashable, Sendable {
       }
     }
     guard let projection else { return layer }
-    return Layer(
-      .projected(layer, projection),
-      transform: .translation(centerX.resolve(values), centerY.resolve(values)))
+    return Layer(.projected(layer, projection), transform: centre)
   }
 
   /// `color`, or the fill colour channel's value when the node has one.
