@@ -1,4 +1,5 @@
 import Motion
+import Raster
 import SceneGraph
 
 /// `keyframeAnimator` (`"keyframes"`): each track drives one value of a holder around the layer
@@ -12,7 +13,8 @@ extension SceneAssembler {
     _ node: SceneNode, _ layer: LayerDescription, _ keyframes: KeyframesDescription
   ) throws(SceneFileError) -> SceneNode {
     let base = (layer.id ?? layer.path) + ".keyframes"
-    let holder = Self.holder(of: node, named: base, keys: keyframes.tracks.map(\.0))
+    let holder = Self.holder(
+      of: node, named: base, keys: keyframes.tracks.map(\.0), turn: keyframes.turn)
     let loop = keyframes.repeating ? keyframes.duration : nil
     if loop != nil, keyframes.duration <= 0 {
       throw SceneFileError(
@@ -48,9 +50,12 @@ extension SceneAssembler {
     return holder
   }
 
-  /// A holder named `name` around the node, placed where it was, whose scale, rotation,
-  /// opacity or offset (the `keys`: keyframe tracks' names) are channels `name.key`.
-  static func holder(of node: SceneNode, named name: String, keys: [String]) -> SceneNode {
+  /// A holder named `name` around the node, placed where it was, whose scale, rotation, 3D turn
+  /// (about `turn`'s axis, its anchor in the node's laid-out frame), opacity or offset (the
+  /// `keys`: keyframe tracks' names) are channels `name.key`.
+  static func holder(
+    of node: SceneNode, named name: String, keys: [String], turn: Rotation3DGeometry?
+  ) -> SceneNode {
     var inner = node
     (inner.centerX, inner.centerY) = (.constant(0), .constant(0))
     var holder = SceneNode(name, .group([inner]), centerX: node.centerX, centerY: node.centerY)
@@ -59,6 +64,14 @@ extension SceneAssembler {
       switch key {
       case "scaleEffect": holder.scale = binding
       case "rotationEffect": holder.rotation = binding
+      case "rotation3DEffect":
+        guard let turn else { continue }
+        let size = laidOutSize(node) ?? Size(width: 0, height: 0)
+        holder.rotation3D = Rotation3DBinding(
+          degrees: binding, axis: turn.axis,
+          anchor: Point((turn.anchor.x - 0.5) * size.width, (turn.anchor.y - 0.5) * size.height),
+          anchorZ: turn.anchorZ, perspective: turn.perspective, width: size.width,
+          height: size.height)
       case "opacity": holder.opacity = binding
       case "offset.x": holder.offsetX = binding
       default: holder.offsetY = binding

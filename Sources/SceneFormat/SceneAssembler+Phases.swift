@@ -21,7 +21,7 @@ extension SceneAssembler {
     let keys = SceneDecoder.keyframeTracks.filter { key in
       phases.values.contains { $0[key] != nil }
     }
-    let holder = Self.holder(of: node, named: base, keys: keys)
+    let holder = Self.holder(of: node, named: base, keys: keys, turn: phases.turn)
     guard !channels.contains(where: { $0.name.hasPrefix(base + ".") }) else {
       return holder
     }

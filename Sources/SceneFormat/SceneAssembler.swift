@@ -509,26 +509,35 @@ struct SceneAssembler {
       }
       // A conditional layer that is not there is not hit.
       if chain.contains(where: { ($0.present?.resolve(values) ?? 1) <= 0 }) { continue }
-      var transform = Transform.identity
-      for node in chain.reversed() { transform = transform.concatenating(node.transform(values)) }
       if let animatedSize {
         size = Size(
           width: max(0, animatedSize[0].resolve(values)),
           height: max(0, animatedSize[1].resolve(values)))
       }
-      let corners = [
-        Point(-size.width / 2, -size.height / 2), Point(size.width / 2, -size.height / 2),
-        Point(-size.width / 2, size.height / 2), Point(size.width / 2, size.height / 2),
-      ].map(transform.apply)
-      let xs = corners.map(\.x)
-      let ys = corners.map(\.y)
-      if let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
-        (minX...maxX).contains(point.x), (minY...maxY).contains(point.y)
-      {
+      if Self.hits(point, size: size, through: chain, values) {
         return handler
       }
     }
     return nil
+  }
+
+  /// Whether `point` (screen points) falls on the frame of `size` centred on the last node of
+  /// `chain`, drawn through the chain's modifiers: offsets, rotations and scales, and 3D turns
+  /// (the point taken back through the projection onto the turned plane, and missed where it
+  /// would lie behind the eye) — SwiftUI hit-tests a view where its geometry effects draw it.
+  static func hits(
+    _ point: Point, size: Size, through chain: [SceneNode], _ values: [String: [Double]]
+  ) -> Bool {
+    var map = Projection.identity
+    for node in chain.reversed() { map = map.concatenating(node.placement(values)) }
+    guard let inverse = map.inverted else { return false }
+    let w = inverse.m13 * point.x + inverse.m23 * point.y + inverse.m33
+    guard w != 0, w.isFinite else { return false }
+    let local = Point(
+      (inverse.m11 * point.x + inverse.m21 * point.y + inverse.m31) / w,
+      (inverse.m12 * point.x + inverse.m22 * point.y + inverse.m32) / w)
+    guard map.w(local) >= Projection.nearestW else { return false }
+    return abs(local.x) <= size.width / 2 && abs(local.y) <= size.height / 2
   }
 
   /// The nodes from the root's child down to the node named `name`.

@@ -3,16 +3,20 @@ import Motion
 /// `"keyframes"`: `keyframeAnimator` on a layer.
 extension SceneDecoder {
   /// The values a keyframe track may drive, each applied outside the layer's own modifiers.
-  static let keyframeTracks = ["scaleEffect", "rotationEffect", "opacity", "offset.x", "offset.y"]
+  static let keyframeTracks = [
+    "scaleEffect", "rotationEffect", "rotation3DEffect", "opacity", "offset.x", "offset.y",
+  ]
   static let keyframeKinds = ["linear", "spring", "cubic", "move"]
 
-  /// `{"trigger": "=expr", "repeating": bool, "tracks": {"scaleEffect": [keyframe, …], …}}`:
-  /// without a trigger the tracks play from the start and, as SwiftUI's
+  /// `{"trigger": "=expr", "repeating": bool, "tracks": {"scaleEffect": [keyframe, …], …},
+  /// "rotation3DEffect": {"axis", "anchor", "anchorZ", "perspective"}}`: the last gives a
+  /// rotation3DEffect track (degrees) its fixed parts, as the animator's content closure would
+  /// (`.rotation3DEffect(.degrees(value.angle), axis: (0, 1, 0))`). Without a trigger the tracks play from the start and, as SwiftUI's
   /// `keyframeAnimator(initialValue:repeating:)` does by default, loop (`"repeating": false`
   /// plays them once); with one, they play each time its value changes (once, unless
   /// `"repeating": true`).
   static func keyframes(_ field: JSONField) throws(SceneFileError) -> KeyframesDescription {
-    let o = try field.object(keys: ["trigger", "repeating", "tracks"])
+    let o = try field.object(keys: ["trigger", "repeating", "tracks", "rotation3DEffect"])
     let trigger = try o["trigger"].map { (f) throws(SceneFileError) in
       guard isExpression(f) else { throw f.expected("an \"=expression\" of state") }
       let bound = try expression(f)
@@ -36,7 +40,29 @@ extension SceneDecoder {
       }
       tracks.append((key, KeyframeTrack(keyframes)))
     }
-    return KeyframesDescription(trigger: trigger, repeating: repeating, tracks: tracks)
+    let turn = try turnGeometry(o, drives: t["rotation3DEffect"], trackKind: "track")
+    return KeyframesDescription(
+      trigger: trigger, repeating: repeating, tracks: tracks, turn: turn)
+  }
+
+  /// The `"rotation3DEffect"` geometry beside keyframe tracks or phase values: required when
+  /// `driven` (the track or first phase value that turns the layer) is there, refused when not.
+  static func turnGeometry(
+    _ o: JSONObject, drives driven: JSONField?, trackKind: String
+  ) throws(SceneFileError) -> Rotation3DGeometry? {
+    let geometry = try o["rotation3DEffect"].map(rotation3DGeometry)
+    if let driven, geometry == nil {
+      throw driven.error(
+        "a rotation3DEffect \(trackKind) needs the turn's axis: give \"rotation3DEffect\": "
+          + "{\"axis\": [x, y, z]} (and anchor, anchorZ, perspective if not the defaults) beside "
+          + "it, at \(o.field.path)")
+    }
+    if driven == nil, let given = o["rotation3DEffect"] {
+      throw given.error(
+        "this sets the axis of a rotation3DEffect \(trackKind), and there is none: drive "
+          + "\"rotation3DEffect\" or remove this")
+    }
+    return geometry
   }
 
   /// `{"linear": 1.3, "duration": 0.1, "timingCurve": "easeOut"}`, `{"spring": 1, "duration":
@@ -127,6 +153,8 @@ struct KeyframesDescription {
   var trigger: Bound?
   var repeating: Bool
   var tracks: [(String, KeyframeTrack)]
+  /// The fixed parts of a rotation3DEffect track's turn (nil: no such track).
+  var turn: Rotation3DGeometry?
 
   /// The timeline's length: its longest track's (seconds).
   var duration: Double { tracks.map(\.1.duration).max() ?? 0 }

@@ -67,15 +67,32 @@ extension SceneDecoder {
 
   /// `rotation3DEffect: {"degrees", "axis": [x, y, z], "anchor", "anchorZ", "perspective"}`
   /// (`.rotation3DEffect(_:axis:anchor:anchorZ:perspective:)`): degrees (number or expression,
-  /// animated) and axis required as in SwiftUI; anchor `center`, anchorZ 0 and perspective 1 by
-  /// default. The axis needs a non-zero component; perspective is 0 (orthographic) to 100.
+  /// animated) and axis required as in SwiftUI; the rest as `rotation3DGeometry`.
   static func rotation3DEffect(
     _ field: JSONField
   ) throws(SceneFileError)
     -> LayerDescription
     .Rotation3D
   {
-    let o = try field.object(keys: ["degrees", "axis", "anchor", "anchorZ", "perspective"])
+    let o = try field.object(keys: ["degrees"] + rotation3DGeometryKeys)
+    let geometry = try rotation3DGeometry(o)
+    return LayerDescription.Rotation3D(
+      degrees: try scalar(try o.required("degrees")), axis: geometry.axis,
+      anchor: geometry.anchor, anchorZ: geometry.anchorZ, perspective: geometry.perspective)
+  }
+
+  static let rotation3DGeometryKeys = ["axis", "anchor", "anchorZ", "perspective"]
+
+  /// `{"axis": [x, y, z], "anchor", "anchorZ", "perspective"}`: what a 3D turn needs besides
+  /// its angle — the axis (required, as in SwiftUI, with a non-zero component), anchor `center`,
+  /// anchorZ 0 (points) and perspective 1 by default; perspective is 0 (orthographic) to 100.
+  static func rotation3DGeometry(_ field: JSONField) throws(SceneFileError) -> Rotation3DGeometry {
+    try rotation3DGeometry(try field.object(keys: rotation3DGeometryKeys))
+  }
+
+  private static func rotation3DGeometry(
+    _ o: JSONObject
+  ) throws(SceneFileError) -> Rotation3DGeometry {
     let axisField = try o.required("axis")
     let parts = try axisField.array(maxCount: 3)
     guard parts.count == 3 else {
@@ -86,9 +103,8 @@ extension SceneDecoder {
     guard axis.contains(where: { $0 != 0 }) else {
       throw axisField.error("the axis [0, 0, 0] has no direction: give a non-zero component")
     }
-    return LayerDescription.Rotation3D(
-      degrees: try scalar(try o.required("degrees")), axis: (axis[0], axis[1], axis[2]),
-      anchor: try o["anchor"].map(anchor) ?? (0.5, 0.5),
+    return Rotation3DGeometry(
+      axis: (axis[0], axis[1], axis[2]), anchor: try o["anchor"].map(anchor) ?? (0.5, 0.5),
       anchorZ: try o["anchorZ"]?.number(in: -1e6...1e6) ?? 0,
       perspective: try o["perspective"]?.number(in: 0...100) ?? 1)
   }

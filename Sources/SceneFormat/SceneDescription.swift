@@ -464,3 +464,12 @@ extension LayerDescription {
     var perspective: Double
   }
 }
+
+/// A 3D turn's fixed parts: the axis, the anchor (a unit point of the view's frame) and its
+/// depth (points), and the perspective (the eye at max(width, height) / perspective points).
+struct Rotation3DGeometry {
+  var axis: (x: Double, y: Double, z: Double)
+  var anchor: (x: Double, y: Double)
+  var anchorZ: Double
+  var perspective: Double
+}

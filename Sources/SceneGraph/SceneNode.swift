@@ -147,6 +147,16 @@ public struct SceneNode: Hashable, Sendable {
       .translation(centerX.resolve(values), centerY.resolve(values)))
   }
 
+  /// The node's modifiers as one map from its own space to its parent's, a `rotation3DEffect`
+  /// included (points): what a tap is hit-tested through.
+  public func placement(_ values: [String: [Double]]) -> Projection {
+    let centre = Transform.translation(centerX.resolve(values), centerY.resolve(values))
+    guard let projection = rotation3D?.projection(values) else {
+      return Projection(localTransform(values).concatenating(centre))
+    }
+    return projection.after(localTransform(values)).concatenating(centre)
+  }
+
   /// The offset, rotation and scale: from the content's space to the node's (the layout centre
   /// at the origin), where `rotation3DEffect` applies.
   func localTransform(_ values: [String: [Double]]) -> Transform {

@@ -67,6 +67,9 @@ import Testing
     // 3D rotation: the front turning away (gradient and shadow resampled, door and banner
     // projected exactly); the back turning in; the door springing back.
     ("flip", [0.5, 0.75, 1.7]),
+    // 3D turns from keyframes and phases: the coin edge-on, the card rocked back by its first
+    // phase and the coin turning back in; the card's second rock, the coin at rest.
+    ("spin", [0.3, 0.75, 2.15]),
   ]
 
   static let cases: [Case] = moments.flatMap { moment in

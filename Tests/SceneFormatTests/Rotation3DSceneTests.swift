@@ -9,10 +9,11 @@ import Testing
 /// animated and traced, its bad values named by JSON path.
 @Suite struct Rotation3DSceneTests {
   /// A 100 × 60 black bar centred on a 200 × 200 canvas, turned as `modifier` says.
-  static func bar(_ modifier: String, events: String = "") throws -> Scene {
+  static func bar(_ modifier: String, events: String = "", duration: Double? = nil) throws -> Scene
+  {
     try SceneFile.load(
       text: """
-        {"canvas": {"width": 200, "height": 200}, "state": {"on": false}, "layers": [
+        {"canvas": {"width": 200, "height": 200}, "state": {"on": false}, \(duration.map { "\"duration\": \($0), " } ?? "")"layers": [
           {"id": "bar", "shape": "rectangle", "fill": "#000000",
            "frame": {"width": 100, "height": 60}, \(modifier)}],
          "events": [\(events)]}
@@ -92,6 +93,106 @@ import Testing
     for (value, path, message) in cases {
       #expect {
         _ = try Self.bar(#""rotation3DEffect": \#(value)"#)
+      } throws: { error in
+        guard let e = error as? SceneFileError else { return false }
+        return e.path == "layers[0].\(path)" && e.message.contains(message)
+      }
+    }
+  }
+
+  /// Whether a tap at (x, y) reaches the bar's handler (the load's notes say when it misses).
+  static func tapHits(_ modifier: String, _ x: Double, _ y: Double) throws -> Bool {
+    let loaded = try SceneFile.load(
+      text: """
+        {"canvas": {"width": 200, "height": 200}, "state": {"on": false}, "layers": [
+          {"id": "bar", "shape": "rectangle", "fill": "#000000",
+           "frame": {"width": 100, "height": 60}, \(modifier)}],
+         "onTap": [{"layer": "bar", "set": {"on": "=!on"}}],
+         "taps": [{"x": \(x), "y": \(y), "at": 0.1}]}
+        """, settings: SceneSettings(scale: 1, frameRate: 10, hold: 0))
+    return !loaded.notes.contains { $0.contains("misses") }
+  }
+
+  /// Taps hit a turned view where it is drawn, as SwiftUI hit-tests through geometry effects: a
+  /// door hinged on its leading edge (x = 50) and turned 70° about y, seen from 100 pt, ends at
+  /// x = 50 + 100·cos 70° / (1 + 100·sin 70° / 100) = 67.6, so a tap at x = 70 or 120 — inside
+  /// the unturned frame — misses and one at x = 60 or 66 hits; turned past 90° the door shows its back, still hit where drawn, and a
+  /// rotationEffect's corner outside the turned bar misses though it is inside its bounding box.
+  @Test func tapsHitTheTurnedFrame() throws {
+    let door = #""rotation3DEffect": {"degrees": 70, "axis": [0, 1, 0], "anchor": "leading"}"#
+    #expect(try Self.tapHits(door, 60, 100))
+    #expect(try Self.tapHits(door, 66, 100))
+    #expect(try !Self.tapHits(door, 70, 100))
+    #expect(try !Self.tapHits(door, 120, 100))
+    #expect(try !Self.tapHits(door, 60, 66))  // above the hinge's 60-point height
+    // About x by 60°, perspective 1: the top edge recedes (y = −30 → −30·cos 60° / (1 +
+    // 30·sin 60° / 100) = −11.9) and the bottom comes forward (+15 / (1 − 0.26) = +20.3).
+    let tilt = #""rotation3DEffect": {"degrees": 60, "axis": [1, 0, 0]}"#
+    #expect(try Self.tapHits(tilt, 100, 100 - 11))
+    #expect(try !Self.tapHits(tilt, 100, 100 - 13))
+    #expect(try Self.tapHits(tilt, 100, 100 + 20))
+    #expect(try !Self.tapHits(tilt, 100, 100 + 21))
+    let back = #""rotation3DEffect": {"degrees": 180, "axis": [0, 1, 0]}"#
+    #expect(try Self.tapHits(back, 60, 100) && Self.tapHits(back, 140, 120))
+    // A 100 × 60 bar turned 45° in the plane: (140, 60) is inside its bounding box but not on it.
+    #expect(try !Self.tapHits(#""rotationEffect": 45"#, 140, 60))
+    #expect(try Self.tapHits(#""rotationEffect": 45"#, 130, 130))
+  }
+
+  /// A keyframe track and phase values turn the layer in 3D about the axis given beside them:
+  /// the trace follows the track, and the picture at each value is the layer's own
+  /// rotation3DEffect at that angle (the holder turns about the layer's laid-out frame).
+  @Test func keyframesAndPhasesTurnIn3D() throws {
+    let keyframed = try Self.bar(
+      #""keyframes": {"repeating": false, "rotation3DEffect": {"axis": [0, 1, 0], "anchor": "leading"}, "#
+        + #""tracks": {"rotation3DEffect": [{"linear": 70, "duration": 1}]}}"#)
+    for t in [0.0, 0.3, 0.7, 1.0] {
+      let v = try #require(keyframed.values(at: t)["bar.keyframes.rotation3DEffect"]?.first)
+      #expect(abs(v - 70 * t) < 1e-9, "\(t): \(v)")
+    }
+    let door = try Self.bar(
+      #""rotation3DEffect": {"degrees": 70, "axis": [0, 1, 0], "anchor": "leading"}"#)
+    var compositor = Compositor()
+    let a = try #require(keyframed.render(frame: 10, compositor: &compositor))
+    let b = try #require(door.render(frame: 0, compositor: &compositor))
+    #expect(a == b)
+    let phased = try Self.bar(
+      #""phases": {"values": [{"rotation3DEffect": 0}, {"rotation3DEffect": 180}], "#
+        + #""animations": [{"type": "linear", "duration": 1}, {"type": "linear", "duration": 1}], "#
+        + #""rotation3DEffect": {"axis": [1, 0, 0]}}, "opacity": 1"#, duration: 4)
+    for (t, expected) in [(0.5, 90.0), (1.0, 180), (1.5, 90), (2.25, 45)] {
+      let v = try #require(phased.values(at: t)["bar.phases.rotation3DEffect"]?.first)
+      #expect(abs(v - expected) < 1e-9, "\(t): \(v)")
+    }
+    #expect(try Self.ink(phased, frame: 10) == (50, 70, 149, 129))
+  }
+
+  @Test func aTrackOrPhaseTurnNeedsItsAxis() {
+    let cases: [(String, String, String)] = [
+      (
+        #""keyframes": {"tracks": {"rotation3DEffect": [{"move": 30}]}}"#,
+        "keyframes.tracks.rotation3DEffect", "needs the turn's axis"
+      ),
+      (
+        #""keyframes": {"rotation3DEffect": {"axis": [0, 1, 0]}, "tracks": {"opacity": [{"move": 1}]}}"#,
+        "keyframes.rotation3DEffect", "there is none"
+      ),
+      (
+        #""keyframes": {"rotation3DEffect": {"axis": [0, 0, 0]}, "tracks": {"rotation3DEffect": [{"move": 1}]}}"#,
+        "keyframes.rotation3DEffect.axis", "no direction"
+      ),
+      (
+        #""phases": {"values": [{"opacity": 1}, {"rotation3DEffect": 90}], "trigger": "=on"}"#,
+        "phases.values[1].rotation3DEffect", "needs the turn's axis"
+      ),
+      (
+        #""phases": {"values": [{"opacity": 1}, {"opacity": 0}], "trigger": "=on", "rotation3DEffect": {"axis": [1, 0, 0]}}"#,
+        "phases.rotation3DEffect", "there is none"
+      ),
+    ]
+    for (modifier, path, message) in cases {
+      #expect {
+        _ = try Self.bar(modifier)
       } throws: { error in
         guard let e = error as? SceneFileError else { return false }
         return e.path == "layers[0].\(path)" && e.message.contains(message)
