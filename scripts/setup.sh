@@ -21,6 +21,7 @@ packages=(
   fonts-noto-cjk     # fallback fonts per character: Chinese, Japanese, Korean
   fonts-noto-color-emoji  # colour emoji (CBDT bitmaps)
   fonts-material-design-icons-iconfont  # Material Icons: the glyphs of SF Symbol names
+  python3-pil        # Pillow: the independent decoder the GIF tests check our frames with
 )
 
 missing=()

@@ -46,7 +46,8 @@ enum LayoutCommand: Command {
       device: arguments.value("device").flatMap(Device.named),
       scale: try arguments.integer("scale").map(Double.init),
       swiftUI: try arguments.requiredChoice("swiftui"),
-      colorScheme: try arguments.choice("color-scheme"), fps: 50, hold: 0, loop: 0, frame: nil,
+      colorScheme: try arguments.choice("color-scheme"), fps: 50, hold: 0, loop: 0, matte: .white,
+      frame: nil,
       trace: nil, threads: 1, font: arguments.value("font"), compression: .default, quiet: true,
       allowsFilesOutside: arguments.flag("allow-files-outside"), output: .none)
     let scene = try SceneOptions.scene(SceneSource(argument: file), settings, console: &console)

@@ -60,6 +60,11 @@ enum SceneOptions {
         "loop", value: .integer(0...65_535), valueName: "n",
         help: "GIF loop count; 0 loops forever.", defaultValue: "0"),
       OptionSpec(
+        "matte", value: .color, valueName: "colour",
+        help:
+          "A GIF of a scene whose background is clear is transparent: pixels less than half opaque become transparent, and the rest (shadow edges, anti-aliasing) are composited over this colour — the page the GIF will sit on.",
+        defaultValue: "white"),
+      OptionSpec(
         "frame", value: .integer(0...1_000_000), valueName: "n",
         help: "Write only frame n (time n / fps) as one PNG."),
       OptionSpec(
@@ -107,6 +112,8 @@ enum SceneOptions {
     var hold: Double
     var duration: Double?
     var loop: Int
+    /// What a transparent GIF's partly transparent pixels are composited over.
+    var matte: GIFMatte
     var frame: Int?
     /// `--frames` / `--times`, resolved against the scene when it is built.
     var selection: FrameSelection?
@@ -168,6 +175,8 @@ enum SceneOptions {
       hold: try arguments.requiredNumber("hold"), duration: try arguments.number("duration"),
       // `check` has no GIF or PNG output, hence no --loop or --png-compression.
       loop: needsOutput ? try arguments.requiredInteger("loop") : 0,
+      matte: needsOutput
+        ? GIFMatte(try ValueParsers.color(arguments.required("matte"), option: "matte")) : .white,
       frame: frame, selection: selection, trace: trace,
       threads: try arguments.integer("threads") ?? FrameRenderer.processorCount,
       font: arguments.value("font"),
@@ -305,7 +314,8 @@ enum SceneOptions {
       }
       let file = try OutputFile(path)
       let counted = CountingSink(file)
-      try exporter.writeGIF(to: counted, loopCount: settings.loop, progress: progress)
+      try exporter.writeGIF(
+        to: counted, loopCount: settings.loop, matte: settings.matte, progress: progress)
       outputs.append(file)
       written.append("\(Self.name(path)) (\(count) frames, \(Self.bytes(counted.count)))")
     }

@@ -1,4 +1,5 @@
 import Raster
+import SceneFormat
 
 /// Converters from option text to typed values; each error names the option and the value.
 enum ValueParsers {
@@ -40,13 +41,16 @@ enum ValueParsers {
     return (numbers[0], numbers.count == 2 ? numbers[1] : numbers[0])
   }
 
+  /// `#RGB`, `#RRGGBB`, `#RRGGBBAA`, `0xRRGGBB`, or a colour name as scene files take it
+  /// (SwiftUI's `white`, `orange`, …, UIKit's `systemBlue`, …; light appearance).
   static func color(_ text: String, option: String) throws(UsageError) -> Color {
+    if let named = Color.named(text) { return named }
     do {
       return try Color(hex: text)
     } catch {
       throw UsageError(
         "Invalid value '\(text)' for '--\(option)': \(error.reason); expected "
-          + "#RGB, #RRGGBB, #RRGGBBAA or 0xRRGGBB")
+          + "#RGB, #RRGGBB, #RRGGBBAA, 0xRRGGBB or a colour name (white, black, systemBlue, …)")
     }
   }
 

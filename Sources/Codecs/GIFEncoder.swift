@@ -24,6 +24,10 @@ public final class GIFEncoder {
   private var gif: UnsafeMutablePointer<GifFileType>?
   /// The RGB (0xRRGGBB) each pixel shows after the frames written so far.
   private var displayed: [UInt32]
+  /// Whether frames may have transparent pixels (matted by `GIFMatte`: alpha 0 or 255).
+  public let isTransparent: Bool
+  /// What `displayed` holds for a transparent pixel (above every 0xRRGGBB, below "unset").
+  static let clearShown: UInt32 = 0x0100_0000
   /// The last frame given to `add(_:delay:)` as a pixmap.
   private var previous: Pixmap?
   /// The frame waiting to be written, so an identical successor can extend its delay.
@@ -37,12 +41,18 @@ public final class GIFEncoder {
     var localPalette: [UInt32]?
     var transparent: Int
     var delay: Int
+    /// Whether the decoder clears the rectangle to transparent after showing it (disposal 2,
+    /// "restore to background"), so the next frame can make pixels transparent.
+    var disposesToBackground = false
   }
 
   /// Starts a GIF of `width`×`height` pixels whose global colour table is `palette`, written to
-  /// `output` as it is made; `loopCount` 0 loops forever.
+  /// `output` as it is made; `loopCount` 0 loops forever. A `transparent` GIF starts clear and
+  /// takes frames matted by `GIFMatte` (each pixel opaque or 0), whose 0 pixels it shows
+  /// transparent.
   public init(
-    width: Int, height: Int, palette: GIFPalette, loopCount: Int = 0, output: any ByteSink
+    width: Int, height: Int, palette: GIFPalette, loopCount: Int = 0, transparent: Bool = false,
+    output: any ByteSink
   ) throws(CodecError) {
     guard (1...65_535).contains(width), (1...65_535).contains(height) else {
       throw CodecError(.encodeGIF, message: "size \(width)×\(height) does not fit a GIF")
@@ -51,7 +61,9 @@ public final class GIFEncoder {
     self.width = width
     self.height = height
     self.palette = palette
-    self.displayed = [UInt32](repeating: 0xFFFF_FFFF, count: width * height)
+    self.isTransparent = transparent
+    self.displayed = [UInt32](
+      repeating: transparent ? Self.clearShown : 0xFFFF_FFFF, count: width * height)
     var error: Int32 = 0
     gif = EGifOpen(Unmanaged.passUnretained(self.output).toOpaque(), gifWrite, &error)
     guard let gif else { throw failure(error) }
@@ -78,43 +90,73 @@ public final class GIFEncoder {
   }
 
   /// Adds a frame prepared by `prepare(_:previous:palette:)` against the frame added before it.
-  public func add(_ frame: GIFFrame, delay: Int) throws(CodecError) {
+  public func add(_ prepared: GIFFrame, delay: Int) throws(CodecError) {
+    var frame = prepared
     guard frame.width == width, frame.height == height else {
       throw CodecError(
         .encodeGIF, message: "frame size \(frame.width)×\(frame.height), GIF \(width)×\(height)")
     }
     let delay = max(2, delay)
+    // Pixels that turn transparent while showing a colour: the frame before is disposed to the
+    // background over a rectangle holding them, and what that clears but stays is drawn again.
+    let cleared = frame.rect.flatMap { isTransparent ? clear(under: frame, in: $0) : nil }
+    if let cleared { widen(&frame, toRedraw: cleared) }
     let colors = frame.localPalette ?? palette.colors
-    // Which pixels of the changed rectangle get drawn, decided once, and their bounds.
-    guard let rect = frame.rect else {
+    var region = PixelBounds()
+    for r in [frame.rect, cleared?.rect].compactMap({ $0 }) {
+      region.add(x: r.minX, through: r.maxX - 1, y: r.minY)
+      region.add(x: r.minX, y: r.maxY - 1)
+    }
+    guard let area = region.rect else {
       pending?.delay += delay
       return
     }
-    var drawn = [Bool](repeating: false, count: rect.width * rect.height)
+    // Per pixel of the area, the index it is drawn with (-1: not drawn), and their bounds.
+    var chosen = [Int16](repeating: -1, count: area.width * area.height)
     var bounds = PixelBounds()
-    for y in rect.minY..<rect.maxY {
-      let row = (y - rect.minY) * rect.width
-      for x in rect.minX..<rect.maxX
-      where frame.draws(
-        row + x - rect.minX, pixel: y * width + x, colors: colors, shown: displayed[y * width + x])
-      {
-        drawn[row + x - rect.minX] = true
-        bounds.add(x: x, y: y)
+    var redrawn = RedrawIndex(colors: colors)
+    for y in area.minY..<area.maxY {
+      for x in area.minX..<area.maxX {
+        let p = y * width + x
+        var index = -1
+        if let r = frame.rect, x >= r.minX, x < r.maxX, y >= r.minY, y < r.maxY {
+          let source = (y - r.minY) * r.width + (x - r.minX)
+          if frame.draws(source, pixel: p, colors: colors, shown: displayed[p]) {
+            index = Int(frame.indices[source])
+          }
+        }
+        if index < 0, let cleared, displayed[p] == Self.clearShown, frame.pixels[p] != 0 {
+          index = redrawn.index(was: cleared.shown(x: x, y: y), truth: frame.pixels[p])
+        }
+        if index >= 0 {
+          chosen[(y - area.minY) * area.width + x - area.minX] = Int16(index)
+          bounds.add(x: x, y: y)
+        }
       }
     }
+    let transparent = colors.count
     guard let visible = bounds.rect else {
-      pending?.delay += delay
+      if pending == nil || cleared != nil {
+        // Nothing to draw, but the clearing (or the first frame's delay) needs a frame: one
+        // transparent pixel.
+        let at = cleared?.rect ?? IntRect(x: 0, y: 0, width: 1, height: 1)
+        try flush()
+        pending = PendingFrame(
+          rect: IntRect(x: at.minX, y: at.minY, width: 1, height: 1),
+          indices: [UInt8(truncatingIfNeeded: transparent)], localPalette: frame.localPalette,
+          transparent: transparent, delay: delay)
+      } else {
+        pending?.delay += delay
+      }
       return
     }
-    let transparent = colors.count
     var indices = [UInt8](
       repeating: UInt8(truncatingIfNeeded: transparent), count: visible.width * visible.height)
     var k = 0
     for y in visible.minY..<visible.maxY {
       for x in visible.minX..<visible.maxX {
-        let source = (y - rect.minY) * rect.width + (x - rect.minX)
-        if drawn[source] {
-          let index = Int(frame.indices[source])
+        let index = Int(chosen[(y - area.minY) * area.width + x - area.minX])
+        if index >= 0 {
           indices[k] = UInt8(truncatingIfNeeded: index)
           displayed[y * width + x] = colors[index]
         }
@@ -125,6 +167,112 @@ public final class GIFEncoder {
     pending = PendingFrame(
       rect: visible, indices: indices, localPalette: frame.localPalette, transparent: transparent,
       delay: delay)
+  }
+
+  /// What the frame before showed over the rectangle it is disposed to the background over.
+  private struct Cleared {
+    var rect: IntRect
+    var shown: [UInt32]
+
+    func shown(x: Int, y: Int) -> UInt32 { shown[(y - rect.minY) * rect.width + x - rect.minX] }
+  }
+
+  /// Where the frame's transparent pixels in `rect` still show a colour: the waiting frame is
+  /// made to dispose to the background (browsers and giflib clear to transparent) over its
+  /// rectangle grown to hold them, with the growth transparent; that rectangle is marked clear
+  /// in `displayed`. Nil when no pixel needs clearing.
+  private func clear(under frame: GIFFrame, in rect: IntRect) -> Cleared? {
+    var need = PixelBounds()
+    for y in rect.minY..<rect.maxY {
+      for p in (y * width + rect.minX)..<(y * width + rect.maxX)
+      where frame.pixels[p] == 0 && displayed[p] != Self.clearShown {
+        need.add(x: p - y * width, y: y)
+      }
+    }
+    guard let needed = need.rect, var last = pending else { return nil }
+    var grown = PixelBounds()
+    for r in [last.rect, needed] {
+      grown.add(x: r.minX, through: r.maxX - 1, y: r.minY)
+      grown.add(x: r.minX, y: r.maxY - 1)
+    }
+    let all = grown.rect ?? last.rect
+    if all != last.rect {
+      var indices = [UInt8](
+        repeating: UInt8(truncatingIfNeeded: last.transparent), count: all.width * all.height)
+      for y in 0..<last.rect.height {
+        let to = (y + last.rect.minY - all.minY) * all.width + last.rect.minX - all.minX
+        for x in 0..<last.rect.width { indices[to + x] = last.indices[y * last.rect.width + x] }
+      }
+      last.rect = all
+      last.indices = indices
+    }
+    last.disposesToBackground = true
+    pending = last
+    var shown = [UInt32](repeating: 0, count: all.width * all.height)
+    var k = 0
+    for y in all.minY..<all.maxY {
+      for p in (y * width + all.minX)..<(y * width + all.maxX) {
+        shown[k] = displayed[p]
+        displayed[p] = Self.clearShown
+        k += 1
+      }
+    }
+    return Cleared(rect: all, shown: shown)
+  }
+
+  /// A frame with a palette of its own gains the colours that what it must draw again showed, so
+  /// they come back unchanged; when they do not fit, the frame takes the global palette instead
+  /// (its indices mapped to the nearest global colours).
+  private func widen(_ frame: inout GIFFrame, toRedraw cleared: Cleared) {
+    guard let local = frame.localPalette else { return }
+    var colors = local
+    var known = Set(local)
+    let r = cleared.rect
+    search: for y in r.minY..<r.maxY {
+      for x in r.minX..<r.maxX where frame.pixels[y * width + x] != 0 {
+        let was = cleared.shown(x: x, y: y)
+        guard was <= 0xFF_FFFF, known.insert(was).inserted else { continue }
+        colors.append(was)
+        if colors.count > Self.localPaletteSize { break search }
+      }
+    }
+    if colors.count <= Self.localPaletteSize {
+      frame.localPalette = colors
+      return
+    }
+    let nearest = palette.nearest(local, counts: [Int](repeating: 1, count: local.count)).indices
+    frame.indices = frame.indices.map { index in
+      index == GIFFrame.unchangedIndex ? index : UInt8(truncatingIfNeeded: nearest[Int(index)])
+    }
+    frame.localPalette = nil
+  }
+
+  /// The index a pixel that was cleared and stays is drawn again with: the colour it showed
+  /// when the palette has it (nothing visibly changes), else the palette's nearest to its true
+  /// colour.
+  private struct RedrawIndex {
+    let colors: [UInt32]
+    var positions: [UInt32: Int] = [:]
+    var nearest: [UInt32: Int] = [:]
+
+    init(colors: [UInt32]) { self.colors = colors }
+
+    mutating func index(was shown: UInt32, truth: UInt32) -> Int {
+      if positions.isEmpty {
+        for (i, c) in colors.enumerated() where positions[c] == nil { positions[c] = i }
+      }
+      if let i = positions[shown] { return i }
+      let rgb = GIFPalette.rgb(truth)
+      if let i = nearest[rgb] { return i }
+      var best = 0
+      var bestDistance = Int.max
+      for (i, c) in colors.enumerated() {
+        let d = Quantizer.distance(rgb, c)
+        if d < bestDistance { (best, bestDistance) = (i, d) }
+      }
+      nearest[rgb] = best
+      return best
+    }
   }
 
   /// Writes the last frame and the trailer.
@@ -157,9 +305,11 @@ public final class GIFEncoder {
   /// The part of `frame` whose colours differ from `previous`, mapped to `palette` (or, when that
   /// fits them poorly, to a palette of its own). Pure, so frames are prepared on several threads.
   /// `firstPalette`, when given, is used as the first frame's own palette (chosen knowing which
-  /// of its pixels stay on screen for the whole animation).
+  /// of its pixels stay on screen for the whole animation). For a `transparent` GIF both frames
+  /// are matted (`GIFMatte`): their 0 pixels take no colour and are left to the encoder.
   public static func prepare(
-    _ frame: Pixmap, previous: Pixmap?, palette: GIFPalette, firstPalette: GIFPalette? = nil
+    _ frame: Pixmap, previous: Pixmap?, palette: GIFPalette, firstPalette: GIFPalette? = nil,
+    transparent: Bool = false
   ) -> GIFFrame {
     let (width, height) = (frame.width, frame.height)
     let rect: IntRect?
@@ -174,7 +324,10 @@ public final class GIFEncoder {
     // histogram and the indices, however large the frame.
     let pixels = frame.pixels
     let earlier = before?.pixels
-    func changed(_ i: Int) -> Bool { earlier.map { $0[i] != pixels[i] } ?? true }
+    // A transparent pixel takes no colour: the encoder clears what it must.
+    func changed(_ i: Int) -> Bool {
+      (earlier.map { $0[i] != pixels[i] } ?? true) && !(transparent && pixels[i] == 0)
+    }
     var histogram = ColorHistogram()
     var run = ColorHistogram.Run()
     var changedCount = 0
@@ -253,7 +406,8 @@ public final class GIFEncoder {
     guard let frame = pending, let gif else { return }
     pending = nil
     var control = GraphicsControlBlock()
-    control.DisposalMode = cgif_disposal_do_not
+    control.DisposalMode =
+      frame.disposesToBackground ? cgif_disposal_background : cgif_disposal_do_not
     control.UserInputFlag = false
     control.DelayTime = Int32(min(frame.delay, 65_535))
     control.TransparentColor = Int32(frame.transparent)

@@ -11,7 +11,8 @@ public struct GIFFrame: Sendable {
   public var indices: [UInt8] = []
   /// 0xRRGGBB entries, when the frame needs colours of its own.
   public var localPalette: [UInt32]?
-  /// The whole frame's premultiplied opaque pixels, row-major: the true colour of each pixel.
+  /// The whole frame's premultiplied opaque pixels, row-major: the true colour of each pixel
+  /// (0 for a transparent pixel of a transparent GIF).
   /// Shared with the rendered frame (an array's storage is not copied), not a copy of it.
   public var pixels: [UInt32] = []
 
@@ -36,7 +37,8 @@ public struct GIFFrame: Sendable {
   func draws(_ i: Int, pixel: Int, colors: [UInt32], shown: UInt32) -> Bool {
     let index = Int(indices[i])
     guard index != Int(GIFFrame.unchangedIndex), colors[index] != shown else { return false }
-    guard shown != 0xFFFF_FFFF else { return true }
+    // Nothing shown yet, or transparent (`GIFEncoder.clearShown`): any colour is nearer.
+    guard shown <= 0xFF_FFFF else { return true }
     let truth = GIFPalette.rgb(pixels[pixel])
     return Quantizer.distance(truth, colors[index]) < Quantizer.distance(truth, shown)
   }

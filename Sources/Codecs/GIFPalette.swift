@@ -27,14 +27,17 @@ public struct GIFPalette: Hashable, Sendable {
   /// and `last` (static content, drawn once and shown throughout) weigh `persistence` times as
   /// much as the rest.
   public static func forFirstFrame(
-    _ first: [UInt32], last: [UInt32], persistence: Int
+    _ first: [UInt32], last: [UInt32], persistence: Int, skippingTransparent: Bool = false
   ) -> GIFPalette {
     var histogram = ColorHistogram()
     var run = ColorHistogram.Run()
-    for pixel in first { _ = histogram.add(rgb(pixel), run: &run) }
+    for pixel in first where !(skippingTransparent && pixel == 0) {
+      _ = histogram.add(rgb(pixel), run: &run)
+    }
     var counts = histogram.counts
     run = ColorHistogram.Run()
-    for (i, pixel) in first.enumerated() where i < last.count && last[i] == pixel {
+    for (i, pixel) in first.enumerated()
+    where i < last.count && last[i] == pixel && !(skippingTransparent && pixel == 0) {
       counts[Int(histogram.index(of: rgb(pixel), run: &run))] += persistence - 1
     }
     let result = Quantizer(maximumColors: 255, refinementPasses: 10).quantize(
@@ -69,11 +72,14 @@ public struct ColorCounts: Sendable {
 
   public init() {}
 
-  /// The colours of one frame's premultiplied opaque pixels.
-  public init(_ pixels: [UInt32]) {
+  /// The colours of one frame's premultiplied opaque pixels; with `skippingTransparent`, a
+  /// matted frame's (`GIFMatte`), whose 0 pixels are transparent and have no colour.
+  public init(_ pixels: [UInt32], skippingTransparent: Bool = false) {
     var histogram = ColorHistogram()
     var run = ColorHistogram.Run()
-    for pixel in pixels { _ = histogram.add(GIFPalette.rgb(pixel), run: &run) }
+    for pixel in pixels where !(skippingTransparent && pixel == 0) {
+      _ = histogram.add(GIFPalette.rgb(pixel), run: &run)
+    }
     colors = histogram.colors
     counts = histogram.counts
   }

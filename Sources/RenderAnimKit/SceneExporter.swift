@@ -139,30 +139,42 @@ public struct SceneExporter: Sendable {
     try OutputFolder(path) { frameIndex(of: $0) != nil }
   }
 
-  /// The animated GIF's bytes; `loopCount` 0 loops forever.
-  public func gif(loopCount: Int = 0, progress: Progress? = nil) throws -> [UInt8] {
+  /// The animated GIF's bytes; `loopCount` 0 loops forever. A scene whose background is not
+  /// opaque makes a transparent GIF, its partly transparent pixels composited over `matte`.
+  public func gif(
+    loopCount: Int = 0, matte: GIFMatte = .white, progress: Progress? = nil
+  ) throws -> [UInt8] {
     let sink = MemorySink()
-    try writeGIF(to: sink, loopCount: loopCount, progress: progress)
+    try writeGIF(to: sink, loopCount: loopCount, matte: matte, progress: progress)
     return sink.bytes
   }
 
+  /// Whether the GIF is transparent: the scene's background is not opaque.
+  public var makesTransparentGIF: Bool { scene.background.alpha < 1 }
+
   /// Writes the animated GIF to `output` as its frames are encoded, so memory does not grow with
-  /// the number of frames.
+  /// the number of frames. A scene whose background is not opaque makes a transparent GIF: a
+  /// pixel with alpha below one half is transparent, the rest composited over `matte`
+  /// (`GIFMatte`).
   public func writeGIF(
-    to output: any ByteSink, loopCount: Int = 0, progress: Progress? = nil
+    to output: any ByteSink, loopCount: Int = 0, matte: GIFMatte = .white,
+    progress: Progress? = nil
   ) throws {
     let renderer = FrameRenderer(scene: scene, threads: threads)
     let count = scene.frameCount
-    let palettes = try Self.palettes(renderer, frameCount: count)
+    let transparent = makesTransparentGIF
+    let matting = transparent ? matte : nil
+    let palettes = try Self.palettes(renderer, frameCount: count, matte: matting)
     let encoder = try GIFEncoder(
       width: scene.pixelWidth, height: scene.pixelHeight, palette: palettes.global,
-      loopCount: loopCount, output: output)
+      loopCount: loopCount, transparent: transparent, output: output)
     let fps = scene.frameRate
     try renderer.render(
       Array(0..<count),
       prepare: { _, frame, previous in
         GIFEncoder.prepare(
-          frame, previous: previous, palette: palettes.global, firstPalette: palettes.first)
+          matting?.apply(frame) ?? frame, previous: previous.map { matting?.apply($0) ?? $0 },
+          palette: palettes.global, firstPalette: palettes.first, transparent: transparent)
       }
     ) { index, frame in
       try encoder.add(frame, delay: Self.delay(frame: index, fps: fps))
@@ -176,7 +188,7 @@ public struct SceneExporter: Sendable {
   /// the same to the last frame. The last frame is rendered first, so the first frame meets it
   /// as its "previous" frame and no frame has to be kept aside.
   static func palettes(
-    _ renderer: FrameRenderer, frameCount count: Int
+    _ renderer: FrameRenderer, frameCount count: Int, matte: GIFMatte? = nil
   ) throws -> (global: GIFPalette, first: GIFPalette) {
     let spots = [0.0, 0.05, 0.1, 0.17, 0.25, 0.45, 1.0]
     let samples = Set(spots.map { Int($0 * Double(count - 1)) }).sorted()
@@ -186,13 +198,16 @@ public struct SceneExporter: Sendable {
     var first: GIFPalette?
     try renderer.render(
       order,
-      prepare: { index, frame, previous -> (ColorCounts, GIFPalette?) in
-        let counts = ColorCounts(frame.pixels)
+      prepare: { index, raw, previous -> (ColorCounts, GIFPalette?) in
+        let frame = matte?.apply(raw.pixels) ?? raw.pixels
+        let counts = ColorCounts(frame, skippingTransparent: matte != nil)
         guard index == 0 else { return (counts, nil) }
-        let lastPixels = last > 0 ? previous?.pixels ?? frame.pixels : frame.pixels
+        let lastPixels =
+          last > 0 ? previous.map { matte?.apply($0.pixels) ?? $0.pixels } ?? frame : frame
         return (
           counts,
-          GIFPalette.forFirstFrame(frame.pixels, last: lastPixels, persistence: count)
+          GIFPalette.forFirstFrame(
+            frame, last: lastPixels, persistence: count, skippingTransparent: matte != nil)
         )
       }
     ) { index, result in

@@ -92,3 +92,11 @@ enum NamedColors {
     return (scheme == .dark ? entry.dark : entry.light).color
   }
 }
+
+extension Color {
+  /// SwiftUI's named colour or UIKit's system colour `name` (`white`, `systemBlue`, `label`, …)
+  /// in `scheme`, as scene files take them; nil for other names.
+  public static func named(_ name: String, scheme: ColorScheme = .light) -> Color? {
+    NamedColors.color(name, scheme: scheme)
+  }
+}

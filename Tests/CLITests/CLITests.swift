@@ -105,7 +105,7 @@ struct ToolRun {
       ("--line-cap", "flat", "expected one of butt, round, square"),
       ("--line-join", "sharp", "expected one of miter, round, bevel"),
       ("--miter-limit", "0.5", "expected a number from 1.0 to 1000000.0"),
-      ("--stroke", "blue", "expected #RGB"),
+      ("--stroke", "bleu", "or a colour name"),
     ] {
       let run = InProcessRun(
         ["path", data, "--viewbox", "0,0,100,100", "--size", "50x50", "-o", out, option, value])
@@ -208,8 +208,8 @@ struct ToolRun {
       "Invalid value '99999x10' for '--size'"
     ),
     (
-      ["path", "f", "--viewbox", "0,0,1,1", "--size", "10x10", "--fill", "orange", "-o", "x.png"],
-      "Invalid value 'orange' for '--fill'"
+      ["path", "f", "--viewbox", "0,0,1,1", "--size", "10x10", "--fill", "orangey", "-o", "x.png"],
+      "Invalid value 'orangey' for '--fill'"
     ),
     (
       [
@@ -221,6 +221,7 @@ struct ToolRun {
       "Unknown option '--bogus'"
     ),
     (["path", "f", "--viewbox"], "Missing value for '--viewbox <x,y,w,h>'"),
+    (["cats", "--matte", "pale", "-o", "x.gif"], "Invalid value 'pale' for '--matte'"),
     (["frobnicate"], "Unknown subcommand 'frobnicate'"),
   ]
 

@@ -70,6 +70,8 @@ import Testing
     // 3D turns from keyframes and phases: the coin edge-on, the card rocked back by its first
     // phase and the coin turning back in; the card's second rock, the coin at rest.
     ("spin", [0.3, 0.75, 2.15]),
+    // A clear background: the heart mid-pop over transparency; the label in, at rest.
+    ("sticker", [0.15, 1.5]),
   ]
 
   static let cases: [Case] = moments.flatMap { moment in
