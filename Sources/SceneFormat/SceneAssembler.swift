@@ -348,7 +348,8 @@ struct SceneAssembler {
           "warning: \(layer.path).ignoresSafeArea does nothing below the top level; give it to "
             + "the top-level layer whose area should reach the screen's edge")
       }
-      if case .text(let runs, _) = layer.content, layer.textOptions.transition != .opacity,
+      if case .text(let runs, _) = layer.content, layer.textOptions.ownTransition,
+        layer.textOptions.transition != .opacity,
         !runs.contains(where: { $0.template != nil })
       {
         notes.append(

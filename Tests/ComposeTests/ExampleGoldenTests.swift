@@ -67,6 +67,8 @@ import Testing
     // 3D rotation: the front turning away (gradient and shadow resampled, door and banner
     // projected exactly); the back turning in; the door springing back.
     ("flip", [0.5, 0.75, 1.7]),
+    // Text styles on stacks: the notification's texts halfway from grey to black; at rest.
+    ("environment", [0.6, 1.5]),
   ]
 
   static let cases: [Case] = moments.flatMap { moment in
