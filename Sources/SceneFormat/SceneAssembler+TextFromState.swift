@@ -64,7 +64,10 @@ extension SceneAssembler {
           "the text takes \(versions.count) different values over the events; at most "
             + "\(SceneLimits.textVersions)", line: placed.layer.line, column: placed.layer.column)
       }
-      var nodes: [SceneNode] = []
+      var boxes: [Rect] = []
+      var contents: [SceneNode.Content] = []
+      /// Each version's characters on its line, for a numeric text (nil: not one line).
+      var cells: [[CharacterCell]?] = []
       for k in versions.indices {
         scope = firstScope[k]
         let box: Rect
@@ -79,10 +82,24 @@ extension SceneAssembler {
         } else {
           box = try boxInFrame(placed)
         }
+        boxes.append(box)
+        contents.append(
+          try self.content(
+            placed.layer, frame: box, color: placed.color, animatedColor: placed.animatedColor,
+            name: placed.name + ".text[\(k)]"))
+        cells.append(numericRise(placed) == nil ? nil : try characterCells(placed, runs, box: box))
+      }
+      let lines = cells.compactMap { $0 }
+      if let rise = numericRise(placed), lines.count == cells.count {
+        let nodes = try rollCharacters(
+          placed, shown: shown, boxes: boxes, contents: contents, cells: lines, rise: rise)
+        _ = Self.replaceContent(of: placed.holder, with: .group(nodes), in: &root)
+        continue
+      }
+      var nodes: [SceneNode] = []
+      for k in versions.indices {
         let name = placed.name + ".text[\(k)]"
-        let content = try self.content(
-          placed.layer, frame: box, color: placed.color, animatedColor: placed.animatedColor,
-          name: name)
+        let content = contents[k]
         // Its opacity: 1 while it is shown.
         var changes: [ChannelTimeline.Change] = []
         var last = shown[0] == k ? 1.0 : 0
