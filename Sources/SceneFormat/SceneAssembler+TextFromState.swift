@@ -187,10 +187,21 @@ extension SceneAssembler {
     }
     guard versions.count > 1 else { return }
     var nodes: [SceneNode] = []
+    var lines: [[LayoutRecord.Line]] = []
     for k in versions.indices {
       scope = firstScope[k]
       // The first frame's text is the one layout placed.
       let box = k == shown[0] ? placed.box : try boxInFrame(placed)
+      // Its lines for the layout dump, as the layout records them.
+      let text = try paragraph(placed.layer, width: wrapWidth(placed.layer, box.width))
+      let top = (box.minY + box.maxY) / 2 - textSize(text, placed.layer).height / 2
+      let step = text.lineHeight + placed.layer.textOptions.lineSpacing
+      lines.append(
+        text.lines.enumerated().map { i, line in
+          LayoutRecord.Line(
+            text: line.text, baseline: top + Double(i) * step + text.ascender,
+            width: line.layout.width)
+        })
       let name = placed.name + ".text[\(k)]"
       let content = try self.content(
         placed.layer, frame: box, color: placed.color, animatedColor: placed.animatedColor,
@@ -209,6 +220,33 @@ extension SceneAssembler {
       nodes.append(node)
     }
     _ = Self.replaceContent(of: placed.holder, with: .group(nodes), in: &root)
+    // The layout dump shows the lines of the text of the frame (`render-anim layout --at`).
+    var shownLines = Channel(
+      name: placed.name + ".text.lines",
+      bound: Bound(expression: .constant([0]), path: placed.layer.path, line: 0, column: 0),
+      initial: [Double(shown[0])], traced: [], lastTarget: [Double(shown.last ?? 0)])
+    shownLines.samples = shown.map { [Double($0)] }
+    channels.append(shownLines)
+    _ = Self.updateNode(named: placed.name, in: &root) { node in
+      node.layout?.linesByLayout = lines
+      node.layout?.linesShown = .channel(placed.name + ".text.lines", component: 0)
+    }
+  }
+
+  /// Changes the node named `name` (the first found, depth first) with `change`.
+  static func updateNode(
+    named name: String, in node: inout SceneNode, _ change: (inout SceneNode) -> Void
+  ) -> Bool {
+    if node.name == name {
+      change(&node)
+      return true
+    }
+    guard case .group(var children) = node.content else { return false }
+    for i in children.indices where updateNode(named: name, in: &children[i], change) {
+      node.content = .group(children)
+      return true
+    }
+    return false
   }
 
   /// How far a version of a `numericText` text rolls as it comes and goes (points: half its

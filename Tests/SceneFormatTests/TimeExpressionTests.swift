@@ -117,6 +117,9 @@ import Glibc
       let actual = running.render(frame: frame, compositor: &compositor)
       let same = actual != nil && actual == expected
       #expect(same, "frame \(frame): \(written)")
+      // The layout dump shows the text of the frame.
+      #expect(
+        SceneLayoutTests.entry("clock", in: running.layout(at: t))?.lines.map(\.text) == [written])
       if !same { largest += 1 }
       // One version is fully shown, every other one hidden.
       let shown = running.values(at: t).filter {
