@@ -158,7 +158,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SceneFormatTests",
-      dependencies: ["SceneFormat", "SceneGraph", "Motion", "Raster", "Typeset", "Codecs"]
+      dependencies: ["SceneFormat", "SceneGraph", "Motion", "Raster", "Typeset", "Codecs", "FileIO"]
     ),
     .testTarget(
       name: "RenderAnimTestingTests",

@@ -43,12 +43,6 @@ extension SceneAssembler {
         strings.append(run.text)
         continue
       }
-      if template.names.contains("time") {
-        throw SceneFileError(
-          path: run.path,
-          "a text from state cannot read time yet (it is written once per state): show time "
-            + "through a modifier", line: layer.line, column: layer.column)
-      }
       do {
         strings.append(try template.evaluate(state ?? textScope ?? scope, booleans: booleanStates))
       } catch {

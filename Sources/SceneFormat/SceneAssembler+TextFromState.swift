@@ -33,6 +33,10 @@ extension SceneAssembler {
     defer { scope = final }
     for placed in textTemplates {
       guard case .text(let runs, _) = placed.layer.content else { continue }
+      if runs.contains(where: { $0.template?.names.contains("time") == true }) {
+        try showTextFollowingTime(placed, runs: runs, initial: initial, in: &root)
+        continue
+      }
       // The version at the start and after each change.
       var scopes = [initial]
       scopes += snapshots.map(\.scope)
@@ -60,8 +64,10 @@ extension SceneAssembler {
           "the text takes \(versions.count) different values over the events; at most "
             + "\(SceneLimits.textVersions)", line: placed.layer.line, column: placed.layer.column)
       }
-      let alignment = placed.layer.frameAlignment ?? .center
-      var nodes: [SceneNode] = []
+      var boxes: [Rect] = []
+      var contents: [SceneNode.Content] = []
+      /// Each version's characters on its line, for a numeric text (nil: not one line).
+      var cells: [[CharacterCell]?] = []
       for k in versions.indices {
         scope = firstScope[k]
         let box: Rect
@@ -74,21 +80,26 @@ extension SceneAssembler {
           // the change's animation).
           box = laidOut
         } else {
-          // Wrapped to what the layer was offered, as a new layout would.
-          let offer = templateOffers[placed.layer.path] ?? placed.frame.width
-          let text = try paragraph(
-            placed.layer,
-            width: wrapWidth(placed.layer, offer.isFinite ? offer : placed.frame.width))
-          let size = textSize(text, placed.layer)
-          box = Rect(
-            x: snapped(placed.frame.minX, (placed.frame.width - size.width) * alignment.horizontal),
-            y: snapped(placed.frame.minY, (placed.frame.height - size.height) * alignment.vertical),
-            width: size.width, height: size.height)
+          box = try boxInFrame(placed)
         }
+        boxes.append(box)
+        contents.append(
+          try self.content(
+            placed.layer, frame: box, color: placed.color, animatedColor: placed.animatedColor,
+            name: placed.name + ".text[\(k)]"))
+        cells.append(numericRise(placed) == nil ? nil : try characterCells(placed, runs, box: box))
+      }
+      let lines = cells.compactMap { $0 }
+      if let rise = numericRise(placed), lines.count == cells.count {
+        let nodes = try rollCharacters(
+          placed, shown: shown, boxes: boxes, contents: contents, cells: lines, rise: rise)
+        _ = Self.replaceContent(of: placed.holder, with: .group(nodes), in: &root)
+        continue
+      }
+      var nodes: [SceneNode] = []
+      for k in versions.indices {
         let name = placed.name + ".text[\(k)]"
-        let content = try self.content(
-          placed.layer, frame: box, color: placed.color, animatedColor: placed.animatedColor,
-          name: name)
+        let content = contents[k]
         // Its opacity: 1 while it is shown.
         var changes: [ChannelTimeline.Change] = []
         var last = shown[0] == k ? 1.0 : 0
@@ -117,6 +128,125 @@ extension SceneAssembler {
       }
       _ = Self.replaceContent(of: placed.holder, with: .group(nodes), in: &root)
     }
+  }
+
+  /// Where the text in `scope` goes when layout does not run again for it: wrapped to what the
+  /// layer was offered, as a new layout would, and placed in the layer's frame by its alignment
+  /// (node space, points).
+  mutating func boxInFrame(_ placed: PlacedTemplate) throws(SceneFileError) -> Rect {
+    let alignment = placed.layer.frameAlignment ?? .center
+    let offer = templateOffers[placed.layer.path] ?? placed.frame.width
+    let text = try paragraph(
+      placed.layer, width: wrapWidth(placed.layer, offer.isFinite ? offer : placed.frame.width))
+    let size = textSize(text, placed.layer)
+    return Rect(
+      x: snapped(placed.frame.minX, (placed.frame.width - size.width) * alignment.horizontal),
+      y: snapped(placed.frame.minY, (placed.frame.height - size.height) * alignment.vertical),
+      width: size.width, height: size.height)
+  }
+
+  /// A text from state that reads `time` (a running clock, `TimelineView(.animation)`): written
+  /// at every frame of the duration with the state in effect then, each different text one node
+  /// shown exactly at the frames that give it (its opacity sampled per frame, as other values of
+  /// time are: no transition, as a timeline's redraw has none). Layout does not follow time (it
+  /// runs with `time` 0): each text is placed in the frame the first layout gave (by the frame's
+  /// alignment, centred by default), wrapped to the same offer. At most
+  /// `SceneLimits.textVersions` different texts.
+  mutating func showTextFollowingTime(
+    _ placed: PlacedTemplate, runs: [TextRun], initial: ExpressionScope,
+    in root: inout SceneNode
+  ) throws(SceneFileError) {
+    let path = runs.first { $0.template?.names.contains("time") == true }?.path ?? placed.layer.path
+    guard let scopes = frameScopes(initial: initial) else {
+      throw SceneFileError(
+        path: path,
+        "the text follows time, so the scene never ends: give --duration SECONDS (or a "
+          + "top-level \"duration\") to say how long to render", line: placed.layer.line,
+        column: placed.layer.column)
+    }
+    var versions: [String] = []
+    var firstScope: [ExpressionScope] = []
+    var shown: [Int] = []
+    for s in scopes {
+      scope = s
+      let text = try textOfRuns(placed.layer, runs).joined(separator: "\u{0}")
+      if let k = versions.firstIndex(of: text) {
+        shown.append(k)
+        continue
+      }
+      versions.append(text)
+      firstScope.append(s)
+      shown.append(versions.count - 1)
+      guard versions.count <= SceneLimits.textVersions else {
+        throw SceneFileError(
+          path: path,
+          "the text follows time and takes more than \(SceneLimits.textVersions) different "
+            + "values over the \(scopes.count) frames rendered: show fewer digits (a specifier such as \"%.1f\"), or render fewer frames",
+          line: placed.layer.line, column: placed.layer.column)
+      }
+    }
+    guard versions.count > 1 else { return }
+    var nodes: [SceneNode] = []
+    var lines: [[LayoutRecord.Line]] = []
+    for k in versions.indices {
+      scope = firstScope[k]
+      // The first frame's text is the one layout placed.
+      let box = k == shown[0] ? placed.box : try boxInFrame(placed)
+      // Its lines for the layout dump, as the layout records them.
+      let text = try paragraph(placed.layer, width: wrapWidth(placed.layer, box.width))
+      let top = (box.minY + box.maxY) / 2 - textSize(text, placed.layer).height / 2
+      let step = text.lineHeight + placed.layer.textOptions.lineSpacing
+      lines.append(
+        text.lines.enumerated().map { i, line in
+          LayoutRecord.Line(
+            text: line.text, baseline: top + Double(i) * step + text.ascender,
+            width: line.layout.width)
+        })
+      let name = placed.name + ".text[\(k)]"
+      let content = try self.content(
+        placed.layer, frame: box, color: placed.color, animatedColor: placed.animatedColor,
+        name: name)
+      var channel = Channel(
+        name: name + ".opacity",
+        bound: Bound(
+          expression: .constant([0]), path: placed.layer.path, line: placed.layer.line,
+          column: placed.layer.column),
+        initial: [shown[0] == k ? 1 : 0], traced: [], changes: [],
+        lastTarget: [shown.last == k ? 1 : 0])
+      channel.samples = shown.map { [$0 == k ? 1 : 0] }
+      channels.append(channel)
+      var node = SceneNode(name, content, opacity: .channel(name + ".opacity", component: 0))
+      node.fillColor = placed.animatedColor
+      nodes.append(node)
+    }
+    _ = Self.replaceContent(of: placed.holder, with: .group(nodes), in: &root)
+    // The layout dump shows the lines of the text of the frame (`render-anim layout --at`).
+    var shownLines = Channel(
+      name: placed.name + ".text.lines",
+      bound: Bound(expression: .constant([0]), path: placed.layer.path, line: 0, column: 0),
+      initial: [Double(shown[0])], traced: [], lastTarget: [Double(shown.last ?? 0)])
+    shownLines.samples = shown.map { [Double($0)] }
+    channels.append(shownLines)
+    _ = Self.updateNode(named: placed.name, in: &root) { node in
+      node.layout?.linesByLayout = lines
+      node.layout?.linesShown = .channel(placed.name + ".text.lines", component: 0)
+    }
+  }
+
+  /// Changes the node named `name` (the first found, depth first) with `change`.
+  static func updateNode(
+    named name: String, in node: inout SceneNode, _ change: (inout SceneNode) -> Void
+  ) -> Bool {
+    if node.name == name {
+      change(&node)
+      return true
+    }
+    guard case .group(var children) = node.content else { return false }
+    for i in children.indices where updateNode(named: name, in: &children[i], change) {
+      node.content = .group(children)
+      return true
+    }
+    return false
   }
 
   /// How far a version of a `numericText` text rolls as it comes and goes (points: half its

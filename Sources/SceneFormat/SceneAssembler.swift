@@ -130,25 +130,38 @@ struct SceneAssembler {
     }
   }
 
+  /// The scope at each frame of the duration (nil: the scene has none): the state in effect then
+  /// (a change of state takes effect at once) with `time` the frame's time in seconds.
+  func frameScopes(initial: ExpressionScope) -> [ExpressionScope]? {
+    guard let duration = settings.duration ?? description.duration else { return nil }
+    let rate = settings.frameRate
+    let count = max(1, Int((duration * rate - 1e-9).rounded(.up)))
+    var scopes: [ExpressionScope] = []
+    scopes.reserveCapacity(count)
+    var next = 0
+    var state = initial
+    for frame in 0..<count {
+      let t = Double(frame) / rate
+      while next < snapshots.count, snapshots[next].time <= t {
+        state = snapshots[next].scope
+        next += 1
+      }
+      state.values["time"] = [t]
+      scopes.append(state)
+    }
+    return scopes
+  }
+
   /// The values that follow time, at every frame of the duration: each expression with `time`
   /// the frame's time and the state in effect then (a change of state takes effect at once for
   /// them).
   private mutating func sampleTimeChannels(initial: ExpressionScope) throws(SceneFileError) {
-    guard let duration = settings.duration ?? description.duration else { return }
-    let rate = settings.frameRate
-    let count = max(1, Int((duration * rate - 1e-9).rounded(.up)))
+    guard channels.contains(where: \.readsTime), let scopes = frameScopes(initial: initial)
+    else { return }
     for index in channels.indices where channels[index].readsTime {
       var samples: [[Double]] = []
-      samples.reserveCapacity(count)
-      var next = 0
-      var state = initial
-      for frame in 0..<count {
-        let t = Double(frame) / rate
-        while next < snapshots.count, snapshots[next].time <= t {
-          state = snapshots[next].scope
-          next += 1
-        }
-        state.values["time"] = [t]
+      samples.reserveCapacity(scopes.count)
+      for state in scopes {
         samples.append(
           try channels[index].bound.evaluate(
             state, count: channels[index].initial.count, what: "the same size"))
@@ -348,7 +361,8 @@ struct SceneAssembler {
           "warning: \(layer.path).ignoresSafeArea does nothing below the top level; give it to "
             + "the top-level layer whose area should reach the screen's edge")
       }
-      if case .text(let runs, _) = layer.content, layer.textOptions.transition != .opacity,
+      if case .text(let runs, _) = layer.content, layer.textOptions.ownTransition,
+        layer.textOptions.transition != .opacity,
         !runs.contains(where: { $0.template != nil })
       {
         notes.append(

@@ -66,7 +66,7 @@ extension SceneDecoder {
     }
     if let field = o["mask"] {
       guard case .object = field.value.kind else { throw field.expected("a layer object") }
-      let mask = try layer(field, inheritedColor: nil)
+      let mask = try layer(field, environment: TextEnvironment())
       if mask.condition != nil {
         throw SceneFileError(
           path: JSONField.join(field.path, "if"),

@@ -16,12 +16,15 @@ extension SceneDecoder {
     "aspectRatio", "layoutPriority", "if", "transition", "matchedGeometryEffect", "keyframes",
     "phases",
   ]
+  /// The text styles SwiftUI passes down through the environment: a text's own, and on a stack
+  /// they reach every text inside (`TextEnvironment`).
+  static let textEnvironmentKeys = [
+    "font", "bold", "weight", "lineLimit", "multilineTextAlignment", "lineSpacing",
+    "truncationMode", "minimumScaleFactor", "italic", "underline", "strikethrough",
+    "monospacedDigit", "kerning", "tracking", "contentTransition",
+  ]
   static let contentParameters: [String: [String]] = [
-    "text": [
-      "font", "bold", "weight", "lineLimit", "multilineTextAlignment", "lineSpacing",
-      "truncationMode", "minimumScaleFactor", "italic", "underline", "strikethrough",
-      "monospacedDigit", "kerning", "tracking", "contentTransition",
-    ],
+    "text": textEnvironmentKeys,
     "symbol": ["font", "imageScale", "resizable"],
     "image": ["resizable", "interpolation", "renderingMode"],
     "path": ["viewBox", "fillRule", "stroke", "trim"],
@@ -29,14 +32,15 @@ extension SceneDecoder {
     "shape": [
       "cornerRadius", "cornerStyle", "lineWidth", "trim", "lineCap", "stroke", "strokeBorder",
     ],
-    "zstack": ["alignment"],
-    "vstack": ["alignment", "spacing"], "hstack": ["alignment", "spacing"],
+    "zstack": ["alignment"] + textEnvironmentKeys,
+    "vstack": ["alignment", "spacing"] + textEnvironmentKeys,
+    "hstack": ["alignment", "spacing"] + textEnvironmentKeys,
   ]
 
-  /// One layer; `inheritedColor` is a container's `foregroundColor`, which its children use
-  /// unless they set their own (as SwiftUI's environment does).
+  /// One layer; `environment` holds the containers' `foregroundColor` and text styles, which
+  /// its content uses unless it sets its own (as SwiftUI's environment does).
   mutating func layer(
-    _ field: JSONField, inheritedColor: Bound?
+    _ field: JSONField, environment: TextEnvironment
   ) throws(SceneFileError)
     -> LayerDescription
   {
@@ -123,20 +127,25 @@ extension SceneDecoder {
       expression: .constant([label.red, label.green, label.blue, label.alpha]), path: field.path,
       line: 0, column: 0)
     let source = try o.required(kind)
+    // The environment inside: the layer's own text styles over its containers' (a text's own
+    // win over its stacks').
+    let inner = environment.with(
+      try kind == "text" || kind.hasSuffix("stack")
+        ? textEnvironment(o, color: ownColor) : TextEnvironment(color: ownColor))
     let content: LayerDescription.Content
     switch kind {
-    case "text": content = try textContent(source, o)
-    case "symbol": content = try symbolContent(source, o)
+    case "text": content = try textContent(source, o, environment: environment)
+    case "symbol": content = try symbolContent(source, o, environment: environment)
     case "image": content = try imageContent(source, o)
     case "path": content = try pathContent(try inlinePath(source), o)
     case "pathFile": content = try pathContent(try pathFile(source), o)
     case "shape": content = try Self.shapeContent(source, o)
     case "spacer": content = try Self.spacerContent(source)
-    case "vstack": content = try stackContent(.vstack, source, o, color: ownColor ?? inheritedColor)
-    case "hstack": content = try stackContent(.hstack, source, o, color: ownColor ?? inheritedColor)
-    default: content = try stackContent(.zstack, source, o, color: ownColor ?? inheritedColor)
+    case "vstack": content = try stackContent(.vstack, source, o, environment: inner)
+    case "hstack": content = try stackContent(.hstack, source, o, environment: inner)
+    default: content = try stackContent(.zstack, source, o, environment: inner)
     }
-    let foreground = ownColor ?? inheritedColor ?? black
+    let foreground = ownColor ?? environment.color ?? black
     var layer = try self.modifiers(of: content, o, color: foreground, field: field)
     if case .stack = content, let spacing = o["spacing"], case .string = spacing.value.kind {
       _ = try Self.layoutLength(spacing, .spacing, into: &layer.layoutBounds)
@@ -228,22 +237,17 @@ extension SceneDecoder {
     }
     if kind == "text" {
       layer.textOptions = LayerDescription.TextOptions(
-        lineLimit: try o["lineLimit"].map { (f) throws(SceneFileError) in
-          try f.integer(in: 1...1000)
-        },
-        alignment: try o["multilineTextAlignment"]?.choice(
-          LayerDescription.TextOptions.Alignment.self) ?? .leading,
-        lineSpacing: try o["lineSpacing"]?.number(in: 0...SceneLimits.canvasSide) ?? 0,
-        truncation: try o["truncationMode"]?.choice(Paragraph.Truncation.self) ?? .tail,
-        minimumScaleFactor: try o["minimumScaleFactor"]?.number(in: 0.01...1) ?? 1,
-        styling: try textStyling(o),
-        transition: try o["contentTransition"].map(Self.textTransition) ?? .opacity)
+        lineLimit: inner.lineLimit, alignment: inner.alignment ?? .leading,
+        lineSpacing: inner.lineSpacing ?? 0, truncation: inner.truncation ?? .tail,
+        minimumScaleFactor: inner.minimumScaleFactor ?? 1, styling: inner.styling,
+        transition: inner.transition ?? .opacity, ownTransition: o.has("contentTransition"))
     }
+    // Decorations take the environment around the layer, not the layer's own.
     if let field = o["background"] {
-      layer.backgrounds = [try decoration(field, inheritedColor: inheritedColor)]
+      layer.backgrounds = [try decoration(field, environment: environment)]
     }
     if let field = o["overlay"] {
-      layer.overlays = [try decoration(field, inheritedColor: inheritedColor)]
+      layer.overlays = [try decoration(field, environment: environment)]
     }
     return layer
   }
@@ -252,7 +256,7 @@ extension SceneDecoder {
   /// `.background(Color.red)` is), or `{"alignment", "content": {a layer}}`. The content takes
   /// the colours of the environment around the decorated layer, not the layer's own.
   mutating func decoration(
-    _ field: JSONField, inheritedColor: Bound?
+    _ field: JSONField, environment: TextEnvironment
   ) throws(SceneFileError) -> LayerDescription.Decoration {
     switch field.value.kind {
     case .string:
@@ -269,7 +273,7 @@ extension SceneDecoder {
         ]), line: value.line, column: value.column)
       return LayerDescription.Decoration(
         alignment: .center,
-        layer: try layer(JSONField(rectangle, path: field.path), inheritedColor: inheritedColor))
+        layer: try layer(JSONField(rectangle, path: field.path), environment: environment))
     case .object:
       let o = try field.object(keys: ["alignment", "content"])
       let alignment = try o["alignment"].map { (f) throws(SceneFileError) in
@@ -277,7 +281,7 @@ extension SceneDecoder {
       }
       return LayerDescription.Decoration(
         alignment: alignment ?? .center,
-        layer: try layer(try o.required("content"), inheritedColor: inheritedColor))
+        layer: try layer(try o.required("content"), environment: environment))
     default:
       throw field.expected("a colour, or {\"alignment\", \"content\": {a layer}}")
     }
@@ -365,9 +369,9 @@ extension SceneDecoder {
   /// `"text": "…"`, or an array of runs — strings, or `{"text", …}` objects with their own font,
   /// styling and colour (`Text("a") + Text("b").bold()`) — with the layer's font; shaped later.
   mutating func textContent(
-    _ source: JSONField, _ o: JSONObject
+    _ source: JSONField, _ o: JSONObject, environment: TextEnvironment
   ) throws(SceneFileError) -> LayerDescription.Content {
-    let font = try Self.font(o)
+    let font = environment.font(own: try Self.ownFont(o), ownWeight: try Self.ownWeight(o))
     var runs: [TextRun] = []
     if case .array = source.value.kind {
       for item in try source.array(maxCount: SceneLimits.textRuns) {
@@ -484,10 +488,30 @@ extension SceneDecoder {
     return styling
   }
 
+  /// The text styles a text or a stack sets itself (`font`, `weight`/`bold`, the styling and
+  /// line keys, `contentTransition`) and its own foreground colour: what it adds to the
+  /// environment.
+  func textEnvironment(
+    _ o: JSONObject, color: Bound?
+  ) throws(SceneFileError) -> TextEnvironment {
+    TextEnvironment(
+      color: color, font: try Self.ownFont(o), weight: try Self.ownWeight(o),
+      styling: try textStyling(o),
+      lineLimit: try o["lineLimit"].map { (f) throws(SceneFileError) in
+        try f.integer(in: 1...1000)
+      },
+      alignment: try o["multilineTextAlignment"]?.choice(
+        LayerDescription.TextOptions.Alignment.self),
+      lineSpacing: try o["lineSpacing"]?.number(in: 0...SceneLimits.canvasSide),
+      truncation: try o["truncationMode"]?.choice(Paragraph.Truncation.self),
+      minimumScaleFactor: try o["minimumScaleFactor"]?.number(in: 0.01...1),
+      transition: try o["contentTransition"].map(Self.textTransition))
+  }
+
   /// `"symbol": "heart.fill"`: a name the symbol table knows (or `cat`, `cat.fill`), with the
   /// closest names when it is not.
   func symbolContent(
-    _ source: JSONField, _ o: JSONObject
+    _ source: JSONField, _ o: JSONObject, environment: TextEnvironment
   ) throws(SceneFileError) -> LayerDescription.Content {
     let name = try source.string(maxLength: 200)
     guard SymbolFont.knows(name) || Self.catSymbols.contains(name) else {
@@ -501,7 +525,7 @@ extension SceneDecoder {
           + " (the README lists the \(names.count) names)")
     }
     return .symbol(
-      name, try Self.font(o),
+      name, environment.font(own: try Self.ownFont(o), ownWeight: nil),
       scale: try o["imageScale"]?.choice(LayerDescription.SymbolScale.self) ?? .medium,
       resizable: try o["resizable"]?.bool() ?? false)
   }
@@ -578,14 +602,16 @@ extension SceneDecoder {
     return .spacer
   }
 
-  /// A stack's children (inheriting `color`, as SwiftUI's environment passes a container's
-  /// foreground colour down), its alignment (the ones its axis has) and spacing.
+  /// A stack's children (in `environment`, the stack's own text styles and foreground colour
+  /// over its containers', as SwiftUI's environment passes them down), its alignment (the ones
+  /// its axis has) and spacing.
   mutating func stackContent(
-    _ axis: LayerDescription.StackAxis, _ source: JSONField, _ o: JSONObject, color: Bound?
+    _ axis: LayerDescription.StackAxis, _ source: JSONField, _ o: JSONObject,
+    environment: TextEnvironment
   ) throws(SceneFileError) -> LayerDescription.Content {
     var children: [LayerDescription] = []
     for child in try source.array(maxCount: SceneLimits.layers) {
-      children.append(try layer(child, inheritedColor: color))
+      children.append(try layer(child, environment: environment))
     }
     // SwiftUI's: ZStack takes an `Alignment` (nine), VStack a `HorizontalAlignment`, HStack a
     // `VerticalAlignment`.

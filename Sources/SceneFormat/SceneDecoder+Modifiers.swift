@@ -344,6 +344,12 @@ extension SceneDecoder {
   /// `"headline"`, or `{"style": "title", "size": 30, "weight": "bold", "family": "Inter",
   /// "tracking": 0}`, with the layer's `bold` and `weight`.
   static func font(_ o: JSONObject) throws(SceneFileError) -> FontRequest {
+    TextEnvironment().font(own: try ownFont(o), ownWeight: try ownWeight(o))
+  }
+
+  /// The layer's own `font` key (nil when it has none); its `weight`/`bold` are `ownWeight`.
+  static func ownFont(_ o: JSONObject) throws(SceneFileError) -> FontRequest? {
+    guard o.has("font") else { return nil }
     var request = FontRequest(style: .body)
     if let field = o["font"] {
       if case .string = field.value.kind {
@@ -357,9 +363,22 @@ extension SceneDecoder {
         request.tracking = try f["tracking"]?.number(in: -100...100)
       }
     }
-    if let w = o["weight"] { request.weight = try weight(w) }
-    if try o["bold"]?.bool() == true { request.weight = .bold }
     return request
+  }
+
+  /// The layer's own `weight` or `bold` (`bold` wins beside `weight`): nil when it gives
+  /// neither, `.some(nil)` for `bold: false` alone (no weight modifier: it takes away a
+  /// container's).
+  static func ownWeight(_ o: JSONObject) throws(SceneFileError) -> FontWeight?? {
+    var own: FontWeight?? = try o["weight"].map { (f) throws(SceneFileError) in try weight(f) }
+    if let bold = try o["bold"]?.bool() {
+      if bold {
+        own = .some(.bold)
+      } else if own == nil {
+        own = .some(nil)
+      }
+    }
+    return own
   }
 
   static func weight(_ field: JSONField) throws(SceneFileError) -> FontWeight {

@@ -75,7 +75,7 @@ struct SceneDecoder {
       }
     }
     let layers = try top.required("layers").array(maxCount: SceneLimits.layers).map {
-      (field) throws(SceneFileError) in try layer(field, inheritedColor: nil)
+      (field) throws(SceneFileError) in try layer(field, environment: TextEnvironment())
     }
     let taps = try top["taps"]?.array(maxCount: SceneLimits.taps).map(Self.tap) ?? []
     let handlers =

@@ -339,6 +339,8 @@ struct LayerDescription {
     var styling = TextStyling()
     /// `contentTransition` of a text from state.
     var transition = TextTransition.opacity
+    /// Whether the text gave `contentTransition` itself (a container's passes down silently).
+    var ownTransition = false
   }
 
   /// A layout length that may be an expression of state (`"frame": {"height": "=open ? 200 :

@@ -23,8 +23,20 @@ public struct TextLayout: Hashable, Sendable {
     public let rect: Rect
   }
 
+  /// Where a glyph's advance lies on the line and which character it draws: for splitting a line
+  /// by characters (a numeric text transition rolls only the characters that change).
+  public struct GlyphSpan: Hashable, Sendable {
+    /// The byte offset, in the shaped text, of the character cluster the glyph belongs to.
+    public let cluster: Int
+    /// The advance's ends, points from the line's left end (tracking and kerning included).
+    public let minX: Double
+    public let maxX: Double
+  }
+
   /// Every glyph's outline and every underline and strikethrough, in points.
   public let path: Path
+  /// Every glyph's advance, in visual order.
+  public let glyphSpans: [GlyphSpan]
   /// The same outlines by paint, in the order each paint first appears.
   public let pieces: [Piece]
   /// The colour glyphs, drawn over the outlines in their own colours.
@@ -63,6 +75,7 @@ public struct TextLayout: Hashable, Sendable {
       }
     }
     var penX = 0.0
+    var spans: [GlyphSpan] = []
     var images: [Image] = []
     // Lines under and through each run, drawn after the glyphs.
     var decorations: [(paint: Int, rect: Rect, pattern: LinePattern)] = []
@@ -100,6 +113,7 @@ public struct TextLayout: Hashable, Sendable {
             Self.append(outline, scale: scale, oblique: oblique, at: origin, to: &$0)
           }
         }
+        spans.append(GlyphSpan(cluster: glyph.cluster, minX: penX, maxX: penX + glyph.advance))
         penX += glyph.advance
       }
       let scale = span.size / span.font.unitsPerEm
@@ -128,6 +142,7 @@ public struct TextLayout: Hashable, Sendable {
       for piece in pattern.pieces(of: rect) { add(paint) { $0.add(Path.rect(piece)) } }
     }
     self.images = images
+    glyphSpans = spans
     path = all.build() ?? .empty
     pieces = byPaint.map { Piece(paint: $0.paint, path: $0.builder.build() ?? .empty) }
     // Tracking after the last character cluster is trailing white space, not width.

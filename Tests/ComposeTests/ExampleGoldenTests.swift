@@ -72,6 +72,8 @@ import Testing
     ("spin", [0.3, 0.75, 2.15]),
     // A clear background: the heart mid-pop over transparency; the label in, at rest.
     ("sticker", [0.15, 1.5]),
+    // Text styles on stacks: the notification's texts halfway from grey to black; at rest.
+    ("environment", [0.6, 1.5]),
   ]
 
   static let cases: [Case] = moments.flatMap { moment in

@@ -1,9 +1,14 @@
+import FileIO
 import Raster
 import SceneGraph
 import Testing
 import Typeset
 
 @testable import SceneFormat
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `Schemas/scene.schema.json` lists exactly the keys and names the decoder accepts, so editors
 /// and the tool never disagree about what a scene file may hold.
@@ -132,5 +137,120 @@ import Typeset
           "$schema", "description", "canvas", "state", "definitions", "layers", "taps", "onTap",
           "events", "duration",
         ])
+  }
+
+  /// The names of the scene files in `Examples/`.
+  static func exampleNames() -> [String] {
+    guard let folder = opendir(ExampleSceneTests.examples) else { return [] }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name.hasSuffix(".json") { names.append(name) }
+    }
+    return names.sorted()
+  }
+
+  /// Every example is valid under the schema (by `SchemaValidator`, which knows every keyword
+  /// the schema uses).
+  @Test func examplesAreValidUnderTheSchema() throws {
+    let validator = SchemaValidator(root: try Self.schema())
+    let names = Self.exampleNames()
+    #expect(names.count >= 26)
+    for name in names {
+      let scene = try JSONParser.parse(try ExampleSceneTests.read(name))
+      let failures = validator.failures(of: scene)
+      #expect(failures.isEmpty, "\(name): \(failures.prefix(3))")
+    }
+  }
+
+  /// Whether the decoder takes `scene` (its layers, kinds and keys; fonts are not needed).
+  static func decoderTakes(_ scene: JSONValue) -> Bool {
+    var decoder = SceneDecoder(
+      files: FileConfinement(folder: "", allowsOutside: false), colorScheme: .light)
+    do {
+      _ = try decoder.decode(scene)
+      return true
+    } catch { return false }
+  }
+
+  /// What the decoder refuses about a layer's kind, keys and frame, the schema refuses too, and
+  /// what it takes the schema takes.
+  @Test(arguments: [
+    // Exactly one content (or a definition's).
+    (#"{"opacity": 0.5}"#, false), (#"{"text": "a", "shape": "circle"}"#, false),
+    (#"{"use": "t", "opacity": 0.5}"#, true),
+    // Keys of another kind of layer.
+    (#"{"shape": "circle", "font": "title"}"#, false),
+    (#"{"path": "M0 0L9 9", "lineLimit": 2}"#, false),
+    (#"{"symbol": "heart", "italic": true}"#, false),
+    (#"{"symbol": "heart", "font": "title"}"#, true),
+    (#"{"spacer": true, "multilineTextAlignment": "center"}"#, false),
+    (#"{"text": "a", "spacing": 4}"#, false),
+    (#"{"text": "a", "cornerStyle": "continuous"}"#, false),
+    (#"{"shape": "circle", "lineWidth": 3}"#, false), (#"{"shape": "ring", "lineWidth": 3}"#, true),
+    (#"{"shape": "ring", "stroke": "red"}"#, false),
+    (#"{"shape": "circle", "cornerStyle": "continuous"}"#, false),
+    (#"{"vstack": [], "alignment": "top"}"#, false),
+    (#"{"hstack": [], "alignment": "leading"}"#, false),
+    (#"{"hstack": [], "alignment": "firstTextBaseline"}"#, true),
+    (#"{"zstack": [], "alignment": "firstTextBaseline"}"#, false),
+    (#"{"vstack": [], "fill": {"linearGradient": {"colors": ["red", "blue"]}}}"#, false),
+    (#"{"shape": "circle", "fill": {"linearGradient": {"colors": ["red", "blue"]}}}"#, true),
+    (#"{"vstack": [], "font": "title", "lineLimit": 2}"#, true),
+    (#"{"shape": "circle", "stroke": "red", "strokeBorder": "blue"}"#, false),
+    (#"{"shape": "circle", "fill": "red", "foregroundColor": "blue"}"#, false),
+    (
+      #"{"shape": "circle", "fill": "red", "foregroundColor": "blue", "stroke": {"lineWidth": 2}}"#,
+      true
+    ),
+    (#"{"text": "a", "transition": "scale"}"#, false),
+    (#"{"text": "a", "matchedGeometryEffect": {"id": "x"}}"#, false),
+    // Frames: one form per axis, infinity only as a maximum, lengths in range.
+    (#"{"text": "a", "frame": {"width": 10, "maxWidth": 20}}"#, false),
+    (#"{"text": "a", "frame": {"height": 10, "minHeight": 5}}"#, false),
+    (#"{"text": "a", "frame": {"width": 10, "minHeight": 5, "maxHeight": "infinity"}}"#, true),
+    (#"{"text": "a", "frame": {"minWidth": "infinity"}}"#, false),
+    (#"{"text": "a", "frame": {"idealWidth": "infinity"}}"#, false),
+    (#"{"text": "a", "frame": {"maxWidth": "=open ? 100 : 200"}}"#, true),
+    (#"{"text": "a", "frame": {"maxWidth": "wide"}}"#, false),
+    (#"{"text": "a", "frame": {"width": -1}}"#, false),
+    (#"{"text": "a", "frame": {"width": 5000}}"#, false),
+    (#"{"text": "a", "frame": {"minWidth": 10, "idealWidth": 20, "maxWidth": 30}}"#, true),
+  ])
+  func schemaAndDecoderAgree(layer: String, valid: Bool) throws {
+    let text =
+      #"{"state": {"open": false}, "definitions": {"t": {"text": "a"}}, "layers": ["#
+      + layer + "]}"
+    let scene = try JSONParser.parse(text)
+    let failures = SchemaValidator(root: try Self.schema()).failures(of: scene)
+    #expect(failures.isEmpty == valid, "\(failures)")
+    #expect(Self.decoderTakes(scene) == valid)
+  }
+
+  /// The schema refuses, per kind of layer, exactly the keys of other kinds the decoder refuses:
+  /// every content parameter that is neither the kind's own nor a modifier.
+  @Test func keysPerKindMatchTheDecoder() throws {
+    let schema = try Self.schema()
+    guard case .array(let rules)? = Self.at(schema, ["$defs", "layer", "allOf"])?.kind else {
+      Issue.record("layer.allOf")
+      return
+    }
+    let parameters = Set(SceneDecoder.contentParameters.values.joined())
+    for kind in SceneDecoder.contentKeys {
+      let rule = rules.first { rule in
+        Self.strings(Self.at(rule, ["if", "required"])) == [kind]
+          && Self.at(rule, ["if", "properties"]) == nil
+      }
+      let refused = Set(
+        (rule.flatMap { Self.at($0, ["then", "properties"]) }.flatMap { v -> [JSONValue.Member]? in
+          if case .object(let m) = v.kind { m } else { nil }
+        } ?? []).filter { $0.value.kind == .bool(false) }.map(\.key))
+      let expected = parameters.subtracting(SceneDecoder.contentParameters[kind] ?? [])
+        .subtracting(SceneDecoder.modifierKeys)
+      #expect(refused == expected, "\(kind)")
+    }
   }
 }

@@ -1,3 +1,4 @@
+import Raster
 import SceneGraph
 import Testing
 
@@ -55,7 +56,9 @@ import Glibc
         "layout"
       ),
       (#"{"shape": "circle", "if": "=time < 1"}"#, 2, "layers[0].if", "time"),
-      (#"{"text": "=\"\\(time)\""}"#, 2, "layers[0].text", "time"),
+      (#"{"text": "=\"\\(time)\""}"#, nil, "layers[0].text", "--duration"),
+      // 10 frames a second for 20 s: 200 different texts.
+      (#"{"text": "=\"\\(time)\""}"#, 20, "layers[0].text", "more than 100"),
     ]
     for (layer, duration, path, message) in cases {
       #expect {
@@ -80,5 +83,50 @@ import Glibc
     } throws: { error in
       (error as? SceneFileError)?.path == "state.time"
     }
+  }
+
+  /// A running clock label (`Text("\(time, specifier: "%.1f") s")`): at every frame the text
+  /// shown is the one written with that frame's time and the state in effect then — frame f of
+  /// the scene is, pixel for pixel, the still of a scene whose text is that string written out
+  /// (by Swift's %.1f rule here, not by the template), in the same leading-aligned frame.
+  @Test func textsFollowTimeFrameByFrame() throws {
+    var settings = SceneSettings(scale: 2, frameRate: 10, hold: 0)
+    settings.duration = 2
+    func scene(_ text: String, events: String = "") throws -> Scene {
+      try SceneFile.load(
+        text: """
+          {"canvas": {"width": 160, "height": 60}, "state": {"lap": 0},
+           "layers": [{"id": "clock", "text": \(text), "font": "title", "monospacedDigit": true,
+                       "frame": {"width": 150, "alignment": "leading"}}],
+           "events": [\(events)]}
+          """, settings: settings
+      ).scene
+    }
+    let running = try scene(
+      #""=\"\\(lap) · \\(time, specifier: \"%.1f\") s\"""#,
+      events: #"{"at": 1.05, "set": {"lap": 1}, "animation": "smooth"}"#)
+    #expect(running.frameCount == 20)
+    var compositor = Compositor()
+    var largest = 0  // frames that differ
+    for frame in [0, 1, 7, 10, 11, 12, 19] {
+      let t = Double(frame) / 10
+      let tenths = Int((t * 10).rounded())
+      let written = "\(t < 1.05 ? 0 : 1) · \(tenths / 10).\(tenths % 10) s"
+      let still = try scene("\"\(written)\"")
+      let expected = still.render(frame: 0, compositor: &compositor)
+      let actual = running.render(frame: frame, compositor: &compositor)
+      let same = actual != nil && actual == expected
+      #expect(same, "frame \(frame): \(written)")
+      // The layout dump shows the text of the frame.
+      #expect(
+        SceneLayoutTests.entry("clock", in: running.layout(at: t))?.lines.map(\.text) == [written])
+      if !same { largest += 1 }
+      // One version is fully shown, every other one hidden.
+      let shown = running.values(at: t).filter {
+        $0.key.hasPrefix("clock.text[") && $0.key.hasSuffix(".opacity")
+      }.map(\.value[0])
+      #expect(shown.filter { $0 == 1 }.count == 1 && shown.filter { $0 == 0 }.count == 19)
+    }
+    #expect(largest == 0)
   }
 }
