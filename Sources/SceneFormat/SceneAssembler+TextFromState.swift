@@ -181,7 +181,8 @@ extension SceneAssembler {
         throw SceneFileError(
           path: path,
           "the text follows time and takes more than \(SceneLimits.textVersions) different "
-            + "values over the \(scopes.count) frames rendered: show fewer digits (a specifier such as \"%.1f\"), or render fewer frames",
+            + "values over the \(scopes.count) frames rendered: write fewer digits (a coarser "
+            + "specifier, such as \"%.0f\"), or render a shorter duration",
           line: placed.layer.line, column: placed.layer.column)
       }
     }
