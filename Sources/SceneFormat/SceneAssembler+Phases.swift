@@ -53,7 +53,8 @@ extension SceneAssembler {
       guard lengths.dropFirst().reduce(0, +) + lengths[0] > 0 else {
         throw SceneFileError(
           path: layer.path + ".phases.animations",
-          "the phases take no time (every animation is none): give them animations with a length",
+          "the phases take no time (each animation into a phase is none or lasts 0 s): give them "
+            + "animations with a length",
           line: layer.line, column: layer.column)
       }
       var t = 0.0
@@ -124,7 +125,10 @@ extension SceneAssembler {
           continue
         }
         let identity = Self.identity(of: key)
-        try countChanges(steps.count)
+        try countChanges(
+          steps.count, path: phases.path,
+          cause: "the phases (a cycle of \(Self.format(lengths.reduce(0, +))) s over the duration)"
+            + " and the events and taps")
         channels[index].changes += steps.map { step in
           .init(
             time: step.time, target: [phases.values[step.phase][key] ?? identity],

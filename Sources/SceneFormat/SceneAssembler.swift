@@ -120,12 +120,16 @@ struct SceneAssembler {
   var templateBoxes: [String: [Int: Rect]] = [:]
 
   /// Counts `count` more changes of animated values against the scene's bound.
-  mutating func countChanges(_ count: Int) throws(SceneFileError) {
+  /// Counts changes of animated values against `SceneLimits.changes`; past it, an error at
+  /// `path` that blames `cause` (the events and taps unless a phase animator's cycle made them).
+  mutating func countChanges(
+    _ count: Int, path: String = "events", cause: String = "the events and taps"
+  ) throws(SceneFileError) {
     changeCount += count
     guard changeCount <= SceneLimits.changes else {
       throw SceneFileError(
-        path: "events",
-        "the events and taps change animated values \(changeCount) times; at most \(SceneLimits.changes)"
+        path: path,
+        "\(cause) change animated values \(changeCount) times; at most \(SceneLimits.changes)"
       )
     }
   }
@@ -456,7 +460,22 @@ struct SceneAssembler {
     let ordered = items.enumerated().sorted {
       ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
     }.map(\.element.item)
+    let end = settings.duration ?? description.duration
     for item in ordered {
+      if let end {
+        // What comes after the render's end changes nothing that is shown: say so.
+        switch item {
+        case .event(let event) where event.time > end:
+          notes.append(
+            "the event at \(Self.format(event.time)) s comes after the end (a duration of "
+              + "\(Self.format(end)) s): nothing it changes is shown")
+        case .tap(let x, let y, let time) where time > end:
+          notes.append(
+            "the tap at \(Self.format(x)),\(Self.format(y))@\(Self.format(time)) comes after the "
+              + "end (a duration of \(Self.format(end)) s): nothing it changes is shown")
+        default: break
+        }
+      }
       switch item {
       case .event(let event):
         try apply(event.assignments, animation: event.animation, at: event.time, extra: [:])

@@ -38,7 +38,7 @@ extension SceneDecoder {
     }
     let turn = try Self.turnGeometry(o, drives: turning, trackKind: "phase value")
     return PhasesDescription(
-      values: values, animations: animations, trigger: trigger, turn: turn)
+      values: values, animations: animations, trigger: trigger, turn: turn, path: field.path)
   }
 }
 
@@ -50,4 +50,6 @@ struct PhasesDescription {
   var trigger: Bound?
   /// The fixed parts of the turn rotation3DEffect values give (nil: no phase turns the layer).
   var turn: Rotation3DGeometry?
+  /// Where they are in the scene file (`layers[0].phases`).
+  var path: String
 }

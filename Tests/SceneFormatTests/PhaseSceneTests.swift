@@ -82,4 +82,16 @@ import Testing
       }
     }
   }
+
+  /// A cycle of phases too short for its duration is blamed on the phases, at their path.
+  @Test func tooManyPhaseChangesNameThePhases() {
+    #expect {
+      _ = try Self.load(
+        #"{"values": [{}, {"opacity": 0.5}], "animations": [{"type": "linear", "duration": 0.002}, {"type": "linear", "duration": 0.002}]}"#,
+        duration: 60)
+    } throws: { error in
+      guard let e = error as? SceneFileError else { return false }
+      return e.path == "layers[0].phases" && e.message.contains("the phases (a cycle of 0.004 s")
+    }
+  }
 }

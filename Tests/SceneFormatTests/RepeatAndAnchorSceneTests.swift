@@ -137,4 +137,20 @@ import Testing
       (error as? SceneFileError)?.path == "layers[0].scaleEffect.anchor"
     }
   }
+
+  /// An event or a tap after the end of a scene with a duration is reported, not dropped
+  /// silently.
+  @Test func eventsAndTapsAfterTheEndAreReported() throws {
+    let loaded = try SceneFile.load(
+      text: """
+        {"duration": 1, "state": {"on": false},
+         "layers": [{"shape": "circle", "frame": {"width": 20, "height": 20}, "opacity": "=on ? 1 : 0.5"}],
+         "onTap": [{"set": {"on": "=!on"}}],
+         "events": [{"at": 0.5, "set": {"on": true}}, {"at": 2, "set": {"on": false}}],
+         "taps": [{"x": 10, "y": 10, "at": 3}]}
+        """, settings: SceneSettings(scale: 1, frameRate: 10))
+    #expect(loaded.notes.contains { $0.contains("the event at 2 s comes after the end") })
+    #expect(loaded.notes.contains { $0.contains("the tap at 10,10@3 comes after the end") })
+    #expect(!loaded.notes.contains { $0.contains("the event at 0.5 s") })
+  }
 }
