@@ -167,16 +167,18 @@ struct ExactRowResolver: Sendable {
       if p.y0 > top { events.append(p.y0) }
       if p.y1 < bottom { events.append(p.y1) }
     }
-    for i in pieces.indices {
-      let p = pieces[i]
-      for j in (i + 1)..<pieces.count {
-        let q = pieces[j]
-        let lo = max(max(p.y0, q.y0), top)
-        let hi = min(min(p.y1, q.y1), bottom)
-        guard lo < hi, p.dxdy != q.dxdy else { continue }
-        // x_p(y) = x_q(y)
-        let y = (q.x0 - q.y0 * q.dxdy - p.x0 + p.y0 * p.dxdy) / (p.dxdy - q.dxdy)
-        if y > lo, y < hi { events.append(y) }
+    pieces.withUnsafeBufferPointer { pieces in
+      for i in pieces.indices {
+        let p = pieces[i]
+        for j in (i + 1)..<pieces.count {
+          let q = pieces[j]
+          let lo = max(max(p.y0, q.y0), top)
+          let hi = min(min(p.y1, q.y1), bottom)
+          guard lo < hi, p.dxdy != q.dxdy else { continue }
+          // x_p(y) = x_q(y)
+          let y = (q.x0 - q.y0 * q.dxdy - p.x0 + p.y0 * p.dxdy) / (p.dxdy - q.dxdy)
+          if y > lo, y < hi { events.append(y) }
+        }
       }
     }
   }
@@ -240,7 +242,21 @@ struct ExactRowResolver: Sendable {
       for (i, p) in pieces.enumerated() where p.y0 < ym && p.y1 > ym {
         order.append((p.x(at: ym), Int32(i)))
       }
-      order.sort { $0.x < $1.x }  // stable: ties keep the index order
+      // By x, ties in index order (the order of a stable sort by x): an insertion sort, since
+      // the slab's pieces are few.
+      order.withUnsafeMutableBufferPointer { order in
+        var k = 1
+        while k < order.count {
+          let entry = order[k]
+          var j = k
+          while j > 0, order[j - 1].x > entry.x {
+            order[j] = order[j - 1]
+            j -= 1
+          }
+          order[j] = entry
+          k += 1
+        }
+      }
     } else {
       orderSlab(ym)
     }
