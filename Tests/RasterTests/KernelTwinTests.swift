@@ -26,6 +26,22 @@ import Testing
     return Pixmap(width: width, height: height, pixels: pixels)
   }
 
+  /// Every channel value in every channel, beside other values, times every k.
+  @Test func scaleMatchesItsTwin() {
+    var mismatches = 0
+    for k: UInt32 in 0...255 {
+      for v: UInt32 in 0...255 {
+        for pixel in [
+          v, v << 8, v << 16, v << 24, v * 0x0101_0101, v | 0xFF00_FF00, v << 8 | 0x00FF_00FF,
+          v << 16 | 0xFF00_FFFF, v << 24 | 0x00FF_FFFF, v ^ 0x5A3C_C3A5,
+        ] where Kernels.scale(pixel, by: k) != Kernels.scalePlainly(pixel, by: k) {
+          mismatches += 1
+        }
+      }
+    }
+    #expect(mismatches == 0)
+  }
+
   @Test(arguments: [0, 1, 77, 128, 254, 255])
   func compositeMatchesItsTwin(opacity: Int) throws {
     var generator = SeededGenerator(seed: UInt64(opacity) + 3)

@@ -108,7 +108,7 @@ extension CoverageAccumulator {
           Self.deposit(edges, lines, run, into: cells.baseAddress.unsafelyUnwrapped)
         }
       }
-      sweep(layout: run, region: region, rule: rule, complexRows: 0, into: &sink)
+      sweep(layout: run, region: region, rule: rule, exactRows: 0, into: &sink)
       return
     }
     let middle = run.rowStart + bands / 2 * Self.bandRows
@@ -155,10 +155,10 @@ extension CoverageAccumulator {
         }
       }
     }
-    sweep(layout: first, region: region, rule: rule, complexRows: 0, into: &sink)
+    sweep(layout: first, region: region, rule: rule, exactRows: 0, into: &sink)
     swap(&cells, &secondCells)
     swap(&touched, &secondTouched)
-    sweep(layout: second, region: region, rule: rule, complexRows: 0, into: &sink)
+    sweep(layout: second, region: region, rule: rule, exactRows: 0, into: &sink)
     swap(&cells, &secondCells)
     swap(&touched, &secondTouched)
     secondTouched.withUnsafeMutableBufferPointer { bits in

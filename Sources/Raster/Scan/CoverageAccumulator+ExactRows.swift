@@ -7,7 +7,38 @@
 // with their winding; each inside run, from the edge where the fill rule turns inside to the one
 // where it turns outside, is a trapezoid whose exact area per pixel is deposited (its left edge
 // with +height, its right edge with −height). The sum along the row is then the exact covered
-// area of each pixel, for either rule and any overlap.
+// area of each pixel, for either rule and any overlap. The deposits go into the row's own cells
+// in the band, cleared first, with their touched bits: the sweep then sends the row as any other
+// (with the nonzero rule, since its sums are coverages already).
+//
+// Invariant for the raw pointers: as for the deposit (`BandLayout.assertFits`); a piece is
+// clamped to 0...width, so it writes cells 0 ... width + 1 of its row.
+
+extension CoverageAccumulator {
+  /// Replaces the summed areas of band row `bandRow` by the exact coverage of the row
+  /// `exactRows.prepare` cut last.
+  mutating func resolveExactly(bandRow: Int, layout: BandLayout, rule: FillRule) {
+    cells.withUnsafeMutableBufferPointer { cellBuffer in
+      owners.withUnsafeMutableBufferPointer { ownerBuffer in
+        touched.withUnsafeMutableBufferPointer { bitBuffer in
+          guard let cellBase = cellBuffer.baseAddress, let bitBase = bitBuffer.baseAddress,
+            let ownerBase = ownerBuffer.baseAddress
+          else { return }
+          layout.assertFits(
+            cells: cellBuffer.count, owners: ownerBuffer.count, touched: bitBase,
+            touchedWords: bitBuffer.count)
+          assert(bandRow >= 0 && bandRow < layout.rowEnd - layout.rowStart)
+          let cells = cellBase + bandRow * layout.stride
+          let bits = bitBase + bandRow * layout.wordsPerRow
+          Self.clearRow(
+            cells: cells, owners: ownerBase + bandRow * layout.stride, bits: bits,
+            words: layout.cellWords)
+          exactRows.resolve(rule: rule, width: layout.stride - 2, cells: cells, bits: bits)
+        }
+      }
+    }
+  }
+}
 
 /// Resolves complex rows exactly; keeps its scratch between calls.
 struct ExactRowResolver: Sendable {
@@ -37,10 +68,6 @@ struct ExactRowResolver: Sendable {
   private var order: [(x: Float, index: Int32)] = []
   /// Per piece, whether it is in `order`.
   private var inOrder: [Bool] = []
-  private var row: [Float] = []
-  /// The cells of `row` that deposits reached: `touchedLow..<touchedHigh` (empty when low ≥ high).
-  private var touchedLow = Int.max
-  private var touchedHigh = 0
 
   mutating func startPath() {
     remainingPairs = Self.pairBudget
@@ -79,21 +106,30 @@ struct ExactRowResolver: Sendable {
     return true
   }
 
-  /// Computes the exact coverage of the row `prepare` cut last and sends it to `sink`.
-  mutating func resolve<Sink: CoverageSink>(
-    row rowIndex: Int, region: IntRect, rule: FillRule, into sink: inout Sink
+  /// The cells of a row `width` pixels wide (`width` + 2 cells, all zero) and its touched bits,
+  /// for `resolve`.
+  struct Target {
+    let cells: UnsafeMutablePointer<Float>
+    let bits: UnsafeMutablePointer<UInt64>
+    let width: Float
+  }
+
+  /// Deposits the exact coverage of the row `prepare` cut last into `cells` (`width` + 2 of
+  /// them, zero) and sets the touched bits of the cells it reaches in `bits`: summed along the
+  /// row, the cells give each pixel's covered area.
+  mutating func resolve(
+    rule: FillRule, width: Int, cells: UnsafeMutablePointer<Float>,
+    bits: UnsafeMutablePointer<UInt64>
   ) {
-    let width = region.width
-    if row.count < width + 2 { row = [Float](repeating: 0, count: width + 2) }
+    let target = Target(cells: cells, bits: bits, width: Float(width))
     order.removeAll(keepingCapacity: true)
     inOrder.removeAll(keepingCapacity: true)
     inOrder.append(contentsOf: repeatElement(false, count: pieces.count))
     for slab in 0..<(events.count - 1) {
       let ya = events[slab]
       let yb = events[slab + 1]
-      if yb - ya > 1e-6 { depositSlab(ya, yb, rule: rule) }
+      if yb - ya > 1e-6 { depositSlab(ya, yb, rule: rule, into: target) }
     }
-    emit(width: width, x0: region.minX, y: region.minY + rowIndex, into: &sink)
   }
 
   // MARK: - Private
@@ -131,16 +167,18 @@ struct ExactRowResolver: Sendable {
       if p.y0 > top { events.append(p.y0) }
       if p.y1 < bottom { events.append(p.y1) }
     }
-    for i in pieces.indices {
-      let p = pieces[i]
-      for j in (i + 1)..<pieces.count {
-        let q = pieces[j]
-        let lo = max(max(p.y0, q.y0), top)
-        let hi = min(min(p.y1, q.y1), bottom)
-        guard lo < hi, p.dxdy != q.dxdy else { continue }
-        // x_p(y) = x_q(y)
-        let y = (q.x0 - q.y0 * q.dxdy - p.x0 + p.y0 * p.dxdy) / (p.dxdy - q.dxdy)
-        if y > lo, y < hi { events.append(y) }
+    pieces.withUnsafeBufferPointer { pieces in
+      for i in pieces.indices {
+        let p = pieces[i]
+        for j in (i + 1)..<pieces.count {
+          let q = pieces[j]
+          let lo = max(max(p.y0, q.y0), top)
+          let hi = min(min(p.y1, q.y1), bottom)
+          guard lo < hi, p.dxdy != q.dxdy else { continue }
+          // x_p(y) = x_q(y)
+          let y = (q.x0 - q.y0 * q.dxdy - p.x0 + p.y0 * p.dxdy) / (p.dxdy - q.dxdy)
+          if y > lo, y < hi { events.append(y) }
+        }
       }
     }
   }
@@ -195,14 +233,30 @@ struct ExactRowResolver: Sendable {
     order.removeLast(order.count - count)
   }
 
-  private mutating func depositSlab(_ ya: Float, _ yb: Float, rule: FillRule) {
+  private mutating func depositSlab(
+    _ ya: Float, _ yb: Float, rule: FillRule, into target: Target
+  ) {
     let ym = (ya + yb) / 2
     if pieces.count <= Self.sortedSlabPieces {
       order.removeAll(keepingCapacity: true)
       for (i, p) in pieces.enumerated() where p.y0 < ym && p.y1 > ym {
         order.append((p.x(at: ym), Int32(i)))
       }
-      order.sort { $0.x < $1.x }  // stable: ties keep the index order
+      // By x, ties in index order (the order of a stable sort by x): an insertion sort, since
+      // the slab's pieces are few.
+      order.withUnsafeMutableBufferPointer { order in
+        var k = 1
+        while k < order.count {
+          let entry = order[k]
+          var j = k
+          while j > 0, order[j - 1].x > entry.x {
+            order[j] = order[j - 1]
+            j -= 1
+          }
+          order[j] = entry
+          k += 1
+        }
+      }
     } else {
       orderSlab(ym)
     }
@@ -217,63 +271,28 @@ struct ExactRowResolver: Sendable {
       if !wasInside, isInside {
         entering = piece
       } else if wasInside, !isInside, let left = entering {
-        deposit(left, ya, yb, height)
-        deposit(piece, ya, yb, -height)
+        Self.deposit(left, ya, yb, height, into: target)
+        Self.deposit(piece, ya, yb, -height, into: target)
         entering = nil
       }
     }
     // Edges right of the canvas were dropped: a run still open reaches past the right edge.
-    if let left = entering { deposit(left, ya, yb, height) }
+    if let left = entering { Self.deposit(left, ya, yb, height, into: target) }
   }
 
-  private mutating func deposit(_ piece: Piece, _ ya: Float, _ yb: Float, _ height: Float) {
-    let width = Float(row.count - 2)
+  private static func deposit(
+    _ piece: Piece, _ ya: Float, _ yb: Float, _ height: Float, into target: Target
+  ) {
+    let width = target.width
     let from = min(max(piece.x(at: ya), 0), width)
     let to = min(max(piece.x(at: yb), 0), width)
-    let (first, last) = row.withUnsafeMutableBufferPointer { buffer in
-      // `row` holds width + 2 cells: a piece deposits into cells ⌊min⌋ ... ⌈max⌉ ≤ width + 1.
-      CoverageAccumulator.depositPiece(
-        from: from, to: to, height: height, cells: buffer.baseAddress.unsafelyUnwrapped)
-    }
-    // The piece deposited into cells first ... last + 1.
-    touchedLow = min(touchedLow, first)
-    touchedHigh = max(touchedHigh, last + 2)
+    // Cells ⌊min⌋ ... ⌈max⌉ ≤ width + 1.
+    let (first, last) = CoverageAccumulator.depositPiece(
+      from: from, to: to, height: height, cells: target.cells)
+    CoverageAccumulator.markTouched(first, last + 1, target.bits)
   }
 
   private static func inside(_ winding: Int32, _ rule: FillRule) -> Bool {
     rule == .nonzero ? winding != 0 : winding & 1 != 0
-  }
-
-  /// Sums the row into coverage runs for `sink`, and clears it. Only the touched cells are
-  /// visited: before them the sum is 0, after them it is constant.
-  private mutating func emit<Sink: CoverageSink>(width: Int, x0: Int, y: Int, into sink: inout Sink)
-  {
-    let low = min(touchedLow, width)
-    let high = min(touchedHigh, row.count)
-    var sum: Float = 0
-    var runStart = low
-    var runCoverage: UInt8 = 0
-    var out = sink.row(y)
-    for x in low..<max(low, high) {
-      let cell = row[x]
-      // Between the row's pieces most cells are empty: the sum, and so the coverage, stays.
-      if cell == 0 { continue }
-      sum += cell
-      row[x] = 0
-      guard x < width else { continue }
-      let c = CoverageAccumulator.coverage(sum, .nonzero)
-      if c != runCoverage {
-        if runCoverage != 0 {
-          out.span(x: x0 + runStart, count: x - runStart, coverage: runCoverage)
-        }
-        runStart = x
-        runCoverage = c
-      }
-    }
-    if runCoverage != 0 {
-      out.span(x: x0 + runStart, count: width - runStart, coverage: runCoverage)
-    }
-    touchedLow = Int.max
-    touchedHigh = 0
   }
 }

@@ -1,7 +1,8 @@
 // The scan stage's sweep (CoverageAccumulator.swift has the whole): each row of a band is summed
 // left to right; a touched cell's pixel goes out on its own and the stretch between two runs of
 // touched cells as one span of constant coverage. The sweep zeroes what it reads, so the cells,
-// owners and bits are ready for the next band.
+// owners and bits are ready for the next band. Rows the exact resolver computed hold its
+// deposits, whose sums are coverages already: they are swept with the nonzero rule.
 //
 // Invariant for the raw pointers: as for the deposit (`BandLayout.assertFits`), and each row's
 // stop word — the word after its `cellWords` words of touched bits — is set, so the scan for the
@@ -9,10 +10,10 @@
 
 extension CoverageAccumulator {
   /// Runs along each row of the band summing the deposits and sends the coverage to `sink`
-  /// (rows marked complex are only cleared: the exact resolver sends those); leaves the cells,
-  /// owners and bits zero.
+  /// (rows in `exactRows` hold the exact resolver's deposits, summed with the nonzero rule); leaves
+  /// the cells, owners and bits zero.
   mutating func sweep<Sink: CoverageSink>(
-    layout: BandLayout, region: IntRect, rule: FillRule, complexRows: UInt32, into sink: inout Sink
+    layout: BandLayout, region: IntRect, rule: FillRule, exactRows: UInt32, into sink: inout Sink
   ) {
     cells.withUnsafeMutableBufferPointer { cellBuffer in
       owners.withUnsafeMutableBufferPointer { ownerBuffer in
@@ -27,11 +28,11 @@ extension CoverageAccumulator {
           if rule == .nonzero {
             Self.sweepRows(
               cells: cellBase, owners: ownerBase, bits: bitBase, layout: layout, region: region,
-              rule: .nonzero, complexRows: complexRows, into: &sink)
+              rule: .nonzero, exactRows: exactRows, into: &sink)
           } else {
             Self.sweepRows(
               cells: cellBase, owners: ownerBase, bits: bitBase, layout: layout, region: region,
-              rule: .evenodd, complexRows: complexRows, into: &sink)
+              rule: .evenodd, exactRows: exactRows, into: &sink)
           }
         }
       }
@@ -43,17 +44,19 @@ extension CoverageAccumulator {
   static func sweepRows<Sink: CoverageSink>(
     cells: UnsafeMutablePointer<Float>, owners: UnsafeMutablePointer<Int32>,
     bits: UnsafeMutablePointer<UInt64>, layout: BandLayout, region: IntRect, rule: FillRule,
-    complexRows: UInt32, into sink: inout Sink
+    exactRows: UInt32, into sink: inout Sink
   ) {
     var cells = cells
     var owners = owners
     var bits = bits
     for row in layout.rowStart..<layout.rowEnd {
+      var out = sink.row(region.minY &+ row)
       // Band rows are < 32.
-      if complexRows & (1 &<< UInt32(row &- layout.rowStart)) != 0 {
-        clearRow(cells: cells, owners: owners, bits: bits, words: layout.cellWords)
+      if rule != .nonzero, exactRows & (1 &<< UInt32(row &- layout.rowStart)) != 0 {
+        sweepRow(
+          cells: cells, owners: owners, bits: bits, words: layout.cellWords, width: region.width,
+          x0: region.minX, rule: .nonzero, into: &out)
       } else {
-        var out = sink.row(region.minY &+ row)
         sweepRow(
           cells: cells, owners: owners, bits: bits, words: layout.cellWords, width: region.width,
           x0: region.minX, rule: rule, into: &out)

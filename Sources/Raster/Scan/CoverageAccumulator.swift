@@ -45,11 +45,11 @@
 // halves, when long enough, are deposited on two threads into cells of their own.
 //
 //
-// Unsafe code: the deposit, crowded-band and sweep stages index cells, owners and touched bits
-// through raw pointers; each file states the invariant that keeps those indices inside the
+// Unsafe code: the deposit, crowded-band, exact-row and sweep stages index cells, owners and
+// touched bits through raw pointers; each file states the invariant that keeps those indices inside the
 // buffers, and debug builds assert it (`BandLayout.assertFits` and checks in the loops). Other
 // unsafe code in Raster: the Flattener's per-curve scratch, the pixel kernels (Pixels/Kernels,
-// Pixmap), the blur's kernels, ExactRows' row buffers; and the C kernel. Their twins: the
+// Pixmap), the blur's kernels; and the C kernel. Their twins: the
 // supersampled `ReferenceRasterizer` (Rasterizer+Reference.swift, in Sources so the tests and
 // `bench` share it) for the whole scan stage, checked by RasterizerTests and AccuracyTests;
 // `depositAreasPlainly` for `csk_deposit_band` (CrowdedBandTests, to the bit); the scalar twins
@@ -227,8 +227,8 @@ struct CoverageAccumulator: Sendable {
       complexRows = turnRows.mark(
         turns[bandTurns..<nextTurn], lines: lines, active: active, regionMinY: region.minY,
         marked: complexRows)
-      // The exact rows are sent before the sweep sends the others (rows are independent), so
-      // that a row whose slabs exceed the budget can still be swept.
+      // An exact row's cells are replaced by the exact resolver's deposits before the sweep; a
+      // row whose slabs exceed the budget keeps its summed areas.
       var exact: UInt32 = 0
       if complexRows != 0 {
         countRowLines(complexRows, lines: lines, layout: layout)
@@ -239,12 +239,12 @@ struct CoverageAccumulator: Sendable {
           if exactRows.admits(pieces: rowLines[bandRow]),
             exactRows.prepare(row: rowStart + bandRow, lines: lines, active: active, layout: layout)
           {
-            exactRows.resolve(row: rowStart + bandRow, region: region, rule: rule, into: &sink)
+            resolveExactly(bandRow: bandRow, layout: layout, rule: rule)
             exact |= 1 << bandRow
           }
         }
       }
-      sweep(layout: layout, region: region, rule: rule, complexRows: exact, into: &sink)
+      sweep(layout: layout, region: region, rule: rule, exactRows: exact, into: &sink)
       retireLines(endingBy: rowEnd, band: band, crowding: &crowding)
       band += 1
     }

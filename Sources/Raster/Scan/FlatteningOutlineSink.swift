@@ -42,6 +42,8 @@ struct FlatteningOutlineSink: OutlineSink {
     count += 1
   }
 
+  /// Inlined into the stroker's joins: most of its lines come through here.
+  @inline(__always)
   mutating func line(to p: Point, group: PieceGroup) {
     let q = map(p)
     flattener.addLine(current, q, into: &flat)

@@ -148,10 +148,13 @@ struct OutlineBuilder<Sink: OutlineSink> {
   private var group = PieceGroup(id: 0)
   /// The first group of the next polyline.
   private var nextGroup: Int32 = 0
-  /// Scratch of `add`, per segment: unit direction, length, group.
-  private var directions: [Point] = []
-  private var lengths: [Double] = []
-  private var segmentGroups: [Int32] = []
+  /// Scratch of `add`, as long as the most segments of a polyline so far (only the first
+  /// `segments` hold the polyline's): per segment, its `Frame` and group; per vertex, its
+  /// `Corner` (vertex i between segments i − 1 and i). Written through buffer pointers, so that
+  /// building them costs no uniqueness check per element.
+  private var frames: [Frame] = []
+  private var groups: [PieceGroup] = []
+  private var corners: [Corner] = []
   /// The angle of each piece of a round join or cap: the arc strays at most `tolerance` from its
   /// chords.
   let arcStep: Double
@@ -172,61 +175,91 @@ struct OutlineBuilder<Sink: OutlineSink> {
 
   // MARK: - Polylines
 
-  /// Whether the inner edges at a vertex between segments of unit normals `na` and `nb` and
-  /// lengths `la` and `lb` are joined through the vertex (the "pivot") rather than where they
-  /// cross: the crossing lies `overlap` back along each segment, and must lie within half of
-  /// each. The same on either side of the stroke.
-  private func pivots(_ na: Point, _ nb: Point, _ la: Double, _ lb: Double) -> Bool {
-    let cosine = na.x * nb.x + na.y * nb.y
-    let overlap = half * ((1 - cosine) / max(1 + cosine, 1e-12)).squareRoot()
-    return !(cosine > -0.99 && overlap <= 0.5 * min(la, lb))
+  /// A segment of a polyline: its unit direction, its left normal (x right, y down: the left of
+  /// the direction (1, 0) is (0, 1)) and its length.
+  struct Frame {
+    var direction = Point(1, 0)
+    var normal = Point(0, 1)
+    var length = 0.0
   }
 
-  /// Whether the pieces on either side of a vertex may overlap where the outline does not merge
-  /// them: where it pivots, and at turns of more than 90°, where the outer join and the far
-  /// ends of the two segments' rectangles can cover the same ground twice.
-  private func separates(_ na: Point, _ nb: Point, _ la: Double, _ lb: Double) -> Bool {
-    na.x * nb.x + na.y * nb.y < 0 || pivots(na, nb, la, lb)
+  /// What both edges need at a vertex between segments `a` and `b` (`a` first along the path),
+  /// computed once for the two: with the left normals `na` and `nb`, unit directions `da` and
+  /// `db`, and lengths `la` and `lb`. The right edge, traced the other way, sees the normals and
+  /// directions negated and swapped, which leaves `cosine`, `dot` and `pivots` as they are,
+  /// negates `cross` and `offset`, and swaps the lengths (the same results bit for bit).
+  struct Corner {
+    /// na · nb.
+    var cosine: Double
+    /// da × db: positive where the path turns left.
+    var cross: Double
+    /// da · db.
+    var dot: Double
+    /// Where the left edges' lines cross, from the vertex: (na + nb)·half / (1 + na · nb).
+    var offset: Point
+    /// Whether the inner edges are joined through the vertex (the "pivot") rather than where
+    /// they cross: the crossing lies `overlap` back along each segment, and must lie within half
+    /// of each.
+    var pivots: Bool
+
+    init(
+      half: Double, _ na: Point, _ nb: Point, _ da: Point, _ db: Point, _ la: Double,
+      _ lb: Double
+    ) {
+      cosine = na.x * nb.x + na.y * nb.y
+      cross = da.x * db.y - da.y * db.x
+      dot = da.x * db.x + da.y * db.y
+      offset = (na + nb) * (half / (1 + cosine))
+      let overlap = half * ((1 - cosine) / max(1 + cosine, 1e-12)).squareRoot()
+      pivots = !(cosine > -0.99 && overlap <= 0.5 * min(la, lb))
+    }
+
+    /// Whether the pieces on either side of the vertex may overlap where the outline does not
+    /// merge them: where it pivots, and at turns of more than 90°, where the outer join and the
+    /// far ends of the two segments' rectangles can cover the same ground twice.
+    var separates: Bool { cosine < 0 || pivots }
   }
 
-  /// Numbers the segments' pieces (`PieceGroup`): a new group each time the centre line has run
-  /// `half`/2 since the group began, two on where the vertex `separates` its pieces, so
-  /// that pieces of adjoining groups lie within about a half-width of centre line of each other
-  /// and never overlap. For a closed polyline, whether its last group adjoins its first.
-  private mutating func numberSegments(closed: Bool) -> Bool {
-    let segments = directions.count
+  /// Numbers the segments' pieces (`PieceGroup`) into `groups`: a new group each time the
+  /// centre line has run `half`/2 since the group began, two on where the vertex `separates` its
+  /// pieces, so that pieces of adjoining groups lie within about a half-width of centre line of
+  /// each other and never overlap. For a closed polyline whose last group adjoins its first
+  /// across the closing vertex, the first and last groups name each other (`partner`).
+  private mutating func numberSegments(_ segments: Int, closed: Bool) {
     let stretch = half / 2
-    segmentGroups.removeAll(keepingCapacity: true)
-    var id = nextGroup
-    var begun = 0.0
-    var run = 0.0
-    func normal(_ i: Int) -> Point { Point(-directions[i].y, directions[i].x) }
-    segmentGroups.append(id)
-    for i in 1..<max(segments, 1) {
-      run += lengths[i - 1]
-      if separates(normal(i - 1), normal(i), lengths[i - 1], lengths[i]) {
-        id &+= 2
-        begun = run
-      } else if run - begun >= stretch {
-        id &+= 1
-        begun = run
+    let first = nextGroup
+    var id = first
+    frames.withUnsafeBufferPointer { frames in
+      corners.withUnsafeBufferPointer { corners in
+        groups.withUnsafeMutableBufferPointer { groups in
+          var begun = 0.0
+          var run = 0.0
+          groups[0] = PieceGroup(id: id)
+          for i in 1..<max(segments, 1) {
+            run += frames[i - 1].length
+            if corners[i].separates {
+              id &+= 2
+              begun = run
+            } else if run - begun >= stretch {
+              id &+= 1
+              begun = run
+            }
+            groups[i] = PieceGroup(id: id)
+          }
+          let last = id
+          guard closed, segments > 1, !corners[0].separates else { return }
+          for i in 0..<segments {
+            let id = groups[i].id
+            if id == first {
+              groups[i].partner = last
+            } else if id == last {
+              groups[i].partner = first
+            }
+          }
+        }
       }
-      segmentGroups.append(id)
     }
     nextGroup = id &+ 2
-    return closed && segments > 1
-      && !separates(normal(segments - 1), normal(0), lengths[segments - 1], lengths[0])
-  }
-
-  /// The group of segment `i`; with `ring`, the first and last groups name each other.
-  private func pieceGroup(_ i: Int, ring: Bool) -> PieceGroup {
-    let id = segmentGroups[i]
-    guard ring, let first = segmentGroups.first, let last = segmentGroups.last else {
-      return PieceGroup(id: id)
-    }
-    if id == first { return PieceGroup(id: id, partner: last) }
-    if id == last { return PieceGroup(id: id, partner: first) }
-    return PieceGroup(id: id)
   }
 
   mutating func add(_ line: Polyline) {
@@ -240,114 +273,133 @@ struct OutlineBuilder<Sink: OutlineSink> {
     guard points.count > 1 else { return }
     let count = points.count
     let segments = line.closed ? count : count - 1
-    // Unit directions and left normals (x right, y down: the left of the direction (1, 0) is
-    // (0, 1)), one per segment.
-    directions.removeAll(keepingCapacity: true)
-    lengths.removeAll(keepingCapacity: true)
-    for i in 0..<segments {
-      let segment = Segment(from: points[i], to: points[(i + 1) % count])
-      directions.append(segment.direction)
-      lengths.append(segment.length)
+    // A frame per segment; a corner per vertex between two segments (vertex i lies between
+    // segments i − 1 and i; a closed polyline's vertex 0 between its last and first).
+    if self.frames.count < segments {
+      let more = segments - self.frames.count
+      self.frames.append(contentsOf: repeatElement(Frame(), count: more))
+      self.groups.append(contentsOf: repeatElement(PieceGroup(id: 0), count: more))
+      self.corners.append(
+        contentsOf: repeatElement(
+          Corner(half: 1, Point(0, 1), Point(0, 1), Point(1, 0), Point(1, 0), 1, 1), count: more))
     }
-    let ring = numberSegments(closed: line.closed)
-    let directions = self.directions
-    let lengths = self.lengths
-    func normal(_ i: Int) -> Point { Point(-directions[i].y, directions[i].x) }
-    func length(_ i: Int) -> Double { lengths[i] }
+    let half = self.half
+    points.withUnsafeBufferPointer { points in
+      self.frames.withUnsafeMutableBufferPointer { frames in
+        self.corners.withUnsafeMutableBufferPointer { corners in
+          for i in 0..<segments {
+            let segment = Segment(from: points[i], to: points[i + 1 == count ? 0 : i + 1])
+            let d = segment.direction
+            frames[i] = Frame(direction: d, normal: Point(-d.y, d.x), length: segment.length)
+          }
+          for b in 0..<segments {
+            let a = b == 0 ? segments - 1 : b - 1
+            let (fa, fb) = (frames[a], frames[b])
+            corners[b] = Corner(
+              half: half, fa.normal, fb.normal, fa.direction, fb.direction, fa.length, fb.length)
+          }
+        }
+      }
+    }
+    numberSegments(segments, closed: line.closed)
+    let frames = self.frames
+    let corners = self.corners
+    let groups = self.groups
 
     if line.closed {
       // The left edge forward as one contour, the right edge backward as another, each from
       // the middle of its first segment's edge (so that the closing line continues that edge).
-      for side in [1.0, -1.0] {
-        let order = side > 0 ? Array(0..<segments) : Array((0..<segments).reversed())
-        for (k, i) in order.enumerated() {
-          let next = order[(k + 1) % order.count]
-          // Going backward, segment i runs from point i+1 to point i.
-          let (from, to) =
-            side > 0 ? (points[i], points[(i + 1) % count]) : (points[(i + 1) % count], points[i])
-          let n = normal(i) * (half * side)
-          group = pieceGroup(i, ring: ring)
-          if k == 0 { emitMove(to: (from + n) * 0.5 + (to + n) * 0.5) }
-          let vertex = side > 0 ? (i + 1) % count : i
-          join(
-            at: to, from: i, to: next, side: side, smooth: line.smooth[vertex],
-            lengths: (length(i), length(next)), normal: normal, directions: directions,
-            nextGroup: pieceGroup(next, ring: ring))
-        }
-        // The closing line is the first half of the first segment's edge.
-        group = pieceGroup(order[0], ring: ring)
-        emitClose()
+      let n0 = frames[0].normal * half
+      group = groups[0]
+      emitMove(to: (points[0] + n0) * 0.5 + (points[1 % count] + n0) * 0.5)
+      for i in 0..<segments {
+        let next = i + 1 == segments ? 0 : i + 1
+        group = groups[i]
+        join(
+          at: points[next], corner: corners[next], left: true, na: frames[i].normal,
+          nb: frames[next].normal, smooth: line.smooth[next], nextGroup: groups[next])
       }
+      // The closing line is the first half of the first segment's edge.
+      group = groups[0]
+      emitClose()
+      // Going backward, segment i runs from point i + 1 to point i.
+      let last = segments - 1
+      let nLast = frames[last].normal * -half
+      group = groups[last]
+      emitMove(to: (points[0] + nLast) * 0.5 + (points[last] + nLast) * 0.5)
+      for i in stride(from: last, through: 0, by: -1) {
+        let next = i == 0 ? last : i - 1
+        group = groups[i]
+        join(
+          at: points[i], corner: corners[i], left: false, na: -frames[i].normal,
+          nb: -frames[next].normal,
+          smooth: line.smooth[i], nextGroup: groups[next])
+      }
+      group = groups[last]
+      emitClose()
       return
     }
 
     // Open: left forward, end cap, right backward, start cap.
-    group = pieceGroup(0, ring: false)
-    emitMove(to: points[0] + normal(0) * half)
+    group = groups[0]
+    emitMove(to: points[0] + frames[0].normal * half)
     for i in 0..<segments {
-      group = pieceGroup(i, ring: false)
+      group = groups[i]
       if i + 1 < segments {
         join(
-          at: points[i + 1], from: i, to: i + 1, side: 1, smooth: line.smooth[i + 1],
-          lengths: (length(i), length(i + 1)), normal: normal, directions: directions,
-          nextGroup: pieceGroup(i + 1, ring: false))
+          at: points[i + 1], corner: corners[i + 1], left: true, na: frames[i].normal,
+          nb: frames[i + 1].normal, smooth: line.smooth[i + 1],
+          nextGroup: groups[i + 1])
       } else {
-        emitLine(to: points[i + 1] + normal(i) * half)
+        emitLine(to: points[i + 1] + frames[i].normal * half)
       }
     }
-    cap(at: points[count - 1], direction: directions[segments - 1])
+    cap(at: points[count - 1], direction: frames[segments - 1].direction)
     for i in stride(from: segments - 1, through: 0, by: -1) {
-      group = pieceGroup(i, ring: false)
+      group = groups[i]
       if i > 0 {
         join(
-          at: points[i], from: i, to: i - 1, side: -1, smooth: line.smooth[i],
-          lengths: (length(i), length(i - 1)), normal: normal, directions: directions,
-          nextGroup: pieceGroup(i - 1, ring: false))
+          at: points[i], corner: corners[i], left: false, na: -frames[i].normal,
+          nb: -frames[i - 1].normal,
+          smooth: line.smooth[i], nextGroup: groups[i - 1])
       } else {
-        emitLine(to: points[0] - normal(0) * half)
+        emitLine(to: points[0] - frames[0].normal * half)
       }
     }
-    cap(at: points[0], direction: -directions[0])
+    cap(at: points[0], direction: -frames[0].direction)
     emitClose()
   }
 
-  /// Ends the edge on `side` (1: left of the path's direction, −1: right) of segment `a` at
-  /// `vertex` and joins it to that of segment `b`, the edge being traced in the direction that
-  /// goes from `a` to `b`; the pen ends where `b`'s edge goes on in a straight line. Where the
-  /// two edges meet at one point (where they cross on the inside, at a miter outside) the pen
-  /// goes straight there, so an edge of a curve is one line a piece. The lines are of `a`'s
-  /// group, but for the one from a pivot, of `nextGroup` (`b`'s).
+  /// Ends the edge on one side (`left` of the path's direction, or right) of the segment before
+  /// `vertex` and joins it to that of the segment after, the edge being traced in the direction
+  /// that goes from the one to the other (backward on the right), with `na` and `nb` their
+  /// normals on that side (the left normals, negated on the right); the pen ends where the next
+  /// segment's edge goes on in a straight line. Where the two edges meet at one point (where
+  /// they cross on the inside, at a miter outside) the pen goes straight there, so an edge of a
+  /// curve is one line a piece. The lines are of the current group, but for the one from a
+  /// pivot, of `nextGroup`.
   private mutating func join(
-    at vertex: Point, from a: Int, to b: Int, side: Double, smooth: Bool,
-    lengths: (Double, Double), normal: (Int) -> Point, directions: [Point],
+    at vertex: Point, corner: Corner, left: Bool, na: Point, nb: Point, smooth: Bool,
     nextGroup: PieceGroup
   ) {
-    // Traced directions: forward on the left side, backward on the right.
-    let da = directions[a] * side
-    let db = directions[b] * side
-    let na = normal(a) * side
-    let nb = normal(b) * side
     let start = vertex + na * half
     let end = vertex + nb * half
-    let cross = da.x * db.y - da.y * db.x
-    let dot = da.x * db.x + da.y * db.y
     if start == end {
       emitLine(to: start)
       return
     }
-    // The traced edge turns towards its own side (the left normal, when `side` maps the trace
-    // to the left edge) when the path turns that way: then this edge is on the inside.
-    // An exact reversal has no inside: the forward pass draws its join and the backward one
-    // goes through the vertex, so that the two do not trace one arc twice (the rasterizer's sum
-    // would count it double).
-    let inner = cross > 0 || (cross == 0 && dot < 0 && side < 0)
-    let cosine = na.x * nb.x + na.y * nb.y
-    // Where the two edges' lines cross: v + (na + nb)·h / (1 + na·nb).
-    func meeting() -> Point { vertex + (na + nb) * (half / (1 + cosine)) }
+    // The traced edge turns towards its own side when the path turns that way: then this edge
+    // is on the inside. An exact reversal has no inside: the forward pass draws its join and the
+    // backward one goes through the vertex, so that the two do not trace one arc twice (the
+    // rasterizer's sum would count it double).
+    let cross = left ? corner.cross : -corner.cross
+    let inner = cross > 0 || (cross == 0 && corner.dot < 0 && !left)
+    // Where the two edges' lines cross.
+    let meeting = left ? vertex + corner.offset : vertex - corner.offset
     if inner {
       // Where the edges cross, if both segments hold it; else through the vertex.
-      if !pivots(na, nb, lengths.0, lengths.1) {
-        emitLine(to: meeting())
+      if !corner.pivots {
+        emitLine(to: meeting)
       } else {
         emitLine(to: start)
         emitLine(to: vertex)
@@ -359,8 +411,8 @@ struct OutlineBuilder<Sink: OutlineSink> {
     // The outside of the turn.
     if smooth {
       // Inside a curve: the offset curve's corner is a small miter; at a cusp, round.
-      if dot > 0.5 {
-        emitLine(to: meeting())
+      if corner.dot > 0.5 {
+        emitLine(to: meeting)
       } else {
         emitLine(to: start)
         arc(around: vertex, from: na, to: nb)
@@ -377,9 +429,9 @@ struct OutlineBuilder<Sink: OutlineSink> {
     case .miter:
       // The miter's length over the width is 1/sin(θ/2), θ the angle between the segments:
       // 1/cos(φ/2) for a turn φ, and cos²(φ/2) = (1 + cos φ)/2.
-      let halfCosSquared = (1 + cosine) / 2
+      let halfCosSquared = (1 + corner.cosine) / 2
       if halfCosSquared > 0, 1 / halfCosSquared <= style.miterLimit * style.miterLimit {
-        emitLine(to: meeting())
+        emitLine(to: meeting)
       } else {
         emitLine(to: start)
         emitLine(to: end)
