@@ -81,30 +81,12 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
     _ expected: [UInt8], _ actual: [UInt8], width: Int, height: Int, rows: Range<Int>,
     threshold: Float
   ) -> ImageDifference {
-    var part = ImageDifference()
+    // The band's figures and cache are the closure's own locals, not captured variables, so
+    // their accesses are checked at compile time rather than one by one at run time.
     expected.withUnsafeBytes { e in
       actual.withUnsafeBytes { a in
-        func judge(_ pixel: Int) {
-          let i = pixel * 4
-          var delta = 0
-          for c in 0..<4 { delta = max(delta, abs(Int(e[i + c]) - Int(a[i + c]))) }
-          guard delta > 0 else { return }
-          part.maximumDelta = max(part.maximumDelta, delta)
-          let (x, y) = (pixel % width, pixel / width)
-          var distance: Float = 0
-          switch PerceptualDifference.verdict(
-            e, a, x: x, y: y, width: width, height: height, threshold: threshold,
-            distance: &distance)
-          {
-          case .same: break
-          case .antialiased: part.excusedPixels += 1
-          case .different:
-            part.differingPixels += 1
-            part.maximumDistance = max(part.maximumDistance, Double(distance))
-            if part.first == nil { part.first = (x, y) }
-            part.bounds.add(x: x, y: y)
-          }
-        }
+        var part = ImageDifference()
+        var cache = PerceptualDifference.OKLabCache()
         var pixel = rows.lowerBound * width
         let end = rows.upperBound * width
         while pixel < end {
@@ -115,12 +97,31 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
             pixel += 2
             continue
           }
-          judge(pixel)
+          let i = pixel * 4
+          var delta = 0
+          for c in 0..<4 { delta = max(delta, abs(Int(e[i + c]) - Int(a[i + c]))) }
+          if delta > 0 {
+            part.maximumDelta = max(part.maximumDelta, delta)
+            let (x, y) = (pixel % width, pixel / width)
+            var distance: Float = 0
+            switch PerceptualDifference.verdict(
+              e, a, x: x, y: y, width: width, height: height, threshold: threshold,
+              distance: &distance, cache: &cache)
+            {
+            case .same: break
+            case .antialiased: part.excusedPixels += 1
+            case .different:
+              part.differingPixels += 1
+              part.maximumDistance = max(part.maximumDistance, Double(distance))
+              if part.first == nil { part.first = (x, y) }
+              part.bounds.add(x: x, y: y)
+            }
+          }
           pixel += 1
         }
+        return part
       }
     }
-    return part
   }
 
   /// Compares `expected` and `actual` (straight RGBA8, `width` pixels a row, same length): equal
@@ -230,6 +231,7 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
     style: Style
   ) -> (rgba: [UInt8], width: Int) {
     var overlay = [UInt8](repeating: 255, count: width * height * 4)
+    var cache = PerceptualDifference.OKLabCache()
     expected.withUnsafeBytes { e in
       actual.withUnsafeBytes { a in
         for i in stride(from: 0, to: overlay.count, by: 4) {
@@ -242,7 +244,7 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
             if delta > 0 {
               verdict = PerceptualDifference.verdict(
                 e, a, x: i / 4 % width, y: i / 4 / width, width: width, height: height,
-                threshold: Float(threshold))
+                threshold: Float(threshold), cache: &cache)
             }
           }
           switch verdict {

@@ -103,15 +103,38 @@ public enum PerceptualDifference {
     return oklab(mix(p[i]), mix(p[i + 1]), mix(p[i + 2]))
   }
 
+  /// OKLab of the opaque colours met so far, in a small direct-mapped table: the pixels that
+  /// differ between two frames repeat few colours (flat regions that moved, a changed fill), so
+  /// each is converted about once. A value of the table is exactly `oklab(opaque:)`'s.
+  struct OKLabCache {
+    static let slots = 4096
+    /// Per slot, the 0xBBGGRR it holds (above 0xFFFFFF: empty).
+    private var keys = [UInt32](repeating: .max, count: slots)
+    private var values = [SIMD3<Float>](repeating: .zero, count: slots)
+
+    @inline(__always)
+    mutating func oklab(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> SIMD3<Float> {
+      let key = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16
+      // The top 12 bits of a multiplicative (Fibonacci) hash.
+      let slot = Int((key &* 2_654_435_761) >> 20)
+      if keys[slot] == key { return values[slot] }
+      let value = PerceptualDifference.oklab(opaque: r, g, b)
+      keys[slot] = key
+      values[slot] = value
+      return value
+    }
+  }
+
   /// The pixel's distance: the larger OKLab ΔE over white and over black.
   static func distance(
-    _ e: UnsafeRawBufferPointer, _ a: UnsafeRawBufferPointer, _ i: Int
+    _ e: UnsafeRawBufferPointer, _ a: UnsafeRawBufferPointer, _ i: Int,
+    cache: inout OKLabCache
   )
     -> Float
   {
     if e[i + 3] == 255, a[i + 3] == 255 {
       // Opaque: both backgrounds give the same colours, straight from the table.
-      let d = oklab(opaque: e[i], e[i + 1], e[i + 2]) - oklab(opaque: a[i], a[i + 1], a[i + 2])
+      let d = cache.oklab(e[i], e[i + 1], e[i + 2]) - cache.oklab(a[i], a[i + 1], a[i + 2])
       return (d * d).sum().squareRoot()
     }
     let white = composited(e, i, over: 255) - composited(a, i, over: 255)
@@ -131,17 +154,18 @@ public enum PerceptualDifference {
   /// The verdict on pixel (x, y) of `expected` and `actual` (straight RGBA8, `width` × `height`).
   static func verdict(
     _ e: UnsafeRawBufferPointer, _ a: UnsafeRawBufferPointer, x: Int, y: Int, width: Int,
-    height: Int, threshold: Float
+    height: Int, threshold: Float, cache: inout OKLabCache
   ) -> Verdict {
     var distance: Float = 0
     return verdict(
-      e, a, x: x, y: y, width: width, height: height, threshold: threshold, distance: &distance)
+      e, a, x: x, y: y, width: width, height: height, threshold: threshold, distance: &distance,
+      cache: &cache)
   }
 
   /// `verdict`, with the pixel's distance (0 when its bytes are equal or within rounding).
   static func verdict(
     _ e: UnsafeRawBufferPointer, _ a: UnsafeRawBufferPointer, x: Int, y: Int, width: Int,
-    height: Int, threshold: Float, distance found: inout Float
+    height: Int, threshold: Float, distance found: inout Float, cache: inout OKLabCache
   ) -> Verdict {
     let i = (y * width + x) * 4
     if e.loadUnaligned(fromByteOffset: i, as: UInt32.self)
@@ -152,7 +176,7 @@ public enum PerceptualDifference {
     var levels = 0
     for c in 0..<4 { levels = max(levels, abs(Int(e[i + c]) - Int(a[i + c]))) }
     guard levels > 1 else { return .same }
-    found = distance(e, a, i)
+    found = distance(e, a, i, cache: &cache)
     guard found > threshold else { return .same }
     let change = abs(brightness(e, i) - brightness(a, i))
     if isAntialiased(e, other: a, x: x, y: y, width: width, height: height, change: change)
