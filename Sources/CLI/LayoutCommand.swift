@@ -6,7 +6,8 @@ import SceneGraph
 enum LayoutCommand: Command {
   /// The scene options that bear on layout (no frames are rendered).
   static let sceneOptions = [
-    "tap", "device", "scale", "swiftui", "color-scheme", "allow-files-outside", "font",
+    "tap", "device", "scale", "swiftui", "color-scheme", "duration", "allow-files-outside",
+    "font",
   ]
 
   static let spec = CommandSpec(
@@ -46,9 +47,8 @@ enum LayoutCommand: Command {
       device: arguments.value("device").flatMap(Device.named),
       scale: try arguments.integer("scale").map(Double.init),
       swiftUI: try arguments.requiredChoice("swiftui"),
-      colorScheme: try arguments.choice("color-scheme"), fps: 50, hold: 0, loop: 0, matte: .white,
-      frame: nil,
-      trace: nil, threads: 1, font: arguments.value("font"), compression: .default, quiet: true,
+      colorScheme: try arguments.choice("color-scheme"), fps: 50, hold: 0,
+      duration: try arguments.number("duration"), loop: 0, matte: .white, frame: nil, trace: nil, threads: 1, font: arguments.value("font"), compression: .default, quiet: true,
       allowsFilesOutside: arguments.flag("allow-files-outside"), output: .none)
     let scene = try SceneOptions.scene(SceneSource(argument: file), settings, console: &console)
     let json = scene.layoutJSON(at: time)

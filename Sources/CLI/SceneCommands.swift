@@ -62,7 +62,7 @@ enum SceneOptions {
       OptionSpec(
         "matte", value: .color, valueName: "colour",
         help:
-          "A GIF of a scene whose background is clear is transparent: pixels less than half opaque become transparent, and the rest (shadow edges, anti-aliasing) are composited over this colour — the page the GIF will sit on.",
+          "A GIF of a scene whose background is clear is transparent: pixels less than half opaque become transparent, and the rest (shadow edges, anti-aliasing) are composited over this opaque colour — the page the GIF will sit on (#RRGGBB, or a colour name in its light value).",
         defaultValue: "white"),
       OptionSpec(
         "frame", value: .integer(0...1_000_000), valueName: "n",
@@ -175,14 +175,23 @@ enum SceneOptions {
       hold: try arguments.requiredNumber("hold"), duration: try arguments.number("duration"),
       // `check` has no GIF or PNG output, hence no --loop or --png-compression.
       loop: needsOutput ? try arguments.requiredInteger("loop") : 0,
-      matte: needsOutput
-        ? GIFMatte(try ValueParsers.color(arguments.required("matte"), option: "matte")) : .white,
+      matte: needsOutput ? try matte(arguments.required("matte")) : .white,
       frame: frame, selection: selection, trace: trace,
       threads: try arguments.integer("threads") ?? FrameRenderer.processorCount,
       font: arguments.value("font"),
       compression: needsOutput ? try arguments.requiredChoice("png-compression") : .default,
       quiet: arguments.flag("quiet"), allowsFilesOutside: arguments.flag("allow-files-outside"),
       output: kind)
+  }
+
+  /// `--matte`: an opaque colour (the page a GIF sits on); names take their light values.
+  static func matte(_ text: String) throws -> GIFMatte {
+    let color = try ValueParsers.color(text, option: "matte")
+    guard color.alpha >= 1 else {
+      throw ValueParsers.invalid(
+        "matte", text, "a matte is opaque (the colour of the page): give one without alpha")
+    }
+    return GIFMatte(color)
   }
 
   /// `--frames` and `--times` parsed (nil when neither is given).

@@ -221,8 +221,8 @@ public final class GIFEncoder {
   }
 
   /// A frame with a palette of its own gains the colours that what it must draw again showed, so
-  /// they come back unchanged; when they do not fit, the frame takes the global palette instead
-  /// (its indices mapped to the nearest global colours).
+  /// they come back unchanged; when they do not fit, it gets a palette of its own anew, for the
+  /// true colours of what it draws and draws again.
   private func widen(_ frame: inout GIFFrame, toRedraw cleared: Cleared) {
     guard let local = frame.localPalette else { return }
     var colors = local
@@ -240,11 +240,41 @@ public final class GIFEncoder {
       frame.localPalette = colors
       return
     }
-    let nearest = palette.nearest(local, counts: [Int](repeating: 1, count: local.count)).indices
-    frame.indices = frame.indices.map { index in
-      index == GIFFrame.unchangedIndex ? index : UInt8(truncatingIfNeeded: nearest[Int(index)])
+    // Too many to add: a palette of the frame's own again, chosen for the true colours of what
+    // it draws and of what it draws again together.
+    var counted: [UInt32: Int] = [:]
+    if let changed = frame.rect {
+      for y in changed.minY..<changed.maxY {
+        for x in changed.minX..<changed.maxX
+        where frame.indices[(y - changed.minY) * changed.width + x - changed.minX]
+          != GIFFrame.unchangedIndex
+        {
+          counted[GIFPalette.rgb(frame.pixels[y * width + x]), default: 0] += 1
+        }
+      }
     }
-    frame.localPalette = nil
+    for y in r.minY..<r.maxY {
+      for x in r.minX..<r.maxX where frame.pixels[y * width + x] != 0 {
+        counted[GIFPalette.rgb(frame.pixels[y * width + x]), default: 0] += 1
+      }
+    }
+    let truths = counted.keys.sorted()  // a fixed order: the same palette every run
+    let own = Quantizer(maximumColors: Self.localPaletteSize, refinementPasses: 3).quantize(
+      truths, counts: truths.map { counted[$0] ?? 0 }
+    ).palette
+    let nearest = Quantizer.nearest(truths, in: own)
+    var index: [UInt32: UInt8] = [:]
+    for (i, truth) in truths.enumerated() { index[truth] = UInt8(truncatingIfNeeded: nearest[i]) }
+    if let changed = frame.rect {
+      for y in changed.minY..<changed.maxY {
+        for x in changed.minX..<changed.maxX {
+          let k = (y - changed.minY) * changed.width + x - changed.minX
+          guard frame.indices[k] != GIFFrame.unchangedIndex else { continue }
+          frame.indices[k] = index[GIFPalette.rgb(frame.pixels[y * width + x])] ?? 0
+        }
+      }
+    }
+    frame.localPalette = own
   }
 
   /// The index a pixel that was cleared and stays is drawn again with: the colour it showed

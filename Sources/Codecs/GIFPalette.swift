@@ -1,11 +1,12 @@
 /// The colours a GIF's frames share: at most 255 (index 255 is kept for transparency), chosen by
 /// `Quantizer` from sample frames, with a fast nearest-colour lookup.
 public struct GIFPalette: Hashable, Sendable {
-  /// 0xRRGGBB entries.
+  /// 0xRRGGBB entries: at least one (black when none is given, as when every sampled frame is
+  /// transparent), so every colour has a nearest entry.
   public let colors: [UInt32]
 
   public init(colors: [UInt32]) {
-    self.colors = Array(colors.prefix(255))
+    self.colors = colors.isEmpty ? [0] : Array(colors.prefix(255))
   }
 
   /// A palette for frames like `samples` (premultiplied, opaque).

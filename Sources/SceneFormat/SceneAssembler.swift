@@ -463,13 +463,14 @@ struct SceneAssembler {
     let end = settings.duration ?? description.duration
     for item in ordered {
       if let end {
-        // What comes after the render's end changes nothing that is shown: say so.
+        // What comes at or after the render's end (its frames are before it) changes nothing
+        // that is shown: say so.
         switch item {
-        case .event(let event) where event.time > end:
+        case .event(let event) where event.time >= end:
           notes.append(
             "the event at \(Self.format(event.time)) s comes after the end (a duration of "
               + "\(Self.format(end)) s): nothing it changes is shown")
-        case .tap(let x, let y, let time) where time > end:
+        case .tap(let x, let y, let time) where time >= end:
           notes.append(
             "the tap at \(Self.format(x)),\(Self.format(y))@\(Self.format(time)) comes after the "
               + "end (a duration of \(Self.format(end)) s): nothing it changes is shown")

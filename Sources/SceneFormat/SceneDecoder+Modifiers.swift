@@ -100,9 +100,12 @@ extension SceneDecoder {
     }
     var axis: [Double] = []
     for part in parts { axis.append(try part.number(in: -1e6...1e6)) }
-    guard axis.contains(where: { $0 != 0 }) else {
+    guard let longest = axis.map(abs).max(), longest > 0 else {
       throw axisField.error("the axis [0, 0, 0] has no direction: give a non-zero component")
     }
+    // Only the direction counts: scaled so its longest component is 1, a tiny axis such as
+    // [1e-300, 1e-300, 0] keeps its direction instead of vanishing when normalised.
+    axis = axis.map { $0 / longest }
     return Rotation3DGeometry(
       axis: (axis[0], axis[1], axis[2]), anchor: try o["anchor"].map(anchor) ?? (0.5, 0.5),
       anchorZ: try o["anchorZ"]?.number(in: -1e6...1e6) ?? 0,

@@ -222,6 +222,7 @@ struct ToolRun {
     ),
     (["path", "f", "--viewbox"], "Missing value for '--viewbox <x,y,w,h>'"),
     (["cats", "--matte", "pale", "-o", "x.gif"], "Invalid value 'pale' for '--matte'"),
+    (["cats", "--matte", "#FFFFFF80", "-o", "x.gif"], "a matte is opaque"),
     (["frobnicate"], "Unknown subcommand 'frobnicate'"),
   ]
 

@@ -105,4 +105,17 @@ import Testing
     #expect(missing.status == 1)
     #expect(missing.standardError.contains("none.json"), "\(missing.standardError)")
   }
+
+  /// A scene whose text reads time needs a duration; `layout` takes `--duration` as the
+  /// rendering commands do, and shows the text of that moment.
+  @Test func aSceneThatReadsTimeTakesADuration() throws {
+    let file = try scratch.write(
+      #"{"canvas": {"width": 100, "height": 50, "scale": 1}, "layers": [{"text": "=\"\\(time, specifier: \"%.1f\") s\""}]}"#,
+      "clock.json")
+    let without = InProcessRun(["layout", file])
+    #expect(without.status != 0 && without.standardError.contains("--duration"))
+    let with = InProcessRun(["layout", file, "--duration", "2", "--at", "0.5"])
+    #expect(with.status == 0, "\(with.standardError)")
+    #expect(with.standardOutput.contains("0.5 s"), "\(with.standardOutput)")
+  }
 }

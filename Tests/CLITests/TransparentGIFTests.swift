@@ -58,20 +58,24 @@ import Testing
 
   /// Each decoded frame against the rendered frame it stands for: alpha exact (opaque from one
   /// half), colour within `tolerance` levels of the premultiplied colour plus (255 − a)·matte.
-  static func check(matte: Color, matteRGB: (Int, Int, Int)) throws {
-    let settings = SceneSettings(scale: 1, frameRate: 25, hold: 0.2)
+  static func check(
+    _ scene: String = scene, matte: Color, matteRGB: (Int, Int, Int), scale: Double = 1,
+    cleared: Int = 500, frames: Int = 4
+  ) throws {
+    let settings = SceneSettings(scale: scale, frameRate: 25, hold: 0.2)
     let exporter = try SceneExporter(json: scene, settings: settings, threads: 2)
     let gif = try exporter.gif(matte: GIFMatte(matte))
     let decoded = try decode(gif)
-    #expect(decoded.count > 3)
+    #expect(decoded.count >= frames)
     var index = 0
     var worst = 0
     var sum = 0
     var opaque = 0
     var clearedAfterOpaque = 0
-    var wasOpaque = [Bool](repeating: false, count: 160 * 100)
+    let (width, height) = (exporter.scene.pixelWidth, exporter.scene.pixelHeight)
+    var wasOpaque = [Bool](repeating: false, count: width * height)
     for (w, h, ms, rgba) in decoded {
-      #expect(w == 160 && h == 100)
+      #expect(w == width && h == height)
       let rendered = try exporter.frame(index)
       for i in 0..<(w * h) {
         let p = PremultipliedRGBA8(packed: rendered.pixels[i])
@@ -100,7 +104,7 @@ import Testing
     }
     #expect(index == exporter.scene.frameCount)
     // Pixels turned transparent again (the dot and the badge leaving): disposal did its work.
-    #expect(clearedAfterOpaque > 500)
+    #expect(clearedAfterOpaque >= cleared)
     #expect(worst <= 12, "largest colour difference \(worst)")
     #expect(Double(sum) / Double(3 * opaque) < 1.5)
   }
@@ -111,6 +115,38 @@ import Testing
 
   @Test func anotherMatteColoursTheEdges() throws {
     try Self.check(matte: Color(red: 0.1, green: 0.1, blue: 0.12), matteRGB: (26, 26, 31))
+  }
+
+  /// A dot that sweeps in from off the canvas and out again: the sampled frames the palette is
+  /// chosen from may all be transparent (that crashed once).
+  @Test func aSweepThroughATransparentCanvas() throws {
+    try Self.check(
+      """
+      {"canvas": {"width": 40, "height": 20, "scale": 1, "background": "clear"},
+       "state": {"s": false},
+       "layers": [{"shape": "circle", "fill": "#000000", "frame": {"width": 20, "height": 20},
+                   "offset": {"x": "=s ? -200 : 200"}}],
+       "events": [{"at": 0.1, "set": {"s": true}, "animation": {"type": "linear", "duration": 0.3}}]}
+      """, matte: .white, matteRGB: (255, 255, 255), cleared: 100, frames: 3)
+  }
+
+  /// A bar fading out while it moves over a half-transparent gradient: frames that clear and
+  /// draw again more colours than a palette holds get a palette of their own for both.
+  @Test func aFadeOverAGradientKeepsItsColours() throws {
+    try Self.check(
+      """
+      {"canvas": {"width": 160, "height": 80, "scale": 2, "background": "clear"},
+       "state": {"s": false},
+       "layers": [{"zstack": [
+         {"shape": "rectangle", "fill": {"linearGradient": {"colors": ["#FF00FF80", "white", "green"],
+          "startPoint": "top", "endPoint": "bottomTrailing"}}, "frame": {"width": 33, "height": 85},
+          "offset": {"x": 9}, "opacity": 0.6},
+         {"shape": "roundedRectangle", "fill": "black", "frame": {"width": 19, "height": 88},
+          "offset": {"x": "=s ? 24 : 49", "y": 3}, "opacity": "=s ? 0 : 1"}]}],
+       "events": [{"at": 0.27, "set": {"s": true},
+                   "animation": {"type": "spring", "response": 0.3, "dampingFraction": 0.8}}]}
+      """, matte: Color(red: 0x20 / 255, green: 0x30 / 255, blue: 0x40 / 255),
+      matteRGB: (0x20, 0x30, 0x40), cleared: 100)
   }
 
   /// The same bytes on one thread or three; an opaque scene's GIF has no transparency to clear.

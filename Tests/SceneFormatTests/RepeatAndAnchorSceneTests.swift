@@ -146,11 +146,13 @@ import Testing
         {"duration": 1, "state": {"on": false},
          "layers": [{"shape": "circle", "frame": {"width": 20, "height": 20}, "opacity": "=on ? 1 : 0.5"}],
          "onTap": [{"set": {"on": "=!on"}}],
-         "events": [{"at": 0.5, "set": {"on": true}}, {"at": 2, "set": {"on": false}}],
+         "events": [{"at": 0.5, "set": {"on": true}}, {"at": 2, "set": {"on": false}},
+                    {"at": 1, "set": {"on": false}}],
          "taps": [{"x": 10, "y": 10, "at": 3}]}
         """, settings: SceneSettings(scale: 1, frameRate: 10))
     #expect(loaded.notes.contains { $0.contains("the event at 2 s comes after the end") })
     #expect(loaded.notes.contains { $0.contains("the tap at 10,10@3 comes after the end") })
+    #expect(loaded.notes.contains { $0.contains("the event at 1 s comes after the end") })
     #expect(!loaded.notes.contains { $0.contains("the event at 0.5 s") })
   }
 }

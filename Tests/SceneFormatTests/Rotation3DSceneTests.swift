@@ -199,4 +199,13 @@ import Testing
       }
     }
   }
+
+  /// Only an axis's direction counts: a tiny one turns as a unit one does.
+  @Test func aTinyAxisKeepsItsDirection() throws {
+    let tiny = try Self.ink(
+      try Self.bar(#""rotation3DEffect": {"degrees": 56, "axis": [1e-300, 1e-300, 0]}"#))
+    let unit = try Self.ink(try Self.bar(#""rotation3DEffect": {"degrees": 56, "axis": [1, 1, 0]}"#))
+    #expect(tiny == unit)
+    #expect(unit != (50, 70, 149, 129))
+  }
 }
