@@ -48,7 +48,8 @@ enum LayoutCommand: Command {
       scale: try arguments.integer("scale").map(Double.init),
       swiftUI: try arguments.requiredChoice("swiftui"),
       colorScheme: try arguments.choice("color-scheme"), fps: 50, hold: 0,
-      duration: try arguments.number("duration"), loop: 0, matte: .white, frame: nil, trace: nil, threads: 1, font: arguments.value("font"), compression: .default, quiet: true,
+      duration: try arguments.number("duration"), loop: 0, matte: .white, frame: nil, trace: nil,
+      threads: 1, font: arguments.value("font"), compression: .default, quiet: true,
       allowsFilesOutside: arguments.flag("allow-files-outside"), output: .none)
     let scene = try SceneOptions.scene(SceneSource(argument: file), settings, console: &console)
     let json = scene.layoutJSON(at: time)

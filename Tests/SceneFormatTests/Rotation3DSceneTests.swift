@@ -204,7 +204,8 @@ import Testing
   @Test func aTinyAxisKeepsItsDirection() throws {
     let tiny = try Self.ink(
       try Self.bar(#""rotation3DEffect": {"degrees": 56, "axis": [1e-300, 1e-300, 0]}"#))
-    let unit = try Self.ink(try Self.bar(#""rotation3DEffect": {"degrees": 56, "axis": [1, 1, 0]}"#))
+    let unit = try Self.ink(
+      try Self.bar(#""rotation3DEffect": {"degrees": 56, "axis": [1, 1, 0]}"#))
     #expect(tiny == unit)
     #expect(unit != (50, 70, 149, 129))
   }
