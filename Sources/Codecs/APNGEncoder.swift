@@ -106,13 +106,16 @@ public final class APNGEncoder {
 
   // MARK: - Frames
 
-  /// The ways each frame's rows are filtered and deflated; the smallest result is kept. On
-  /// the two demos these three came within 0.1 % of the best of all five fixed filters and the
-  /// adaptive choice under both strategies (BENCHMARKS.md): no filter wins on OVER frames
-  /// (runs of transparent pixels), the adaptive choice on SOURCE frames.
-  static let trials: [(PNGRowFilter.Choice, Deflate.Strategy)] = [
+  /// The ways a SOURCE frame's rows are filtered and deflated; the smallest result is kept.
+  /// Measured on every frame of both demos against all five fixed filters and the adaptive
+  /// choice under both strategies (BENCHMARKS.md): SOURCE frames were smallest adaptively
+  /// filtered (cards under zlib's default strategy, cats under `Z_FILTERED`), or unfiltered
+  /// (the first, mostly flat frame).
+  static let sourceTrials: [(PNGRowFilter.Choice, Deflate.Strategy)] = [
     (.none, .standard), (.adaptive, .standard), (.adaptive, .filtered),
   ]
+  /// The same for an OVER frame, mostly transparent runs: unfiltered always won.
+  static let overTrials: [(PNGRowFilter.Choice, Deflate.Strategy)] = [(.none, .standard)]
 
   /// `frame`'s changed rectangle against `previous` (all of it without one), compressed the
   /// smallest way that shows it exactly. Pure, so frames are prepared on several threads.
@@ -139,7 +142,7 @@ public final class APNGEncoder {
     }
     var best = APNGFrame(width: width, height: height)
     for candidate in candidates {
-      for (choice, strategy) in trials {
+      for (choice, strategy) in candidate.over ? overTrials : sourceTrials {
         let filtered = PNGRowFilter.filter(
           candidate.rows, rowBytes: rect.width * 4, height: rect.height, bytesPerPixel: 4,
           choice: choice)
