@@ -107,7 +107,7 @@ public final class APNGEncoder {
   // MARK: - Frames
 
   /// The ways a SOURCE frame's rows are filtered and deflated; the smallest result is kept.
-  /// Measured on every frame of both demos against all five fixed filters and the adaptive
+  /// Measured on every frame of both demos against no filter and the adaptive
   /// choice under both strategies (BENCHMARKS.md): SOURCE frames were smallest adaptively
   /// filtered (cards under zlib's default strategy, cats under `Z_FILTERED`), or unfiltered
   /// (the first, mostly flat frame).
