@@ -32,6 +32,18 @@ let package = Package(
       providers: [.apt(["libgif-dev"])]
     ),
 
+    // zlib's deflate for the APNG writer (row filtering is ours, PNGRowFilter).
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]
+    ),
+    // libwebp's animation encoder (WebPAnimEncoder, in libwebpmux) for animated WebP.
+    .systemLibrary(
+      name: "CWebP",
+      pkgConfig: "libwebpmux",
+      providers: [.apt(["libwebp-dev"])]
+    ),
     .systemLibrary(
       name: "CJPEG",
       pkgConfig: "libjpeg",
@@ -84,7 +96,7 @@ let package = Package(
     ),
     .target(
       name: "Codecs",
-      dependencies: ["Raster", "FileIO", "CPNG", "CGIF", "CJPEGDecoder"]
+      dependencies: ["Raster", "FileIO", "CPNG", "CGIF", "CZlib", "CWebP", "CJPEGDecoder"]
     ),
     .target(
       name: "Typeset",

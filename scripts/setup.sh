@@ -8,6 +8,9 @@ packages=(
   pkg-config   # SwiftPM finds the C libraries through it
   libpng-dev   # PNG codec (simplified png_image API)
   libgif-dev   # GIF encoder
+  zlib1g-dev   # deflate for the APNG writer (row filters are ours)
+  libwebp-dev  # animated WebP (WebPAnimEncoder, libwebpmux)
+  python3-pil  # Pillow: the independent decoder the APNG and WebP tests read our files with
   libjpeg62-turbo-dev  # JPEG decoder (libjpeg-turbo)
   libfreetype-dev    # glyph outlines
   libharfbuzz-dev    # text shaping

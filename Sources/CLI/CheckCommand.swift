@@ -67,7 +67,8 @@ enum CheckCommand: Command {
         ),
       ]
       + SceneOptions.options(sceneHelp: "").filter {
-        !["output", "frame", "trace", "loop", "matte", "png-compression"].contains($0.name)
+        !["output", "frame", "trace", "loop", "matte", "png-compression", "format", "quality"]
+          .contains($0.name)
       } + ShardOptions.specs)
 
   /// The most scenes one run checks.

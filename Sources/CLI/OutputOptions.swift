@@ -30,7 +30,7 @@ enum OutputOptions {
     let image: String
     switch output {
     case .none: return
-    case .gif(let path), .frame(let path): image = path
+    case .animation(_, let path), .frame(let path): image = path
     case .frames(let folder):
       if let tracePlace = place(trace), let folderPlace = place(folder),
         tracePlace.hasPrefix(folderPlace.hasSuffix("/") ? folderPlace : folderPlace + "/")

@@ -58,7 +58,17 @@ enum SceneOptions {
         defaultDescription: "the scene's duration, or until the last animation ends"),
       OptionSpec(
         "loop", value: .integer(0...65_535), valueName: "n",
-        help: "GIF loop count; 0 loops forever.", defaultValue: "0"),
+        help: "How many times a GIF, APNG or WebP plays; 0 loops forever.", defaultValue: "0"),
+      OptionSpec(
+        "format", value: .choice(of: OutputFormat.self), valueName: "gif|apng|webp|png-frames",
+        help:
+          "What -o (or scene's --out-dir) writes, when its name does not say: gif; apng (animated PNG, lossless, full alpha: .apng, or .png with --format apng); webp (animated WebP, lossless unless --quality); png-frames (a folder of frame-NNNN.png). A name whose extension says another format is refused.",
+        defaultDescription: "from -o's extension; gif for - and devices"),
+      OptionSpec(
+        "quality", value: .number(0...100), valueName: "0-100",
+        help:
+          "WebP only: lossy WebP at this quality (libwebp's, 0 smallest … 100 best; 4:2:0 chroma blurs fine coloured detail such as text). Without it WebP is lossless, pixel-exact. GIF has its own palette and APNG is always lossless: they refuse it.",
+        defaultDescription: "lossless"),
       OptionSpec(
         "matte", value: .color, valueName: "colour",
         help:
@@ -94,9 +104,9 @@ enum SceneOptions {
       ImageOptions.pngCompression,
       OptionSpec("quiet", kind: .flag, help: "No progress bar and no closing line."),
       OptionSpec(
-        "output", short: "o", valueName: "out.gif|dir/|frame.png",
+        "output", short: "o", valueName: "out.gif|out.apng|out.webp|dir/|frame.png",
         help:
-          "An animated GIF; a folder (ending in /) for PNG frames frame-0000.png … (replaced as a whole; an existing one may hold only frames); or one PNG: frame --frame, else the last (settled) frame. - writes a GIF (with --frame, a PNG) to stdout; a device such as /dev/null gets the GIF. Required unless --trace is given."
+          "An animated GIF, APNG (.apng) or WebP (.webp); a folder (ending in /) for PNG frames frame-0000.png … (replaced as a whole; an existing one may hold only frames); or one PNG: frame --frame, else the last (settled) frame (with --format apng, a .png name gets the APNG). - writes a GIF (or what --format names; with --frame, a PNG) to stdout; a device such as /dev/null gets the same. Required unless --trace is given."
       ),
     ]
   }
@@ -114,6 +124,8 @@ enum SceneOptions {
     var loop: Int
     /// What a transparent GIF's partly transparent pixels are composited over.
     var matte: GIFMatte
+    /// `--quality`: lossy WebP at this quality (nil: lossless).
+    var quality: Double?
     var frame: Int?
     /// `--frames` / `--times`, resolved against the scene when it is built.
     var selection: FrameSelection?
@@ -126,7 +138,8 @@ enum SceneOptions {
     var output: Output
 
     enum Output {
-      case gif(String)
+      /// An animated GIF, APNG or WebP.
+      case animation(AnimatedFormat, String)
       case frames(String)
       case frame(String)
       /// Only the trace.
@@ -152,16 +165,22 @@ enum SceneOptions {
     if !needsOutput {
       kind = .none
     } else if let output = arguments.value("output") {
-      kind = try outputKind(output, frame: frame)
+      kind = try outputKind(
+        output, frame: frame, format: try arguments.choice("format") as OutputFormat?)
     } else if trace != nil {
       guard frame == nil else { throw UsageError("'--frame' writes a PNG: give '-o' a .png file") }
       kind = .none
     } else {
-      throw UsageError("Missing expected argument '-o <out.gif|dir/|frame.png>' (or --trace)")
+      throw UsageError(
+        "Missing expected argument '-o <out.gif|out.apng|out.webp|dir/|frame.png>' (or --trace)")
+    }
+    let quality = needsOutput ? try arguments.number("quality") : nil
+    if quality != nil {
+      try checkQuality(for: kind)
     }
     if let trace { try OutputOptions.checkApart(trace: trace, from: kind) }
     let fps = try arguments.requiredInteger("fps")
-    if case .gif = kind, fps > maximumGIFFrameRate {
+    if case .animation(.gif, _) = kind, fps > maximumGIFFrameRate {
       throw ValueParsers.invalid(
         "fps", String(fps),
         "a GIF plays at most \(maximumGIFFrameRate) frames per second (delays are whole centiseconds)"
@@ -175,7 +194,7 @@ enum SceneOptions {
       hold: try arguments.requiredNumber("hold"), duration: try arguments.number("duration"),
       // `check` has no GIF or PNG output, hence no --loop or --png-compression.
       loop: needsOutput ? try arguments.requiredInteger("loop") : 0,
-      matte: needsOutput ? try matte(arguments.required("matte")) : .white,
+      matte: needsOutput ? try matte(arguments.required("matte")) : .white, quality: quality,
       frame: frame, selection: selection, trace: trace,
       threads: try arguments.integer("threads") ?? FrameRenderer.processorCount,
       font: arguments.value("font"),
@@ -221,25 +240,76 @@ enum SceneOptions {
     }
   }
 
-  /// What `-o` asks for: by its form (`-`, a folder ending in `/`, a device) or its extension,
-  /// which must match what is written.
-  static func outputKind(_ output: String, frame: Int?) throws(UsageError) -> Settings.Output {
+  /// What `-o` asks for: by its form (`-`, a folder ending in `/`, a device), its extension
+  /// and `--format`, which must agree.
+  static func outputKind(
+    _ output: String, frame: Int?, format: OutputFormat? = nil
+  ) throws(UsageError) -> Settings.Output {
     let lowered = output.lowercased()
     if frame != nil {
+      if let format {
+        throw UsageError(
+          "'--frame' writes one PNG; '--format \(format.rawValue)' names an animation: give one")
+      }
       guard output == "-" || lowered.hasSuffix(".png") || OutputOptions.isDevice(output) else {
         throw UsageError(
           "Invalid value '\(output)' for '-o': '--frame' writes one PNG; give a .png file or -")
       }
       return .frame(output)
     }
-    if output.hasSuffix("/") { return .frames(output) }
-    if output == "-" || lowered.hasSuffix(".gif") || OutputOptions.isDevice(output) {
-      return .gif(output)
+    if output.hasSuffix("/") {
+      guard format == nil || format == .pngFrames else {
+        throw contradiction(output, "a folder of PNG frames", format)
+      }
+      return .frames(output)
     }
-    if lowered.hasSuffix(".png") { return .frame(output) }  // the last frame: everything settled
+    if format == .pngFrames {
+      throw UsageError(
+        "Invalid value '\(output)' for '-o': '--format png-frames' writes a folder; end it with /")
+    }
+    let named: AnimatedFormat? = AnimatedFormat.allCases.first {
+      lowered.hasSuffix("." + $0.rawValue)
+    }
+    if let named {
+      if let format, format.animated != named {
+        throw contradiction(output, "an animated \(named.name)", format)
+      }
+      return .animation(named, output)
+    }
+    if lowered.hasSuffix(".png") {
+      switch format {
+      case nil: return .frame(output)  // the last frame: everything settled
+      case .apng: return .animation(.apng, output)
+      default: throw contradiction(output, "one PNG (or an APNG with --format apng)", format)
+      }
+    }
+    if let animated = format?.animated { return .animation(animated, output) }
+    if output == "-" || OutputOptions.isDevice(output) { return .animation(.gif, output) }
     throw UsageError(
-      "Invalid value '\(output)' for '-o': expected a .gif file, a folder ending in /, or a .png file"
+      "Invalid value '\(output)' for '-o': expected a .gif, .apng or .webp file, a folder ending in /, or a .png file"
     )
+  }
+
+  /// `-o`'s name says one format and `--format` another.
+  static func contradiction(
+    _ output: String, _ named: String, _ format: OutputFormat?
+  ) -> UsageError {
+    UsageError(
+      "'-o \(output)' writes \(named), but '--format \(format?.rawValue ?? "")' asks for "
+        + (format?.description ?? "another format") + ": give one, or make them agree")
+  }
+
+  /// `--quality` is for lossy WebP only.
+  static func checkQuality(for output: Settings.Output) throws(UsageError) {
+    switch output {
+    case .animation(.webp, _): return
+    case .animation(let format, _):
+      throw UsageError(
+        "'--quality' sets lossy WebP's quality; \(format.name) "
+          + (format == .apng ? "is always lossless" : "has no such setting"))
+    default:
+      throw UsageError("'--quality' sets lossy WebP's quality; it needs -o out.webp")
+    }
   }
 
   /// `x,y` or `x,y@t`, t in 0...60 s (whether it is inside the screen is checked once the
@@ -315,7 +385,7 @@ enum SceneOptions {
       outputs.append(output)
       let framesText = picked.map { "\($0.count) of \(count) frames" } ?? "\(count) frames"
       written.append("\(folder) (\(framesText))")
-    case .gif(let path):
+    case .animation(let format, let path):
       if settings.selection != nil {
         throw UsageError(
           "'--frames'/'--times' select PNG frames: give -o a folder ending in / (or a .png for one frame)"
@@ -323,8 +393,16 @@ enum SceneOptions {
       }
       let file = try OutputFile(path)
       let counted = CountingSink(file)
-      try exporter.writeGIF(
-        to: counted, loopCount: settings.loop, matte: settings.matte, progress: progress)
+      switch format {
+      case .gif:
+        try exporter.writeGIF(
+          to: counted, loopCount: settings.loop, matte: settings.matte, progress: progress)
+      case .apng:
+        try exporter.writeAPNG(to: counted, loopCount: settings.loop, progress: progress)
+      case .webp:
+        try exporter.writeWebP(
+          to: counted, quality: settings.quality, loopCount: settings.loop, progress: progress)
+      }
       outputs.append(file)
       written.append("\(Self.name(path)) (\(count) frames, \(Self.bytes(counted.count)))")
     }
@@ -510,12 +588,6 @@ enum CardsCommand: BuiltInSceneCommand {
 
 /// `render-anim scene`.
 enum SceneCommand: Command {
-  /// What `--out-dir` writes for each scene.
-  enum Format: String, CaseIterable {
-    case gif
-    case pngFrames = "png-frames"
-  }
-
   static let spec = CommandSpec(
     name: "scene",
     abstract: "Render a scene file (JSON): layers, state, taps, timed events and animations.",
@@ -523,8 +595,8 @@ enum SceneCommand: Command {
       FILE is a scene file (see the README's "Scene files" and Schemas/scene.schema.json), cats or \
       cards for the built-in scenes, or - for standard input. --device and --scale replace the \
       file's canvas; --tap replaces the file's taps. With --out-dir, several scenes (files, \
-      folders of *.json, built-ins) are rendered at once, each to DIR/<scene name>.gif (or \
-      DIR/<scene name>/ with --format png-frames); --shard and --shards pick a shard of them as \
+      folders of *.json, built-ins) are rendered at once, each to DIR/<scene name>.gif (.apng or \
+      .webp with --format apng or webp, DIR/<scene name>/ with --format png-frames); --shard and --shards pick a shard of them as \
       'check' does.
       """,
     options: [
@@ -536,9 +608,6 @@ enum SceneCommand: Command {
         "out-dir", valueName: "dir",
         help:
           "Render every scene given into DIR/<scene name>.<ext> (the file's name without .json)."),
-      OptionSpec(
-        "format", value: .choice(of: Format.self), valueName: "gif|png-frames",
-        help: "What --out-dir writes for each scene.", defaultValue: "gif"),
     ]
       + SceneOptions.options(
         sceneHelp: "A tap runs the file's first onTap handler whose layer it hits.")
@@ -552,7 +621,7 @@ enum SceneCommand: Command {
         throw UsageError(
           "\(files.count) scenes given: render several with '--out-dir DIR' (one output each)")
       }
-      for option in ["format", "shard", "shards"] where arguments.isGiven(option) {
+      for option in ["shard", "shards"] where arguments.isGiven(option) {
         throw UsageError("'--\(option)' goes with '--out-dir DIR'")
       }
       return try SceneOptions.run(SceneSource(argument: first), arguments, console: &console)
@@ -572,16 +641,21 @@ enum SceneCommand: Command {
         "'--\(option == "output" ? "o" : option)' is one scene's output; '--out-dir' writes "
           + "DIR/<scene name>.<ext> for each (use --frames/--times with --format png-frames)")
     }
-    let format: Format = try arguments.requiredChoice("format")
+    let format: OutputFormat = try arguments.choice("format") ?? .gif
     var settings = try SceneOptions.settings(arguments, needsOutput: false)
     settings.loop = try arguments.requiredInteger("loop")
+    settings.quality = try arguments.number("quality")
+    if settings.quality != nil {
+      try SceneOptions.checkQuality(
+        for: format.animated.map { .animation($0, "") } ?? .frames(""))
+    }
     settings.compression = try arguments.requiredChoice("png-compression")
     if format == .gif, settings.fps > Double(SceneOptions.maximumGIFFrameRate) {
       throw ValueParsers.invalid(
         "fps", String(Int(settings.fps)),
         "a GIF plays at most \(SceneOptions.maximumGIFFrameRate) frames per second")
     }
-    if format == .gif, settings.selection != nil {
+    if format != .pngFrames, settings.selection != nil {
       throw UsageError("'--frames'/'--times' select PNG frames: add '--format png-frames'")
     }
     let shard = try CheckCommand.shard(arguments, environment: CheckCommand.environment())
@@ -603,7 +677,8 @@ enum SceneCommand: Command {
         let (name, source) = sources[k]
         var own = shared
         own.output =
-          format == .gif ? .gif(base + "/" + name + ".gif") : .frames(base + "/" + name + "/")
+          format.animated.map { .animation($0, base + "/" + name + "." + $0.rawValue) }
+          ?? .frames(base + "/" + name + "/")
         let notes = Notes()
         var quiet = Console(standardOutput: { notes.add($0) }, standardError: { notes.add($0) })
         do {
@@ -625,7 +700,7 @@ enum SceneCommand: Command {
       }
     }
     if !arguments.flag("quiet") {
-      let ext = format == .gif ? ".gif" : "/"
+      let ext = format.animated.map { "." + $0.rawValue } ?? "/"
       let seconds = (BenchClock.now() - started).formatted(decimals: 2)
       let shardText = shard.map { " (shard \($0))" } ?? ""
       console.standardError(
@@ -655,4 +730,33 @@ enum ShardOptions {
         "The shard count when the index comes from the environment: JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or AWS_BATCH_JOB_ARRAY_INDEX (AWS Batch), 0-based. Bazel's TEST_SHARD_INDEX and TEST_TOTAL_SHARDS need neither option."
     ),
   ]
+}
+
+/// What a scene command writes (`--format`).
+enum OutputFormat: String, CaseIterable, CustomStringConvertible {
+  case gif
+  case apng
+  case webp
+  case pngFrames = "png-frames"
+
+  /// The animation it is; nil for PNG frames.
+  var animated: AnimatedFormat? { AnimatedFormat(rawValue: rawValue) }
+
+  var description: String { animated.map { "an animated \($0.name)" } ?? "a folder of PNG frames" }
+}
+
+/// An animation written to one file: its extension is its raw value.
+enum AnimatedFormat: String, CaseIterable {
+  case gif
+  case apng
+  case webp
+
+  /// As people write it.
+  var name: String {
+    switch self {
+    case .gif: "GIF"
+    case .apng: "PNG (APNG)"
+    case .webp: "WebP"
+    }
+  }
 }

@@ -7,6 +7,8 @@ public struct CodecError: Error, Hashable, Sendable, CustomStringConvertible {
     case decodePNG = "decode PNG"
     case decodeJPEG = "decode JPEG"
     case encodeGIF = "encode GIF"
+    case encodeAPNG = "encode APNG"
+    case encodeWebP = "encode WebP"
     case read = "read"
     case write = "write"
   }

@@ -183,6 +183,81 @@ public struct SceneExporter: Sendable {
     try encoder.finish()
   }
 
+  /// The animated PNG's bytes (lossless, full alpha); `loopCount` 0 loops forever.
+  public func apng(loopCount: Int = 0, progress: Progress? = nil) throws -> [UInt8] {
+    let sink = MemorySink()
+    try writeAPNG(to: sink, loopCount: loopCount, progress: progress)
+    return sink.bytes
+  }
+
+  /// Writes the animated PNG to `output`. Frames are compressed on the worker threads as they
+  /// render and wait in a temporary file until the frame count is known (it heads the file), so
+  /// memory does not grow with the number of frames.
+  public func writeAPNG(
+    to output: any ByteSink, loopCount: Int = 0, progress: Progress? = nil
+  ) throws {
+    let renderer = FrameRenderer(scene: scene, threads: threads)
+    let count = scene.frameCount
+    let timing = Self.ticks(fps: scene.frameRate)
+    let encoder = try APNGEncoder(
+      width: scene.pixelWidth, height: scene.pixelHeight, ticksPerSecond: timing.perSecond,
+      loopCount: loopCount, output: output)
+    try renderer.render(
+      Array(0..<count),
+      prepare: { _, frame, previous in try APNGEncoder.prepare(frame, previous: previous) }
+    ) { index, frame in
+      try encoder.add(frame, ticks: timing.ticks(index))
+      progress?(index + 1, count)
+    }
+    try encoder.finish()
+  }
+
+  /// The animated WebP's bytes: lossless unless `quality` (0...100) asks for lossy.
+  public func webp(
+    quality: Double? = nil, loopCount: Int = 0, progress: Progress? = nil
+  ) throws -> [UInt8] {
+    let sink = MemorySink()
+    try writeWebP(to: sink, quality: quality, loopCount: loopCount, progress: progress)
+    return sink.bytes
+  }
+
+  /// Writes the animated WebP to `output`: frames are handed to libwebp's animation encoder as
+  /// they render (it keeps them compressed), so memory holds no more than a few raw frames.
+  public func writeWebP(
+    to output: any ByteSink, quality: Double? = nil, loopCount: Int = 0,
+    progress: Progress? = nil
+  ) throws {
+    let renderer = FrameRenderer(scene: scene, threads: threads)
+    let count = scene.frameCount
+    let fps = scene.frameRate
+    let encoder = try WebPEncoder(
+      width: scene.pixelWidth, height: scene.pixelHeight, quality: quality, loopCount: loopCount,
+      output: output)
+    try renderer.render(
+      Array(0..<count), prepare: { _, frame, _ in PNGCodec.straightBytes(of: frame) }
+    ) { index, rgba in
+      let milliseconds =
+        Int((1000 * Double(index + 1) / fps + 1e-9).rounded(.down))
+        - Int((1000 * Double(index) / fps + 1e-9).rounded(.down))
+      try encoder.add(straightRGBA: rgba, milliseconds: milliseconds)
+      progress?(index + 1, count)
+    }
+    try encoder.finish()
+  }
+
+  /// Frame durations in whole ticks: one tick a frame at a whole frame rate up to 65 535;
+  /// otherwise milliseconds, frame i lasting from ⌊1000·i/fps⌋ to ⌊1000·(i+1)/fps⌋.
+  static func ticks(fps: Double) -> (perSecond: Int, ticks: @Sendable (Int) -> Int) {
+    if fps == fps.rounded(), fps >= 1, fps <= 65_535 { return (Int(fps), { _ in 1 }) }
+    return (
+      1000,
+      { index in
+        Int((1000 * Double(index + 1) / fps + 1e-9).rounded(.down))
+          - Int((1000 * Double(index) / fps + 1e-9).rounded(.down))
+      }
+    )
+  }
+
   /// The GIF's palettes from sample frames, denser early on where springs move most: the global
   /// one from their colours, and the first frame's own one, which favours the pixels that stay
   /// the same to the last frame. The last frame is rendered first, so the first frame meets it

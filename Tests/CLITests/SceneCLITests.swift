@@ -128,7 +128,7 @@ struct GIFSummary {
     (["cats", "--tap", "10,10@99", "-o", "x.gif"], "the time after @"),
     (["cats", "--tap", "ten,10", "-o", "x.gif"], "expected x,y or x,y@t"),
     (["cats", "--fps", "60", "-o", "x.gif"], "Invalid value '60' for '--fps'"),
-    (["cats", "-o", "x.txt"], "expected a .gif file"),
+    (["cats", "-o", "x.txt"], "expected a .gif, .apng or .webp file"),
     (["cats", "--frame", "3", "-o", "x.gif"], "'--frame' writes one PNG; give a .png file or -"),
     (["cats", "--frame", "100000", "-o", "x.png"], "past the last frame"),
     (["cards", "--device", "nokia", "-o", "x.gif"], "Invalid value 'nokia' for '--device'"),
