@@ -10,7 +10,7 @@ packages=(
   libgif-dev   # GIF encoder
   zlib1g-dev   # deflate for the APNG writer (row filters are ours)
   libwebp-dev  # animated WebP (WebPAnimEncoder, libwebpmux)
-  python3-pil  # Pillow: the independent decoder the APNG and WebP tests read our files with
+  python3-pil  # Pillow: the independent decoder the GIF, APNG and WebP tests read our files with
   libjpeg62-turbo-dev  # JPEG decoder (libjpeg-turbo)
   libfreetype-dev    # glyph outlines
   libharfbuzz-dev    # text shaping
@@ -24,7 +24,6 @@ packages=(
   fonts-noto-cjk     # fallback fonts per character: Chinese, Japanese, Korean
   fonts-noto-color-emoji  # colour emoji (CBDT bitmaps)
   fonts-material-design-icons-iconfont  # Material Icons: the glyphs of SF Symbol names
-  python3-pil        # Pillow: the independent decoder the GIF tests check our frames with
 )
 
 missing=()
