@@ -103,10 +103,7 @@ public final class GIFEncoder {
     if let cleared { widen(&frame, toRedraw: cleared) }
     let colors = frame.localPalette ?? palette.colors
     var region = PixelBounds()
-    for r in [frame.rect, cleared?.rect].compactMap({ $0 }) {
-      region.add(x: r.minX, through: r.maxX - 1, y: r.minY)
-      region.add(x: r.minX, y: r.maxY - 1)
-    }
+    for r in [frame.rect, cleared?.rect].compactMap({ $0 }) { region.add(r) }
     guard let area = region.rect else {
       pending?.delay += delay
       return
@@ -191,10 +188,8 @@ public final class GIFEncoder {
     }
     guard let needed = need.rect, var last = pending else { return nil }
     var grown = PixelBounds()
-    for r in [last.rect, needed] {
-      grown.add(x: r.minX, through: r.maxX - 1, y: r.minY)
-      grown.add(x: r.minX, y: r.maxY - 1)
-    }
+    grown.add(last.rect)
+    grown.add(needed)
     let all = grown.rect ?? last.rect
     if all != last.rect {
       var indices = [UInt8](

@@ -67,10 +67,7 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
         maximumDelta = max(maximumDelta, part.maximumDelta)
         maximumDistance = max(maximumDistance, part.maximumDistance)
         if first == nil { first = part.first }
-        if let box = part.box {
-          bounds.add(x: box.minX, y: box.minY)
-          bounds.add(x: box.maxX - 1, y: box.maxY - 1)
-        }
+        if let box = part.box { bounds.add(box) }
       }
     }
   }

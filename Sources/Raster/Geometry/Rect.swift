@@ -108,6 +108,13 @@ public struct PixelBounds: Sendable {
     maxY = Swift.max(maxY, y)
   }
 
+  /// Adds every pixel of `rect` (nothing when it is empty).
+  public mutating func add(_ rect: IntRect) {
+    guard !rect.isEmpty else { return }
+    add(x: rect.minX, through: rect.maxX - 1, y: rect.minY)
+    add(x: rect.minX, y: rect.maxY - 1)
+  }
+
   /// The bounds; nil when nothing was added.
   public var rect: IntRect? {
     maxX < minX ? nil : IntRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1)
