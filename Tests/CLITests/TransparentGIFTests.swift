@@ -30,8 +30,9 @@ import Testing
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("Support/decode-gif.py").path
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script, folder + "/out.gif", folder + "/frames"]
+    (process.executableURL, process.arguments) = PillowDecoded.interpreter([
+      script, folder + "/out.gif", folder + "/frames",
+    ])
     let err = Pipe()
     process.standardError = err
     try process.run()

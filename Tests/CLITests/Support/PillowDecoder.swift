@@ -27,6 +27,16 @@ struct PillowDecoded {
     print("\\n".join(lines))
     """
 
+  /// Debian's interpreter, where python3-pil installs Pillow, before whatever `python3` comes
+  /// first on PATH (a pyenv shim there has no Pillow); the arguments that run it.
+  static func interpreter(_ arguments: [String]) -> (executable: URL, arguments: [String]) {
+    let debian = "/usr/bin/python3"
+    if FileManager.default.isExecutableFile(atPath: debian) {
+      return (URL(fileURLWithPath: debian), arguments)
+    }
+    return (URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments)
+  }
+
   /// Whether python3 with Pillow can run here.
   static let isAvailable: Bool = {
     (try? run(["-c", "import PIL.Image"]).status) == 0
@@ -75,8 +85,7 @@ struct PillowDecoded {
 
   private static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3"] + arguments
+    (process.executableURL, process.arguments) = interpreter(arguments)
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
