@@ -4,7 +4,9 @@
 /// value: copies do not share scratch.
 public struct Compositor: Sendable {
   var rasterizer = Rasterizer()
-  private var blurrer = GaussianBlurrer()
+  var blurrer = GaussianBlurrer()
+  /// Blurred shadow silhouettes of recent frames, moved instead of blurred again.
+  var shadowCache = TranslatedShadowCache()
 
   public init() {}
 
@@ -48,7 +50,7 @@ public struct Compositor: Sendable {
   /// The alpha of `layer`'s content drawn under `parent`, as coverage. Plain fills and groups of
   /// them go straight into the mask; anything with its own opacity or shadow is drawn as pixels
   /// first and its alpha taken.
-  private mutating func silhouette(
+  mutating func silhouette(
     of layer: Layer, width: Int, height: Int, parent: Transform
   ) -> Mask? {
     guard var mask = Mask(width: width, height: height) else { return nil }
@@ -109,6 +111,7 @@ public struct Compositor: Sendable {
       let shifted = parent.concatenating(toOffscreen).concatenating(
         .translation(geometry.offset.x, geometry.offset.y))
       var silhouette: Mask?
+      var blurred = false
       if content.hasEffects {
         // The shadow of what the effects left: drawn again where the shadow falls.
         if var moved = Pixmap(width: box.width, height: box.height),
@@ -118,12 +121,18 @@ public struct Compositor: Sendable {
           Kernels.extractAlpha(moved, into: &mask)
           silhouette = mask
         }
+      } else if let moved = translatedShadow(
+        of: content, parent: shifted, sigma: geometry.sigma, width: box.width,
+        height: box.height)
+      {
+        silhouette = moved
+        blurred = true
       } else {
         silhouette = self.silhouette(
           of: content, width: box.width, height: box.height, parent: shifted)
       }
       guard var mask = silhouette else { return }
-      blurrer.blur(&mask, sigma: geometry.sigma)
+      if !blurred { blurrer.blur(&mask, sigma: geometry.sigma) }
       Kernels.placeShadow(mask, color: shadow.color.premultiplied, under: &offscreen)
     }
     let opacity = UInt32((min(max(layer.opacity, 0), 1) * 255).rounded())

@@ -213,3 +213,57 @@ extension GaussianBlur {
     }
   }
 }
+
+extension GaussianBlur {
+  /// Samples `plane` (blurred coverage, 0...255 floats) moved by a constant `shift` in pixels into
+  /// `mask`: `mask[x, y]` is the plane bilinearly interpolated at index `(x + shift.x, y +
+  /// shift.y)`, zero outside the plane, rounded to nearest and clamped to 0...255 as `store`
+  /// rounds. The weights are the same for every pixel, so this is two fixed two-tap filters.
+  /// Scalar twin: `shiftScalar`, checked by BlurTests.
+  static func shift(_ plane: FloatPlane, by shift: (x: Double, y: Double), into mask: inout Mask) {
+    let (outWidth, outHeight) = (mask.width, mask.height)
+    let (width, height, stride) = (plane.width, plane.height, plane.stride)
+    let whole = (x: shift.x.rounded(.down), y: shift.y.rounded(.down))
+    guard whole.x.magnitude < 1e9, whole.y.magnitude < 1e9 else {
+      mask.values.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+      return
+    }
+    let (dx, dy) = (Int(whole.x), Int(whole.y))
+    let wx = Float(shift.x - whole.x)
+    let wy = Float(shift.y - whole.y)
+    // Output columns whose two taps can reach the plane: x + dx + 1 >= 0 and x + dx < width.
+    let firstX = min(max(-dx - 1, 0), outWidth)
+    let endX = min(max(width - dx, firstX), outWidth)
+    // One row of the vertical blend, with a zero before and after it.
+    var row = [Float](repeating: 0, count: width + 2)
+    plane.values.withUnsafeBufferPointer { values in
+      mask.values.withUnsafeMutableBufferPointer { out in
+        row.withUnsafeMutableBufferPointer { blended in
+          guard let source = values.baseAddress, let target = out.baseAddress,
+            let line = blended.baseAddress
+          else { return }
+          for y in 0..<outHeight {
+            let output = target + y * outWidth
+            let top = y + dy
+            guard top + 1 >= 0, top < height else {
+              output.update(repeating: 0, count: outWidth)
+              continue
+            }
+            let (upper, lower) = (top >= 0, top + 1 < height)
+            let a = source + (upper ? top : 0) * stride
+            let b = source + (lower ? top + 1 : 0) * stride
+            let (ka, kb) = (upper ? 1 - wy : 0, lower ? wy : 0)
+            for x in 0..<width { line[x + 1] = ka * a[x] + kb * b[x] }
+            output.update(repeating: 0, count: firstX)
+            for x in firstX..<endX {
+              let tap = x + dx + 1  // line index of the left tap
+              let v = min(max((1 - wx) * line[tap] + wx * line[tap + 1], 0), 255)
+              output[x] = UInt8(truncatingIfNeeded: (v + 8_388_608).bitPattern)
+            }
+            (output + endX).update(repeating: 0, count: outWidth - endX)
+          }
+        }
+      }
+    }
+  }
+}

@@ -81,6 +81,43 @@ public enum GaussianBlur {
   }
 }
 
+extension GaussianBlur {
+  /// The plain twin of `shift`: each pixel's four taps read one by one, zero outside the plane,
+  /// the same Float arithmetic in the same order.
+  static func shiftScalar(
+    _ plane: FloatPlane, by shift: (x: Double, y: Double), into mask: inout Mask
+  ) {
+    let whole = (x: shift.x.rounded(.down), y: shift.y.rounded(.down))
+    guard whole.x.magnitude < 1e9, whole.y.magnitude < 1e9 else {
+      for i in mask.values.indices { mask.values[i] = 0 }
+      return
+    }
+    let (dx, dy) = (Int(whole.x), Int(whole.y))
+    let wx = Float(shift.x - whole.x)
+    let wy = Float(shift.y - whole.y)
+    func sample(_ x: Int, _ y: Int) -> Float {
+      guard (0..<plane.width).contains(x), (0..<plane.height).contains(y) else { return 0 }
+      return plane.values[y * plane.stride + x]
+    }
+    for y in 0..<mask.height {
+      for x in 0..<mask.width {
+        let (sx, sy) = (x + dx, y + dy)
+        let upper = sy >= 0 && sy < plane.height
+        let lower = sy + 1 >= 0 && sy + 1 < plane.height
+        guard upper || lower, sx + 1 >= 0, sx < plane.width else {
+          mask[x, y] = 0
+          continue
+        }
+        let (ka, kb): (Float, Float) = (upper ? 1 - wy : 0, lower ? wy : 0)
+        let left = ka * sample(sx, sy) + kb * sample(sx, sy + 1)
+        let right = ka * sample(sx + 1, sy) + kb * sample(sx + 1, sy + 1)
+        let v = min(max((1 - wx) * left + wx * right, 0), 255)
+        mask[x, y] = UInt8(truncatingIfNeeded: (v + 8_388_608).bitPattern)
+      }
+    }
+  }
+}
+
 /// Blurs masks and pixmaps, keeping its Float scratch planes from one call to the next so
 /// blurring every frame does not allocate. A value: copies do not share scratch.
 public struct GaussianBlurrer: Sendable {
@@ -102,6 +139,16 @@ public struct GaussianBlurrer: Sendable {
     mask.values.withUnsafeMutableBytes {
       GaussianBlur.store(blurred, into: $0, step: 1, offset: 0, ceilingOffset: nil)
     }
+  }
+
+  /// The blur of a coverage mask with standard deviation `sigma` pixels, as Float samples
+  /// (0...255, not yet rounded): what `blur(_: Mask, sigma:)` rounds into bytes.
+  mutating func blurredPlane(of mask: Mask, sigma: Double) -> FloatPlane {
+    let coefficients = DericheCoefficients(sigma: max(sigma, GaussianBlur.minimumSigma))
+    prepare(width: mask.width, height: mask.height)
+    mask.values.withUnsafeBytes { GaussianBlur.load($0, step: 1, offset: 0, into: &plane) }
+    blurPlane(coefficients)
+    return plane
   }
 
   /// Blurs premultiplied pixels in place: each channel separately, colour channels capped at the
