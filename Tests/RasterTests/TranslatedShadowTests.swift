@@ -29,7 +29,7 @@ import Testing
     for (width, height) in [(1, 1), (5, 3), (17, 9), (40, 33)] {
       var plane = FloatPlane(width: width, height: height)
       for y in 0..<height {
-        for x in 0..<width { plane.values[y * plane.stride + x] = Float(stream.next() * 300 - 20) }
+        for x in 0..<width { plane.values[y * plane.stride + x] = Float(stream.next() * 255) }
       }
       for _ in 0..<60 {
         let shift = (x: stream.next() * 80 - 40, y: stream.next() * 80 - 40)

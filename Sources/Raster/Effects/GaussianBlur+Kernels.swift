@@ -215,7 +215,7 @@ extension GaussianBlur {
 }
 
 extension GaussianBlur {
-  /// Samples `plane` (blurred coverage, 0...255 floats) moved by a constant `shift` in pixels into
+  /// Samples `plane` (blurred coverage, floats within 0...255) moved by a constant `shift` in pixels into
   /// `mask`: `mask[x, y]` is the plane bilinearly interpolated at index `(x + shift.x, y +
   /// shift.y)`, zero outside the plane, rounded to nearest and clamped to 0...255 as `store`
   /// rounds. The weights are the same for every pixel, so this is two fixed two-tap filters.
@@ -234,33 +234,66 @@ extension GaussianBlur {
     // Output columns whose two taps can reach the plane: x + dx + 1 >= 0 and x + dx < width.
     let firstX = min(max(-dx - 1, 0), outWidth)
     let endX = min(max(width - dx, firstX), outWidth)
-    // One row of the vertical blend, with a zero before and after it.
+    // One row of the vertical blend, with a zero before and after it; then a row of sums plus
+    // the rounding constant.
     var row = [Float](repeating: 0, count: width + 2)
+    var sums = [Float](repeating: 0, count: max(endX - firstX, 0))
     plane.values.withUnsafeBufferPointer { values in
       mask.values.withUnsafeMutableBufferPointer { out in
         row.withUnsafeMutableBufferPointer { blended in
-          guard let source = values.baseAddress, let target = out.baseAddress,
-            let line = blended.baseAddress
-          else { return }
-          for y in 0..<outHeight {
-            let output = target + y * outWidth
-            let top = y + dy
-            guard top + 1 >= 0, top < height else {
-              output.update(repeating: 0, count: outWidth)
-              continue
+          sums.withUnsafeMutableBufferPointer { added in
+            guard let source = values.baseAddress, let target = out.baseAddress,
+              let line = blended.baseAddress, let rounded = added.baseAddress ?? blended.baseAddress
+            else { return }
+            for y in 0..<outHeight {
+              let output = target + y * outWidth
+              let top = y + dy
+              guard top + 1 >= 0, top < height else {
+                output.update(repeating: 0, count: outWidth)
+                continue
+              }
+              let (upper, lower) = (top >= 0, top + 1 < height)
+              let a = source + (upper ? top : 0) * stride
+              let b = source + (lower ? top + 1 : 0) * stride
+              let (ka, kb) = (upper ? 1 - wy : 0, lower ? wy : 0)
+              var x = 0
+              let (wa, wb) = (Lane(repeating: ka), Lane(repeating: kb))
+              while x + 8 <= width {
+                let top = UnsafeRawPointer(a + x).loadUnaligned(as: Lane.self)
+                let bottom = UnsafeRawPointer(b + x).loadUnaligned(as: Lane.self)
+                UnsafeMutableRawPointer(line + x + 1).storeBytes(
+                  of: wa * top + wb * bottom, as: Lane.self)
+                x += 8
+              }
+              while x < width {
+                line[x + 1] = ka * a[x] + kb * b[x]
+                x += 1
+              }
+              output.update(repeating: 0, count: firstX)
+              // Samples and weights lie in 0...255 and 0...1, so the sums need no clamping; the
+              // rounding constant is added in the SIMD pass and the bytes taken in a plain loop
+              // (min/max on SIMD types are not inlined; this loop vectorizes).
+              let taps = line + (firstX + dx + 1)  // taps[i]: the left tap of output firstX + i
+              let count = endX - firstX
+              let (left, right) = (Lane(repeating: 1 - wx), Lane(repeating: wx))
+              let magic = Lane(repeating: 8_388_608)
+              var i = 0
+              while i + 8 <= count {
+                let pair = UnsafeRawPointer(taps + i)
+                let v =
+                  left * pair.loadUnaligned(as: Lane.self)
+                  + right * pair.loadUnaligned(fromByteOffset: 4, as: Lane.self)
+                UnsafeMutableRawPointer(rounded + i).storeBytes(of: v + magic, as: Lane.self)
+                i += 8
+              }
+              while i < count {
+                rounded[i] = (1 - wx) * taps[i] + wx * taps[i + 1] + 8_388_608
+                i += 1
+              }
+              let bytes = output + firstX
+              for i in 0..<count { bytes[i] = UInt8(truncatingIfNeeded: rounded[i].bitPattern) }
+              (output + endX).update(repeating: 0, count: outWidth - endX)
             }
-            let (upper, lower) = (top >= 0, top + 1 < height)
-            let a = source + (upper ? top : 0) * stride
-            let b = source + (lower ? top + 1 : 0) * stride
-            let (ka, kb) = (upper ? 1 - wy : 0, lower ? wy : 0)
-            for x in 0..<width { line[x + 1] = ka * a[x] + kb * b[x] }
-            output.update(repeating: 0, count: firstX)
-            for x in firstX..<endX {
-              let tap = x + dx + 1  // line index of the left tap
-              let v = min(max((1 - wx) * line[tap] + wx * line[tap + 1], 0), 255)
-              output[x] = UInt8(truncatingIfNeeded: (v + 8_388_608).bitPattern)
-            }
-            (output + endX).update(repeating: 0, count: outWidth - endX)
           }
         }
       }

@@ -148,7 +148,13 @@ public struct GaussianBlurrer: Sendable {
     prepare(width: mask.width, height: mask.height)
     mask.values.withUnsafeBytes { GaussianBlur.load($0, step: 1, offset: 0, into: &plane) }
     blurPlane(coefficients)
-    return plane
+    var blurred = plane
+    // The recursion overshoots by a fraction of a level: clamped once here, so what samples it
+    // (`GaussianBlur.shift`) need not.
+    blurred.values.withUnsafeMutableBufferPointer { values in
+      for i in values.indices { values[i] = min(max(values[i], 0), 255) }
+    }
+    return blurred
   }
 
   /// Blurs premultiplied pixels in place: each channel separately, colour channels capped at the
