@@ -6,7 +6,7 @@ public struct Compositor: Sendable {
   var rasterizer = Rasterizer()
   var blurrer = GaussianBlurrer()
   /// Blurred shadow silhouettes of recent frames, moved instead of blurred again.
-  var shadowCache = TranslatedShadowCache()
+  var shadowCache = ResampledShadowCache()
 
   public init() {}
 
@@ -121,7 +121,7 @@ public struct Compositor: Sendable {
           Kernels.extractAlpha(moved, into: &mask)
           silhouette = mask
         }
-      } else if let moved = translatedShadow(
+      } else if let moved = resampledShadow(
         of: content, parent: shifted, sigma: geometry.sigma, width: box.width,
         height: box.height)
       {

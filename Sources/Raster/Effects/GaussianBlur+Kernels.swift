@@ -300,3 +300,88 @@ extension GaussianBlur {
     }
   }
 }
+
+/// An affine map from a mask's pixel indices to a plane's sample indices: sample index
+/// `(m00·x + m01·y + ox, m10·x + m11·y + oy)` for mask pixel `(x, y)`.
+struct PlaneMap: Hashable, Sendable {
+  var m00: Double
+  var m01: Double
+  var m10: Double
+  var m11: Double
+  var ox: Double
+  var oy: Double
+
+  var isShift: Bool { m00 == 1 && m01 == 0 && m10 == 0 && m11 == 1 }
+  var isAxisAligned: Bool { m01 == 0 && m10 == 0 }
+}
+
+extension GaussianBlur {
+  /// Samples `plane` (floats within 0...255) through `map` into `mask`, bilinearly, zero outside
+  /// the plane, each pixel blended down then across and rounded once. A shift goes to `shift`;
+  /// an axis-aligned map reads the same two rows for a whole output row, with each column's
+  /// taps and weight computed once. Scalar twin: `resampleScalar`, checked by
+  /// ResampledShadowTests.
+  static func resample(_ plane: FloatPlane, through map: PlaneMap, into mask: inout Mask) {
+    if map.isShift { return shift(plane, by: (map.ox, map.oy), into: &mask) }
+    let (outWidth, outHeight) = (mask.width, mask.height)
+    let (width, height, stride) = (plane.width, plane.height, plane.stride)
+    func tap(_ u: Double) -> (index: Int, weight: Float)? {
+      let whole = u.rounded(.down)
+      guard whole >= -1, whole < Double(max(width, height)) else { return nil }
+      return (Int(whole), Float(u - whole))
+    }
+    plane.values.withUnsafeBufferPointer { values in
+      mask.values.withUnsafeMutableBufferPointer { out in
+        guard let source = values.baseAddress, let target = out.baseAddress else { return }
+        @inline(__always) func sample(_ x: Int, _ y: Int) -> Float {
+          x >= 0 && x < width && y >= 0 && y < height ? source[y * stride + x] : 0
+        }
+        guard map.isAxisAligned else {
+          for y in 0..<outHeight {
+            for x in 0..<outWidth {
+              let u = map.m00 * Double(x) + map.m01 * Double(y) + map.ox
+              let v = map.m10 * Double(x) + map.m11 * Double(y) + map.oy
+              guard let (sx, wx) = tap(u), let (sy, wy) = tap(v), sx < width, sy < height else {
+                target[y * outWidth + x] = 0
+                continue
+              }
+              let left = (1 - wy) * sample(sx, sy) + wy * sample(sx, sy + 1)
+              let right = (1 - wy) * sample(sx + 1, sy) + wy * sample(sx + 1, sy + 1)
+              let value = (1 - wx) * left + wx * right + 8_388_608
+              target[y * outWidth + x] = UInt8(truncatingIfNeeded: value.bitPattern)
+            }
+          }
+          return
+        }
+        // Each column's left tap (in `line`, which has a zero before and after the plane's row)
+        // and weight; columns that reach no sample read the zeros.
+        var columns = [(tap: Int, weight: Float)](repeating: (0, 0), count: outWidth)
+        for x in 0..<outWidth {
+          let u = map.m00 * Double(x) + map.ox  // m01·y adds a zero
+          if let (sx, wx) = tap(u), sx < width { columns[x] = (sx + 1, wx) }
+        }
+        var line = [Float](repeating: 0, count: width + 2)
+        columns.withUnsafeBufferPointer { taps in
+          line.withUnsafeMutableBufferPointer { blended in
+            guard let row = blended.baseAddress else { return }
+            for y in 0..<outHeight {
+              let output = target + y * outWidth
+              guard let (sy, wy) = tap(map.m11 * Double(y) + map.oy), sy < height else {
+                output.update(repeating: 0, count: outWidth)
+                continue
+              }
+              for x in 0..<width {
+                row[x + 1] = (1 - wy) * sample(x, sy) + wy * sample(x, sy + 1)
+              }
+              for x in 0..<outWidth {
+                let (index, wx) = taps[x]
+                let value = (1 - wx) * row[index] + wx * row[index + 1] + 8_388_608
+                output[x] = UInt8(truncatingIfNeeded: value.bitPattern)
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}

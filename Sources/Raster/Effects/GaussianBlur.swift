@@ -118,6 +118,38 @@ extension GaussianBlur {
   }
 }
 
+extension GaussianBlur {
+  /// The plain twin of `resample`: every pixel's sample position and four taps computed on
+  /// their own, the same Float arithmetic in the same order; a shift goes to `shiftScalar`.
+  static func resampleScalar(_ plane: FloatPlane, through map: PlaneMap, into mask: inout Mask) {
+    if map.isShift { return shiftScalar(plane, by: (map.ox, map.oy), into: &mask) }
+    func sample(_ x: Int, _ y: Int) -> Float {
+      guard (0..<plane.width).contains(x), (0..<plane.height).contains(y) else { return 0 }
+      return plane.values[y * plane.stride + x]
+    }
+    func tap(_ u: Double, below limit: Int) -> (Int, Float)? {
+      let whole = u.rounded(.down)
+      guard whole >= -1, whole < Double(limit) else { return nil }
+      return (Int(whole), Float(u - whole))
+    }
+    for y in 0..<mask.height {
+      for x in 0..<mask.width {
+        let u = map.m00 * Double(x) + map.m01 * Double(y) + map.ox
+        let v = map.m10 * Double(x) + map.m11 * Double(y) + map.oy
+        guard let (sx, wx) = tap(u, below: plane.width), let (sy, wy) = tap(v, below: plane.height)
+        else {
+          mask[x, y] = 0
+          continue
+        }
+        let left = (1 - wy) * sample(sx, sy) + wy * sample(sx, sy + 1)
+        let right = (1 - wy) * sample(sx + 1, sy) + wy * sample(sx + 1, sy + 1)
+        let value = (1 - wx) * left + wx * right + 8_388_608
+        mask[x, y] = UInt8(truncatingIfNeeded: value.bitPattern)
+      }
+    }
+  }
+}
+
 /// Blurs masks and pixmaps, keeping its Float scratch planes from one call to the next so
 /// blurring every frame does not allocate. A value: copies do not share scratch.
 public struct GaussianBlurrer: Sendable {

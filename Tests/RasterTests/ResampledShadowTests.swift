@@ -2,9 +2,13 @@ import Testing
 
 @testable import Raster
 
-/// Shadows blurred once and moved (`TranslatedShadow`) against shadows blurred where they fall,
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Shadows blurred once and moved (`ResampledShadow`) against shadows blurred where they fall,
 /// and the shift kernel against its plain twin.
-@Suite struct TranslatedShadowTests {
+@Suite struct ResampledShadowTests {
   /// A splitmix64 stream: the same cases every run.
   struct Stream {
     var state: UInt64
@@ -55,6 +59,47 @@ import Testing
     }
   }
 
+  @Test func resampleKernelMatchesItsTwin() throws {
+    var stream = Stream(state: 11)
+    for (width, height) in [(1, 1), (6, 4), (19, 13), (40, 33)] {
+      var plane = FloatPlane(width: width, height: height)
+      for y in 0..<height {
+        for x in 0..<width { plane.values[y * plane.stride + x] = Float(stream.next() * 255) }
+      }
+      for trial in 0..<90 {
+        let scale = 0.3 + stream.next() * 2.5
+        let angle = trial % 3 == 2 ? stream.next() * 6.3 : 0
+        let (cosine, sine) = (scale * cos(angle), scale * sin(angle))
+        let map = PlaneMap(
+          m00: trial % 3 == 0 ? 1 : cosine, m01: -sine, m10: sine,
+          m11: trial % 3 == 0 ? 1 : cosine * (trial % 2 == 0 ? 1 : 0.7),
+          ox: stream.next() * 60 - 30, oy: stream.next() * 60 - 30)
+        let (w, h) = (1 + Int(stream.next() * 45), 1 + Int(stream.next() * 40))
+        var fast = try #require(Mask(width: w, height: h))
+        var plain = fast
+        GaussianBlur.resample(plane, through: map, into: &fast)
+        GaussianBlur.resampleScalar(plane, through: map, into: &plain)
+        #expect(fast == plain, "\(width)×\(height) through \(map) into \(w)×\(h)")
+      }
+    }
+  }
+
+  /// A layer whose scale the animation changes keeps one silhouette: the key does not move.
+  @Test func aScaledSimilarityKeepsItsKey() throws {
+    let path = try PathDataParser.parse(Self.shapes[0])
+    let content = Layer.fill(path, .black)
+    let radius = 4.0
+    let keys = [0.9, 0.95, 1.0, 1.37].map { s in
+      let linear = Transform.rotation(0.3).concatenating(.scale(2 * s, 2 * s))
+      return ResampledShadow.key(content: content, linear: linear, sigma: radius * 2 * s)
+    }
+    #expect(Set(keys).count == 1)
+    #expect(keys[0].sigma == ResampledShadow.canonicalSigma)
+    // Not a similarity: drawn under the map itself.
+    let stretched = ResampledShadow.key(content: content, linear: .scale(2, 3), sigma: 9)
+    #expect(stretched.linear == .scale(2, 3) && stretched.sigma == 9)
+  }
+
   /// The moved shadow is within one level of the shadow blurred where it falls, at every σ from
   /// the minimum, every fractional offset tried, and several scales and rotations; and it is the
   /// same whatever the compositor drew before (a fresh compositor and one that has its
@@ -71,6 +116,7 @@ import Testing
       for linear in [
         Transform.scale(2, 2), .scale(3.3, 3.3),
         Transform.rotation(0.6).concatenating(.scale(2.5, 2.5)),
+        .scale(2, 2.6),
       ] {
         var cached = Compositor()
         for _ in 0..<6 {
@@ -82,11 +128,11 @@ import Testing
           let drawn = direct.silhouette(of: content, width: width, height: height, parent: parent)
           var inPlace = try #require(drawn)
           GaussianBlur.blur(&inPlace, sigma: sigma)
-          let shadow = cached.translatedShadow(
+          let shadow = cached.resampledShadow(
             of: content, parent: parent, sigma: sigma, width: width, height: height)
           let moved = try #require(shadow)
           var fresh = Compositor()
-          let again = fresh.translatedShadow(
+          let again = fresh.resampledShadow(
             of: content, parent: parent, sigma: sigma, width: width, height: height)
           #expect(again == moved, "history changed the shadow")
           for (a, b) in zip(inPlace.values, moved.values) {
@@ -106,11 +152,11 @@ import Testing
   @Test func smallBlursAndHugeLayersAreBlurredInPlace() throws {
     let path = try PathDataParser.parse(Self.shapes[2])
     var compositor = Compositor()
-    let small = compositor.translatedShadow(
+    let small = compositor.resampledShadow(
       of: .fill(path, .black), parent: .scale(2, 2), sigma: 3.9, width: 300, height: 300)
     #expect(small == nil)
     // A layer far larger than the offscreen it falls in.
-    let huge = compositor.translatedShadow(
+    let huge = compositor.resampledShadow(
       of: .fill(path, .black), parent: .scale(200, 200), sigma: 8, width: 100, height: 100)
     #expect(huge == nil)
   }
