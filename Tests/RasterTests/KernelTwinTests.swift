@@ -55,6 +55,30 @@ import Testing
     }
   }
 
+  @Test(arguments: [0, 1, 77, 128, 254, 255])
+  func shadowedCompositeMatchesItsTwin(opacity: Int) throws {
+    var generator = SeededGenerator(seed: UInt64(opacity) + 41)
+    let source = try #require(Self.random(13, 9, &generator))
+    var shadow = try #require(Mask(width: 13, height: 9))
+    shadow.values = (0..<117).map { UInt8(($0 * 37 + opacity) % 256) }
+    for i in stride(from: 0, to: 117, by: 5) { shadow.values[i] = [0, 255][i % 2] }
+    for color in [
+      PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 84), PremultipliedRGBA8(r: 200, g: 30, b: 90, a: 255),
+    ] {
+      for origin in [(0, 0), (-5, -3), (20, 14), (-12, 8), (25, 20), (-13, -9)] {
+        var fast = try #require(Self.random(30, 22, &generator))
+        var plain = fast
+        Kernels.composite(
+          source, shadow: shadow, color: color, at: origin, onto: &fast,
+          opacity: UInt32(opacity))
+        var shadowed = source
+        Kernels.placeShadow(shadow, color: color, under: &shadowed)
+        Kernels.composite(shadowed, at: origin, onto: &plain, opacity: UInt32(opacity))
+        #expect(fast == plain, "opacity \(opacity), origin \(origin)")
+      }
+    }
+  }
+
   /// Clips and masks: every pixel class times every mask value (0…255 all appear).
   @Test func multiplyMatchesItsTwin() throws {
     var generator = SeededGenerator(seed: 33)

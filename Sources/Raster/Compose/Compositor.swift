@@ -102,6 +102,7 @@ public struct Compositor: Sendable {
     }
     let box = isolation.box
     guard var offscreen = Pixmap(width: box.width, height: box.height) else { return }
+    let opacity = UInt32((min(max(layer.opacity, 0), 1) * 255).rounded())
     let toOffscreen = Transform.translation(Double(-box.minX), Double(-box.minY))
     var content = layer
     content.opacity = 1
@@ -133,9 +134,11 @@ public struct Compositor: Sendable {
       }
       guard var mask = silhouette else { return }
       if !blurred { blurrer.blur(&mask, sigma: geometry.sigma) }
-      Kernels.placeShadow(mask, color: shadow.color.premultiplied, under: &offscreen)
+      Kernels.composite(
+        offscreen, shadow: mask, color: shadow.color.premultiplied, at: (box.minX, box.minY),
+        onto: &target, opacity: opacity)
+      return
     }
-    let opacity = UInt32((min(max(layer.opacity, 0), 1) * 255).rounded())
     Kernels.composite(offscreen, at: (box.minX, box.minY), onto: &target, opacity: opacity)
   }
 

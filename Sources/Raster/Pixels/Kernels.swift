@@ -1,7 +1,8 @@
 // The pixel hot loops, over unsafe buffers. Each has a scalar twin in `Blend.swift` (the row
 // writers' `pixel` also its own `span`) and a test that they agree on every input class:
 // sourceOver, fill, scale and the row writers in PixelTests; composite, extractAlpha and
-// MaskOverRow in KernelTwinTests; placeShadow in PixelTests.
+// MaskOverRow in KernelTwinTests; placeShadow in PixelTests; the shadowed composite in
+// KernelTwinTests (against placeShadow then composite).
 //
 // Pixels are premultiplied RGBA8 packed little-endian in a UInt32 (r in the low byte). The blend
 // handles two channels per 32-bit lane pair (r and b, then g and a), each 16 bits wide, so one
@@ -282,6 +283,44 @@ extension Kernels {
             if opacity < 255 { s = scale(s, by: opacity) }
             let alpha = s >> 24
             dst[dstRow + x] = alpha == 255 ? s : s &+ scale(dst[dstRow + x], by: 255 - alpha)
+          }
+        }
+      }
+    }
+  }
+
+  /// `placeShadow(shadow, color:, under: source)` then `composite(source, at:, onto:,
+  /// opacity:)` in one pass, without writing the shadowed source back: the same bytes (its
+  /// twin is those two kernels in turn, KernelTwinTests). `shadow` has `source`'s size.
+  static func composite(
+    _ source: Pixmap, shadow: Mask, color: PremultipliedRGBA8, at origin: (x: Int, y: Int),
+    onto target: inout Pixmap, opacity: UInt32
+  ) {
+    let placed = IntRect(x: origin.x, y: origin.y, width: source.width, height: source.height)
+    let visible = placed.intersection(target.bounds)
+    guard !visible.isEmpty, opacity > 0, shadow.width == source.width,
+      shadow.height == source.height
+    else { return }
+    let packed = color.packed
+    let (sourceWidth, targetWidth) = (source.width, target.width)
+    source.pixels.withUnsafeBufferPointer { src in
+      shadow.values.withUnsafeBufferPointer { coverage in
+        target.pixels.withUnsafeMutableBufferPointer { dst in
+          for y in visible.minY..<visible.maxY {
+            let srcRow = (y - origin.y) * sourceWidth - origin.x
+            let dstRow = y * targetWidth
+            for x in visible.minX..<visible.maxX {
+              var s = src[srcRow + x]
+              let c = coverage[srcRow + x]
+              if c != 0, s >> 24 != 255 {
+                let tint = c == 255 ? packed : scale(packed, by: UInt32(c))
+                s = s &+ scale(tint, by: 255 - s >> 24)
+              }
+              if s == 0 { continue }
+              if opacity < 255 { s = scale(s, by: opacity) }
+              let alpha = s >> 24
+              dst[dstRow + x] = alpha == 255 ? s : s &+ scale(dst[dstRow + x], by: 255 - alpha)
+            }
           }
         }
       }
