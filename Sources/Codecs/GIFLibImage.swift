@@ -1,7 +1,7 @@
 import CGIF
 
 /// One still GIF written through giflib (`EGifPutLine`): what `GIFLZW` is measured against, for
-/// bytes in tests and for speed in `render-anim bench lzw`. Not used to write GIFs.
+/// bytes in tests. Not used to write GIFs.
 public enum GIFLibImage {
   /// A GIF of one `width`×`height` image of palette `indices` into `colors` (0xRRGGBB).
   public static func encode(
