@@ -27,6 +27,9 @@ public final class GIFEncoder {
   private let output: any ByteSink
   /// The LZW coder's tables, reused frame after frame.
   private let lzw = GIFLZW()
+  /// The index of each colour of the palette last used, and that palette.
+  private var lookup = PaletteLookup([])
+  private var lookupColors: [UInt32] = []
   /// Whether the trailer was written.
   private var finished = false
   /// Bytes given to the output so far.
@@ -168,41 +171,60 @@ public final class GIFEncoder {
       return
     }
     let count = visible.width * visible.height
-    var indices = [UInt8](repeating: UInt8(truncatingIfNeeded: transparent), count: count)
-    var truth = [UInt32](repeating: 0, count: count)
-    var shown = [UInt32](repeating: 0, count: count)
-    var k = 0
-    for y in visible.minY..<visible.maxY {
-      for x in visible.minX..<visible.maxX {
-        let index = Int(chosen[(y - area.minY) * area.width + x - area.minX])
-        if index >= 0 { indices[k] = UInt8(truncatingIfNeeded: index) }
-        let p = y * width + x
-        shown[k] = displayed[p]
-        truth[k] = trueColor(frame, p)
-        k += 1
-      }
+    let blank = UInt8(truncatingIfNeeded: transparent)
+    var indices = [UInt8](repeating: blank, count: count)
+    // A pixel coded transparent may as well take the index of the colour it shows (a lookup in a
+    // small hash of the palette), whichever lengthens the LZW string.
+    var alternates = [UInt8](repeating: blank, count: loss > 0 ? 0 : count)
+    if loss <= 0 && colors != lookupColors {
+      (lookup, lookupColors) = (PaletteLookup(colors), colors)
     }
-    // The table: the palette, then the transparent index (its entry never shown).
-    var table = colors
-    table.append(0xFFFF_FFFF)
-    let codeSize = Self.codeSize(colors.count + 1)
-    let codes = truth.withUnsafeBufferPointer { truth in
-      shown.withUnsafeBufferPointer { shown in
-        table.withUnsafeBufferPointer { table in
-          lzw.encode(
-            &indices, minimumCodeSize: codeSize,
-            choices: GIFLZWChoices(
-              truth: truth, shown: shown, colors: table, transparent: transparent,
-              bound: max(0, loss)))
+    let lookup = self.lookup
+    let (x0, x1) = (visible.minX, visible.maxX)
+    indices.withUnsafeMutableBufferPointer { indices in
+      alternates.withUnsafeMutableBufferPointer { alternates in
+        chosen.withUnsafeBufferPointer { chosen in
+          displayed.withUnsafeBufferPointer { displayed in
+            var k = 0
+            var (lastShown, lastIndex): (UInt32, UInt8) = (0xFFFF_FFFF, blank)
+            for y in visible.minY..<visible.maxY {
+              let row = (y - area.minY) * area.width - area.minX
+              for x in x0..<x1 {
+                let index = chosen[row + x]
+                if index >= 0 {
+                  indices[k] = UInt8(truncatingIfNeeded: index)
+                  if loss <= 0 { alternates[k] = UInt8(truncatingIfNeeded: index) }
+                } else if loss <= 0 {
+                  let shown = displayed[y * width + x]
+                  if shown != lastShown {
+                    (lastShown, lastIndex) = (shown, lookup.index(of: shown) ?? blank)
+                  }
+                  alternates[k] = lastIndex
+                }
+                k += 1
+              }
+            }
+          }
         }
       }
     }
-    k = 0
-    for y in visible.minY..<visible.maxY {
-      for p in (y * width + visible.minX)..<(y * width + visible.maxX) {
-        let index = Int(indices[k])
-        if index != transparent { displayed[p] = colors[index] }
-        k += 1
+    let codeSize = Self.codeSize(colors.count + 1)
+    let codes =
+      loss > 0
+      ? lossyCodes(&indices, frame, visible, colors: colors, loss: loss, codeSize: codeSize)
+      : lzw.encode(&indices, minimumCodeSize: codeSize, alternates: alternates)
+    indices.withUnsafeBufferPointer { indices in
+      colors.withUnsafeBufferPointer { colors in
+        displayed.withUnsafeMutableBufferPointer { displayed in
+          var k = 0
+          for y in visible.minY..<visible.maxY {
+            for p in (y * width + x0)..<(y * width + x1) {
+              let index = Int(indices[k])
+              if index != transparent { displayed[p] = colors[index] }
+              k += 1
+            }
+          }
+        }
       }
     }
     try flush()
@@ -211,6 +233,37 @@ public final class GIFEncoder {
       transparent: transparent, delay: delay)
     lastFrameBytes = Self.imageBytes(codes: codes.count, localColors: frame.localPalette?.count)
     updateError(frame, over: area)
+  }
+
+  /// Lossy codes: a pixel may take any index within `loss` of its true colour (`GIFLZWChoices`).
+  private func lossyCodes(
+    _ indices: inout [UInt8], _ frame: GIFFrame, _ visible: IntRect, colors: [UInt32], loss: Int,
+    codeSize: Int
+  ) -> [UInt8] {
+    let count = visible.width * visible.height
+    var truth = [UInt32](repeating: 0, count: count)
+    var shown = [UInt32](repeating: 0, count: count)
+    var k = 0
+    for y in visible.minY..<visible.maxY {
+      for p in (y * width + visible.minX)..<(y * width + visible.maxX) {
+        shown[k] = displayed[p]
+        truth[k] = trueColor(frame, p)
+        k += 1
+      }
+    }
+    // The table: the palette, then the transparent index (its entry never shown).
+    var table = colors
+    table.append(0xFFFF_FFFF)
+    return truth.withUnsafeBufferPointer { truth in
+      shown.withUnsafeBufferPointer { shown in
+        table.withUnsafeBufferPointer { table in
+          lzw.encode(
+            &indices, minimumCodeSize: codeSize,
+            choices: GIFLZWChoices(
+              truth: truth, shown: shown, colors: table, transparent: colors.count, bound: loss))
+        }
+      }
+    }
   }
 
   /// The worst squared error of a pixel: what a transparent pixel shown opaque (or the reverse)
@@ -565,5 +618,36 @@ public final class GIFEncoder {
   private func write(_ bytes: [UInt8]) throws(CodecError) {
     do throws(FileError) { try output.write(bytes) } catch { throw CodecError(error) }
     bytesWritten += bytes.count
+  }
+}
+
+/// A palette's colours hashed to their first index: open addressing over 1024 slots.
+struct PaletteLookup {
+  private var keys = [UInt32](repeating: 0xFFFF_FFFF, count: 1024)
+  private var values = [UInt8](repeating: 0, count: 1024)
+
+  init(_ colors: [UInt32]) {
+    for (i, c) in colors.enumerated().reversed() {
+      var slot = Self.slot(c)
+      while keys[slot] != 0xFFFF_FFFF && keys[slot] != c { slot = (slot + 1) & 1023 }
+      keys[slot] = c
+      values[slot] = UInt8(truncatingIfNeeded: i)
+    }
+  }
+
+  @inline(__always)
+  private static func slot(_ c: UInt32) -> Int { Int((c &* 0x9E37_79B1) >> 22) }
+
+  /// The first index of `color` (0xRRGGBB); nil when the palette lacks it or it is not a colour.
+  @inline(__always)
+  func index(of color: UInt32) -> UInt8? {
+    guard color <= 0xFF_FFFF else { return nil }
+    var slot = Self.slot(color)
+    while true {
+      let key = keys[slot]
+      if key == color { return values[slot] }
+      if key == 0xFFFF_FFFF { return nil }
+      slot = (slot + 1) & 1023
+    }
   }
 }

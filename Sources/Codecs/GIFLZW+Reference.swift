@@ -3,7 +3,8 @@
 enum GIFLZWReference {
   /// What `GIFLZW.encode` gives for the same input, with the choices as plain arrays.
   static func encode(
-    _ indices: inout [UInt8], minimumCodeSize: Int, truth: [UInt32]? = nil,
+    _ indices: inout [UInt8], minimumCodeSize: Int, alternates: [UInt8]? = nil,
+    truth: [UInt32]? = nil,
     shown: [UInt32]? = nil, colors: [UInt32] = [], transparent: Int = 0, bound: Int = 0
   ) -> [UInt8] {
     var bits: [Bool] = []
@@ -34,6 +35,11 @@ enum GIFLZWReference {
       for i in 1..<indices.count {
         let index = Int(indices[i])
         if let found = codes[[current, index]] {
+          current = found
+          continue
+        }
+        if let alternates, let found = codes[[current, Int(alternates[i])]] {
+          indices[i] = alternates[i]
           current = found
           continue
         }

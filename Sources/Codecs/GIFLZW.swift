@@ -9,13 +9,17 @@
 /// lossily (as gifsicle's `--lossy`) one whose colour is within a squared-error bound of the
 /// pixel's true colour beyond the error of the index asked for.
 ///
-/// This is the kernel: tables over unsafe buffers, reused frame after frame. `GIFLZWReference`
+/// This is the kernel: tables over unsafe buffers, reused frame after frame. The dictionary is a
+/// hash of 8192 slots of 32 bits (prefix code, index and code packed; 32 KiB, so it stays in the
+/// first-level cache, where a direct 4096×256 table missed it on most lookups). `GIFLZWReference`
 /// is its plain twin (dictionaries), and a test holds them to the same codes and indices.
 public final class GIFLZW {
   /// Codes the dictionary holds at most (12 bits).
   static let maximumCodes = 4096
-  /// The code after a string for each (code, index): `code << 8 | index`; 0 when none.
-  private let child: UnsafeMutablePointer<UInt16>
+  /// Slots of the dictionary: `(code << 8 | index) << 12 | next code`, `empty` when free.
+  private let slots: UnsafeMutablePointer<UInt32>
+  static let slotCount = 8192
+  static let empty: UInt32 = 0xFFFF_FFFF
   /// For each code made since the last clear: its first child, its next sibling, its prefix
   /// code and its last index (the children of a string, listed without scanning 256 slots).
   private let firstChild: UnsafeMutablePointer<UInt16>
@@ -24,8 +28,8 @@ public final class GIFLZW {
   private let suffix: UnsafeMutablePointer<UInt8>
 
   public init() {
-    child = .allocate(capacity: Self.maximumCodes << 8)
-    child.initialize(repeating: 0, count: Self.maximumCodes << 8)
+    slots = .allocate(capacity: Self.slotCount)
+    slots.initialize(repeating: Self.empty, count: Self.slotCount)
     firstChild = .allocate(capacity: Self.maximumCodes)
     firstChild.initialize(repeating: 0, count: Self.maximumCodes)
     nextSibling = .allocate(capacity: Self.maximumCodes)
@@ -37,7 +41,7 @@ public final class GIFLZW {
   }
 
   deinit {
-    child.deallocate()
+    slots.deallocate()
     firstChild.deallocate()
     nextSibling.deallocate()
     prefix.deallocate()
@@ -45,10 +49,12 @@ public final class GIFLZW {
   }
 
   /// The LZW codes of `indices` (each below 2^`minimumCodeSize`), packed least significant bit
-  /// first, starting with a clear code and ending with the end code. With `choices`, `indices`
-  /// is rewritten to what the decoder will see.
+  /// first, starting with a clear code and ending with the end code. With `alternates` (an
+  /// index per pixel that shows the same as the one asked; itself when none) or `choices`
+  /// (lossy), `indices` is rewritten to what the decoder will see.
   public func encode(
-    _ indices: inout [UInt8], minimumCodeSize: Int, choices: GIFLZWChoices? = nil
+    _ indices: inout [UInt8], minimumCodeSize: Int, alternates: [UInt8]? = nil,
+    choices: GIFLZWChoices? = nil
   ) -> [UInt8] {
     var out = GIFBitWriter(capacity: indices.count / 2 + 16)
     guard !indices.isEmpty else { return out.finish() }
@@ -59,72 +65,111 @@ public final class GIFLZW {
     var width = minimumCodeSize + 1
     out.put(clear, width: width)
     let count = indices.count
-    indices.withUnsafeMutableBufferPointer { pixels in
-      let base = pixels.baseAddress.unsafelyUnwrapped
-      var current = Int(base[0])
-      var i = 1
-      while i < count {
-        let index = Int(base[i])
-        let found = child[current << 8 | index]
-        if found != 0 {
-          current = Int(found)
-          i += 1
-          continue
-        }
-        if let choices, next > firstCode {
-          var best = -1
-          var bestError = Int.max
-          var c = Int(firstChild[current])
-          while c != 0 {
-            let e = choices.cost(of: Int(suffix[c]), at: i, asked: index)
-            if e < bestError {
-              (best, bestError) = (c, e)
-              if e == 0 && choices.bound == 0 { break }
-            }
-            c = Int(nextSibling[c])
-          }
-          if best >= 0 {
-            base[i] = suffix[best]
-            current = best
+    let other = alternates ?? []
+    let hasAlternates = alternates != nil && other.count == count
+    other.withUnsafeBufferPointer { other in
+      indices.withUnsafeMutableBufferPointer { pixels in
+        let base = pixels.baseAddress.unsafelyUnwrapped
+        var current = Int(base[0])
+        var i = 1
+        while i < count {
+          let index = Int(base[i])
+          let found = lookup(current << 8 | index)
+          if found != 0 {
+            current = Int(found)
             i += 1
             continue
           }
+          if hasAlternates, Int(other[i]) != index {
+            let alternate = other[i]
+            let found = lookup(current << 8 | Int(alternate))
+            if found != 0 {
+              base[i] = alternate
+              current = Int(found)
+              i += 1
+              continue
+            }
+          }
+          if let choices, next > firstCode {
+            var best = -1
+            var bestError = Int.max
+            var c = Int(firstChild[current])
+            while c != 0 {
+              let e = choices.cost(of: Int(suffix[c]), at: i, asked: index)
+              if e < bestError {
+                (best, bestError) = (c, e)
+                if e == 0 && choices.bound == 0 { break }
+              }
+              c = Int(nextSibling[c])
+            }
+            if best >= 0 {
+              base[i] = suffix[best]
+              current = best
+              i += 1
+              continue
+            }
+          }
+          out.put(current, width: width)
+          if next < Self.maximumCodes {
+            insert(current << 8 | index, code: next)
+            prefix[next] = UInt16(current)
+            suffix[next] = UInt8(index)
+            nextSibling[next] = firstChild[current]
+            firstChild[current] = UInt16(next)
+            next += 1
+            if next > 1 << width && width < 12 { width += 1 }
+          }
+          if next == Self.maximumCodes {
+            out.put(clear, width: width)
+            clearTables(upTo: next, roots: clear)
+            next = firstCode
+            width = minimumCodeSize + 1
+          }
+          current = index
+          i += 1
         }
         out.put(current, width: width)
         if next < Self.maximumCodes {
-          child[current << 8 | index] = UInt16(next)
-          prefix[next] = UInt16(current)
-          suffix[next] = UInt8(index)
-          nextSibling[next] = firstChild[current]
-          firstChild[current] = UInt16(next)
           next += 1
           if next > 1 << width && width < 12 { width += 1 }
         }
-        if next == Self.maximumCodes {
-          out.put(clear, width: width)
-          clearTables(upTo: next, roots: clear)
-          next = firstCode
-          width = minimumCodeSize + 1
-        }
-        current = index
-        i += 1
+        out.put(end, width: width)
       }
-      out.put(current, width: width)
-      if next < Self.maximumCodes {
-        next += 1
-        if next > 1 << width && width < 12 { width += 1 }
-      }
-      out.put(end, width: width)
     }
     clearTables(upTo: next, roots: clear)
     return out.finish()
   }
 
+  @inline(__always)
+  private static func slot(_ key: Int) -> Int {
+    Int(truncatingIfNeeded: (UInt32(truncatingIfNeeded: key) &* 0x9E37_79B1) >> 19)
+  }
+
+  /// The code for `key` (prefix code << 8 | index); 0 when none.
+  @inline(__always)
+  private func lookup(_ key: Int) -> Int {
+    var s = Self.slot(key)
+    let want = UInt32(truncatingIfNeeded: key)
+    while true {
+      let v = slots[s]
+      if v == Self.empty { return 0 }
+      if v >> 12 == want { return Int(v & 0xFFF) }
+      s = (s + 1) & (Self.slotCount - 1)
+    }
+  }
+
+  @inline(__always)
+  private func insert(_ key: Int, code: Int) {
+    var s = Self.slot(key)
+    while slots[s] != Self.empty { s = (s + 1) & (Self.slotCount - 1) }
+    slots[s] = UInt32(truncatingIfNeeded: key) << 12 | UInt32(truncatingIfNeeded: code)
+  }
+
   /// Empties what the codes below `next` made in the tables (`roots` = the clear code).
   private func clearTables(upTo next: Int, roots: Int) {
     guard next > roots + 2 else { return }
+    slots.update(repeating: Self.empty, count: Self.slotCount)
     for code in (roots + 2)..<next {
-      child[Int(prefix[code]) << 8 | Int(suffix[code])] = 0
       nextSibling[code] = 0
       firstChild[code] = 0
     }

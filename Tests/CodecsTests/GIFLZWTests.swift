@@ -51,6 +51,31 @@ import Testing
     }
   }
 
+  /// With an alternate index per pixel (what an unchanged pixel shows), both take the same.
+  @Test func kernelMatchesItsTwinWithAlternates() {
+    let lzw = GIFLZW()
+    for seed in 1...30 {
+      let colors = [4, 33, 256][seed % 3]
+      let count = [50, 3_000, 50_000][seed % 3]
+      let original = Self.image(count, colors: colors, seed: UInt64(seed))
+      var random = Xorshift(state: UInt64(seed) * 31 + 7)
+      let alternates = original.map { v in
+        random.below(3) == 0 ? UInt8(random.below(colors)) : v
+      }
+      var a = original
+      var b = original
+      let size = max(2, GIFEncoder.tableBits(colors))
+      let fast = lzw.encode(&a, minimumCodeSize: size, alternates: alternates)
+      let plain = GIFLZWReference.encode(&b, minimumCodeSize: size, alternates: alternates)
+      #expect(fast == plain, "seed \(seed)")
+      #expect(a == b)
+      #expect(zip(a, zip(original, alternates)).allSatisfy { $0 == $1.0 || $0 == $1.1 })
+      var plainOriginal = original
+      let without = lzw.encode(&plainOriginal, minimumCodeSize: size)
+      #expect(fast.count <= without.count + 64, "alternates should rarely cost bytes")
+    }
+  }
+
   /// With choices (unchanged pixels that may be transparent or their shown colour; a loss
   /// bound), both pick the same indices and codes.
   @Test func kernelMatchesItsTwinWithChoices() {
