@@ -70,6 +70,11 @@ enum SceneOptions {
           "WebP only: lossy WebP at this quality (libwebp's, 0 smallest … 100 best; 4:2:0 chroma blurs fine coloured detail such as text). Without it WebP is lossless, pixel-exact. GIF has its own palette and APNG is always lossless: they refuse it.",
         defaultDescription: "lossless"),
       OptionSpec(
+        "max-bytes", value: .integer(1...maximumBudget), valueName: "n",
+        help:
+          "GIF and WebP only: the best quality that fits in n bytes, found deterministically. GIF: lossless if it fits, else lossy LZW with the loss chosen per frame by measured error, then fewer palette colours, then fewer frames a second; WebP: lossless if it fits, else the highest lossy quality that fits, then fewer frames a second. Says what it chose on stderr; exits 1, naming the smallest size reached, when nothing fits.",
+        defaultDescription: "no budget"),
+      OptionSpec(
         "matte", value: .color, valueName: "colour",
         help:
           "A GIF of a scene whose background is clear is transparent: pixels less than half opaque become transparent, and the rest (shadow edges, anti-aliasing) are composited over this opaque colour — the page the GIF will sit on (#RRGGBB, or a colour name in its light value).",
@@ -126,6 +131,8 @@ enum SceneOptions {
     var matte: GIFMatte
     /// `--quality`: lossy WebP at this quality (nil: lossless).
     var quality: Double?
+    /// `--max-bytes`: the GIF's or WebP's byte budget.
+    var maxBytes: Int?
     var frame: Int?
     /// `--frames` / `--times`, resolved against the scene when it is built.
     var selection: FrameSelection?
@@ -178,6 +185,10 @@ enum SceneOptions {
     if quality != nil {
       try checkQuality(for: kind)
     }
+    let maxBytes = needsOutput ? try arguments.integer("max-bytes") : nil
+    if maxBytes != nil {
+      try checkBudget(for: kind, quality: quality)
+    }
     if let trace { try OutputOptions.checkApart(trace: trace, from: kind) }
     let fps = try arguments.requiredInteger("fps")
     if case .animation(.gif, _) = kind, fps > maximumGIFFrameRate {
@@ -195,7 +206,7 @@ enum SceneOptions {
       // `check` has no GIF or PNG output, hence no --loop or --png-compression.
       loop: needsOutput ? try arguments.requiredInteger("loop") : 0,
       matte: needsOutput ? try matte(arguments.required("matte")) : .white, quality: quality,
-      frame: frame, selection: selection, trace: trace,
+      maxBytes: maxBytes, frame: frame, selection: selection, trace: trace,
       threads: try arguments.integer("threads") ?? FrameRenderer.processorCount,
       font: arguments.value("font"),
       compression: needsOutput ? try arguments.requiredChoice("png-compression") : .default,
@@ -299,6 +310,27 @@ enum SceneOptions {
         + (format?.description ?? "another format") + ": give one, or make them agree")
   }
 
+  /// The largest `--max-bytes` (1 TiB).
+  static let maximumBudget = 1 << 40
+
+  /// `--max-bytes` is for GIF and WebP, and WebP's quality is then its to choose.
+  static func checkBudget(for output: Settings.Output, quality: Double?) throws(UsageError) {
+    switch output {
+    case .animation(.gif, _): return
+    case .animation(.webp, _):
+      if quality != nil {
+        throw UsageError(
+          "'--max-bytes' chooses WebP's quality itself; '--quality' sets it: give one")
+      }
+    case .animation(let format, _):
+      throw UsageError(
+        "'--max-bytes' is a byte budget for GIF and WebP; \(format.name) is always lossless")
+    default:
+      throw UsageError(
+        "'--max-bytes' is a byte budget for GIF and WebP; it needs -o out.gif or out.webp")
+    }
+  }
+
   /// `--quality` is for lossy WebP only.
   static func checkQuality(for output: Settings.Output) throws(UsageError) {
     switch output {
@@ -394,6 +426,18 @@ enum SceneOptions {
       let file = try OutputFile(path)
       let counted = CountingSink(file)
       switch format {
+      case .gif where settings.maxBytes != nil, .webp where settings.maxBytes != nil:
+        let budget = settings.maxBytes ?? 0
+        let choice =
+          format == .gif
+          ? try exporter.gif(maxBytes: budget, loopCount: settings.loop, matte: settings.matte)
+          : try exporter.webp(maxBytes: budget, loopCount: settings.loop)
+        try counted.write(choice.bytes)
+        if !settings.quiet {
+          console.standardError(
+            "render-anim: --max-bytes \(budget): \(choice.settings), \(Self.bytes(choice.bytes.count))\n"
+          )
+        }
       case .gif:
         try exporter.writeGIF(
           to: counted, loopCount: settings.loop, matte: settings.matte, progress: progress)
@@ -648,6 +692,11 @@ enum SceneCommand: Command {
     if settings.quality != nil {
       try SceneOptions.checkQuality(
         for: format.animated.map { .animation($0, "") } ?? .frames(""))
+    }
+    settings.maxBytes = try arguments.integer("max-bytes")
+    if settings.maxBytes != nil {
+      try SceneOptions.checkBudget(
+        for: format.animated.map { .animation($0, "") } ?? .frames(""), quality: settings.quality)
     }
     settings.compression = try arguments.requiredChoice("png-compression")
     if format == .gif, settings.fps > Double(SceneOptions.maximumGIFFrameRate) {

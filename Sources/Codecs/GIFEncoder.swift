@@ -1,4 +1,3 @@
-import CGIF
 import FileIO
 import Raster
 
@@ -6,7 +5,8 @@ import Raster
 import Glibc
 #endif
 
-/// Writes an animated GIF frame by frame through giflib, keeping only the previous frame.
+/// Writes an animated GIF frame by frame, keeping only the previous frame: the container itself,
+/// the image data through our LZW coder (`GIFLZW`).
 ///
 /// Frames share one global palette (`GIFPalette`, chosen from sample frames by `Quantizer`); a
 /// frame the global palette fits poorly gets a palette of its own. Each frame stores only the
@@ -14,14 +14,32 @@ import Glibc
 /// that keep their colour use the transparent index and show the previous frame (disposal "do not
 /// dispose"). A frame identical to the one before lengthens its delay instead.
 /// Delays are in centiseconds and never below 2. The NETSCAPE2.0 block makes it loop.
+///
+/// Pixels that keep what is shown may be coded transparent or with the colour they show,
+/// whichever lengthens the LZW string (lossless); `add(_:delay:loss:)` with a loss lets a pixel
+/// take a colour within that squared error of its true colour to the same end (lossy).
 public final class GIFEncoder {
   public let width: Int
   public let height: Int
   /// The global colour table every frame uses unless it needs its own.
   public let palette: GIFPalette
-  /// Where giflib's bytes go, as they are made.
-  private let output: GIFByteSink
-  private var gif: UnsafeMutablePointer<GifFileType>?
+  /// Where the bytes go, as they are made.
+  private let output: any ByteSink
+  /// The LZW coder's tables, reused frame after frame.
+  private let lzw = GIFLZW()
+  /// The index of each colour of the palette last used, and that palette.
+  private var lookup = PaletteLookup([])
+  private var lookupColors: [UInt32] = []
+  /// Whether the trailer was written.
+  private var finished = false
+  /// Bytes given to the output so far.
+  public private(set) var bytesWritten = 0
+  /// Bytes of the image data of the frame last added (its LZW codes in sub-blocks and its headers).
+  public private(set) var lastFrameBytes = 0
+  /// With `measuresError`: per pixel, the squared error (R, G, B summed) between what is shown and
+  /// the true colour, and their sum over the frame.
+  private var pixelError: [Int32] = []
+  public private(set) var shownSquaredError = 0
   /// The RGB (0xRRGGBB) each pixel shows after the frames written so far.
   private var displayed: [UInt32]
   /// Whether frames may have transparent pixels (matted by `GIFMatte`: alpha 0 or 255).
@@ -33,11 +51,13 @@ public final class GIFEncoder {
   /// The frame waiting to be written, so an identical successor can extend its delay.
   private var pending: PendingFrame?
 
-  /// A frame ready for giflib: its rectangle, indices (transparent where the pixel keeps what the
-  /// previous frame showed) and local palette if it has one.
+  /// A frame ready to write: its rectangle, indices (transparent where the pixel keeps what the
+  /// previous frame showed), local palette if it has one, and its LZW codes (nil when the indices
+  /// changed after coding).
   private struct PendingFrame {
     var rect: IntRect
     var indices: [UInt8]
+    var codes: [UInt8]? = nil
     var localPalette: [UInt32]?
     var transparent: Int
     var delay: Int
@@ -50,37 +70,35 @@ public final class GIFEncoder {
   /// `output` as it is made; `loopCount` 0 loops forever. A `transparent` GIF starts clear and
   /// takes frames matted by `GIFMatte` (each pixel opaque or 0), whose 0 pixels it shows
   /// transparent.
+  /// With `measuresError`, `shownSquaredError` follows what each frame shows against its truth.
   public init(
     width: Int, height: Int, palette: GIFPalette, loopCount: Int = 0, transparent: Bool = false,
-    output: any ByteSink
+    measuresError: Bool = false, output: any ByteSink
   ) throws(CodecError) {
     guard (1...65_535).contains(width), (1...65_535).contains(height) else {
       throw CodecError(.encodeGIF, message: "size \(width)×\(height) does not fit a GIF")
     }
-    self.output = GIFByteSink(output)
+    self.output = output
     self.width = width
     self.height = height
     self.palette = palette
     self.isTransparent = transparent
     self.displayed = [UInt32](
       repeating: transparent ? Self.clearShown : 0xFFFF_FFFF, count: width * height)
-    var error: Int32 = 0
-    gif = EGifOpen(Unmanaged.passUnretained(self.output).toOpaque(), gifWrite, &error)
-    guard let gif else { throw failure(error) }
-    EGifSetGifVersion(gif, true)
-    let map = try Self.colorMap(palette.colors, reserving: 1)
-    defer { GifFreeMapObject(map) }
-    guard EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, map) == cgif_ok else {
-      throw failure(gif.pointee.Error)
+    if measuresError {
+      pixelError = [Int32](repeating: Int32(Self.worstError), count: width * height)
+      shownSquaredError = Self.worstError * width * height
     }
-    try putLoop(loopCount)
-  }
-
-  deinit {
-    if let gif {
-      var error: Int32 = 0
-      EGifCloseFile(gif, &error)
-    }
+    let bits = Self.tableBits(palette.colors.count + 1)
+    var header = Array("GIF89a".utf8)
+    Self.append16(width, to: &header)
+    Self.append16(height, to: &header)
+    header += [0x80 | 7 << 4 | UInt8(bits - 1), 0, 0]
+    Self.appendTable(palette.colors, bits: bits, to: &header)
+    // NETSCAPE2.0: loop `loopCount` times (0: forever).
+    header += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8)
+    header += [3, 1, UInt8(loopCount & 0xFF), UInt8(loopCount >> 8 & 0xFF), 0]
+    try write(header)
   }
 
   /// Adds an opaque frame (premultiplied pixels; alpha is ignored) shown for `delay` cs.
@@ -90,7 +108,9 @@ public final class GIFEncoder {
   }
 
   /// Adds a frame prepared by `prepare(_:previous:palette:)` against the frame added before it.
-  public func add(_ prepared: GIFFrame, delay: Int) throws(CodecError) {
+  /// `loss` is the squared error (R, G, B summed) a pixel may take beyond its palette colour's
+  /// to lengthen an LZW string; 0 is lossless.
+  public func add(_ prepared: GIFFrame, delay: Int, loss: Int = 0) throws(CodecError) {
     var frame = prepared
     guard frame.width == width, frame.height == height else {
       throw CodecError(
@@ -106,6 +126,7 @@ public final class GIFEncoder {
     for r in [frame.rect, cleared?.rect].compactMap({ $0 }) { region.add(r) }
     guard let area = region.rect else {
       pending?.delay += delay
+      lastFrameBytes = 0
       return
     }
     // Per pixel of the area, the index it is drawn with (-1: not drawn), and their bounds.
@@ -145,25 +166,129 @@ public final class GIFEncoder {
       } else {
         pending?.delay += delay
       }
+      lastFrameBytes = 0
+      updateError(frame, over: area)
       return
     }
-    var indices = [UInt8](
-      repeating: UInt8(truncatingIfNeeded: transparent), count: visible.width * visible.height)
-    var k = 0
-    for y in visible.minY..<visible.maxY {
-      for x in visible.minX..<visible.maxX {
-        let index = Int(chosen[(y - area.minY) * area.width + x - area.minX])
-        if index >= 0 {
-          indices[k] = UInt8(truncatingIfNeeded: index)
-          displayed[y * width + x] = colors[index]
+    let count = visible.width * visible.height
+    let blank = UInt8(truncatingIfNeeded: transparent)
+    var indices = [UInt8](repeating: blank, count: count)
+    // A pixel coded transparent may as well take the index of the colour it shows (a lookup in a
+    // small hash of the palette), whichever lengthens the LZW string.
+    var alternates = [UInt8](repeating: blank, count: loss > 0 ? 0 : count)
+    if loss <= 0 && colors != lookupColors {
+      (lookup, lookupColors) = (PaletteLookup(colors), colors)
+    }
+    let lookup = self.lookup
+    let (x0, x1) = (visible.minX, visible.maxX)
+    indices.withUnsafeMutableBufferPointer { indices in
+      alternates.withUnsafeMutableBufferPointer { alternates in
+        chosen.withUnsafeBufferPointer { chosen in
+          displayed.withUnsafeBufferPointer { displayed in
+            var k = 0
+            var (lastShown, lastIndex): (UInt32, UInt8) = (0xFFFF_FFFF, blank)
+            for y in visible.minY..<visible.maxY {
+              let row = (y - area.minY) * area.width - area.minX
+              for x in x0..<x1 {
+                let index = chosen[row + x]
+                if index >= 0 {
+                  indices[k] = UInt8(truncatingIfNeeded: index)
+                  if loss <= 0 { alternates[k] = UInt8(truncatingIfNeeded: index) }
+                } else if loss <= 0 {
+                  let shown = displayed[y * width + x]
+                  if shown != lastShown {
+                    (lastShown, lastIndex) = (shown, lookup.index(of: shown) ?? blank)
+                  }
+                  alternates[k] = lastIndex
+                }
+                k += 1
+              }
+            }
+          }
         }
-        k += 1
+      }
+    }
+    let codeSize = Self.codeSize(colors.count + 1)
+    let codes =
+      loss > 0
+      ? lossyCodes(&indices, frame, visible, colors: colors, loss: loss, codeSize: codeSize)
+      : lzw.encode(&indices, minimumCodeSize: codeSize, alternates: alternates)
+    indices.withUnsafeBufferPointer { indices in
+      colors.withUnsafeBufferPointer { colors in
+        displayed.withUnsafeMutableBufferPointer { displayed in
+          var k = 0
+          for y in visible.minY..<visible.maxY {
+            for p in (y * width + x0)..<(y * width + x1) {
+              let index = Int(indices[k])
+              if index != transparent { displayed[p] = colors[index] }
+              k += 1
+            }
+          }
+        }
       }
     }
     try flush()
     pending = PendingFrame(
-      rect: visible, indices: indices, localPalette: frame.localPalette, transparent: transparent,
-      delay: delay)
+      rect: visible, indices: indices, codes: codes, localPalette: frame.localPalette,
+      transparent: transparent, delay: delay)
+    lastFrameBytes = Self.imageBytes(codes: codes.count, localColors: frame.localPalette?.count)
+    updateError(frame, over: area)
+  }
+
+  /// Lossy codes: a pixel may take any index within `loss` of its true colour (`GIFLZWChoices`).
+  private func lossyCodes(
+    _ indices: inout [UInt8], _ frame: GIFFrame, _ visible: IntRect, colors: [UInt32], loss: Int,
+    codeSize: Int
+  ) -> [UInt8] {
+    let count = visible.width * visible.height
+    var truth = [UInt32](repeating: 0, count: count)
+    var shown = [UInt32](repeating: 0, count: count)
+    var k = 0
+    for y in visible.minY..<visible.maxY {
+      for p in (y * width + visible.minX)..<(y * width + visible.maxX) {
+        shown[k] = displayed[p]
+        truth[k] = trueColor(frame, p)
+        k += 1
+      }
+    }
+    // The table: the palette, then the transparent index (its entry never shown).
+    var table = colors
+    table.append(0xFFFF_FFFF)
+    return truth.withUnsafeBufferPointer { truth in
+      shown.withUnsafeBufferPointer { shown in
+        table.withUnsafeBufferPointer { table in
+          lzw.encode(
+            &indices, minimumCodeSize: codeSize,
+            choices: GIFLZWChoices(
+              truth: truth, shown: shown, colors: table, transparent: colors.count, bound: loss))
+        }
+      }
+    }
+  }
+
+  /// The worst squared error of a pixel: what a transparent pixel shown opaque (or the reverse)
+  /// counts.
+  static let worstError = 3 * 255 * 255
+
+  /// The true colour of pixel `p` of `frame` (0xRRGGBB, or `clearShown` when transparent).
+  @inline(__always)
+  private func trueColor(_ frame: GIFFrame, _ p: Int) -> UInt32 {
+    let pixel = frame.pixels[p]
+    return isTransparent && pixel == 0 ? Self.clearShown : GIFPalette.rgb(pixel)
+  }
+
+  /// With error measured: the error of each pixel of `area` after `frame`.
+  private func updateError(_ frame: GIFFrame, over area: IntRect) {
+    guard !pixelError.isEmpty, !frame.pixels.isEmpty else { return }
+    for y in area.minY..<area.maxY {
+      for p in (y * width + area.minX)..<(y * width + area.maxX) {
+        let (d, t) = (displayed[p], trueColor(frame, p))
+        let e =
+          d == t ? 0 : d <= 0xFF_FFFF && t <= 0xFF_FFFF ? Quantizer.distance(d, t) : Self.worstError
+        shownSquaredError += e - Int(pixelError[p])
+        pixelError[p] = Int32(e)
+      }
+    }
   }
 
   /// What the frame before showed over the rectangle it is disposed to the background over.
@@ -202,6 +327,7 @@ public final class GIFEncoder {
       last.indices = indices
     }
     last.disposesToBackground = true
+    last.codes = nil
     pending = last
     var shown = [UInt32](repeating: 0, count: all.width * all.height)
     var k = 0
@@ -302,13 +428,10 @@ public final class GIFEncoder {
 
   /// Writes the last frame and the trailer.
   public func finish() throws(CodecError) {
+    guard !finished else { return }
     try flush()
-    var error: Int32 = 0
-    if let gif, EGifCloseFile(gif, &error) != cgif_ok {
-      self.gif = nil
-      throw failure(error)
-    }
-    gif = nil
+    try write([0x3B])
+    finished = true
   }
 
   // MARK: - Frames
@@ -332,10 +455,12 @@ public final class GIFEncoder {
   /// `firstPalette`, when given, is used as the first frame's own palette (chosen knowing which
   /// of its pixels stay on screen for the whole animation). For a `transparent` GIF both frames
   /// are matted (`GIFMatte`): their 0 pixels take no colour and are left to the encoder.
+  /// A frame's own palette holds at most `maximumColors` colours.
   public static func prepare(
     _ frame: Pixmap, previous: Pixmap?, palette: GIFPalette, firstPalette: GIFPalette? = nil,
-    transparent: Bool = false
+    transparent: Bool = false, maximumColors: Int = 255
   ) -> GIFFrame {
+    let localPaletteSize = min(maximumColors, Self.localPaletteSize)
     let (width, height) = (frame.width, frame.height)
     let rect: IntRect?
     let before = previous.flatMap { $0.width == width && $0.height == height ? $0 : nil }
@@ -428,99 +553,101 @@ public final class GIFEncoder {
   }
 
   private func flush() throws(CodecError) {
-    guard let frame = pending, let gif else { return }
+    guard var frame = pending else { return }
     pending = nil
-    var control = GraphicsControlBlock()
-    control.DisposalMode =
-      frame.disposesToBackground ? cgif_disposal_background : cgif_disposal_do_not
-    control.UserInputFlag = false
-    control.DelayTime = Int32(min(frame.delay, 65_535))
-    control.TransparentColor = Int32(frame.transparent)
-    var extensionBytes = [GifByteType](repeating: 0, count: 4)
-    let length = EGifGCBToExtension(&control, &extensionBytes)
-    guard EGifPutExtension(gif, cgif_graphics_ext, Int32(length), extensionBytes) == cgif_ok else {
-      throw failure(gif.pointee.Error)
-    }
-    let map = try frame.localPalette.map { colors throws(CodecError) in
-      try Self.colorMap(colors, reserving: 1)
-    }
-    defer { if let map { GifFreeMapObject(map) } }
-    // giflib 5.2.1 drops (and leaks) the copy it kept of the previous frame's local colour map
-    // when the next frame has none: free it first.
-    if map == nil, let kept = gif.pointee.Image.ColorMap {
-      GifFreeMapObject(kept)
-      gif.pointee.Image.ColorMap = nil
-    }
+    let colorCount = (frame.localPalette ?? palette.colors).count
+    let codeSize = Self.codeSize(colorCount + 1)
+    let codes = frame.codes ?? lzw.encode(&frame.indices, minimumCodeSize: codeSize)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(Self.imageBytes(codes: codes.count, localColors: colorCount))
+    // Graphics control: disposal, transparent index, delay.
+    let disposal: UInt8 = frame.disposesToBackground ? 2 : 1
+    bytes += [0x21, 0xF9, 4, disposal << 2 | 1]
+    Self.append16(min(frame.delay, 65_535), to: &bytes)
+    bytes += [UInt8(truncatingIfNeeded: frame.transparent), 0]
+    // Image descriptor and the local colour table.
     let r = frame.rect
-    guard
-      EGifPutImageDesc(
-        gif, Int32(r.minX), Int32(r.minY), Int32(r.width), Int32(r.height), false, map) == cgif_ok
-    else { throw failure(gif.pointee.Error) }
-    var indices = frame.indices
-    for row in 0..<r.height {
-      let ok = indices.withUnsafeMutableBufferPointer { buffer in
-        EGifPutLine(gif, buffer.baseAddress.unsafelyUnwrapped + row * r.width, Int32(r.width))
-      }
-      guard ok == cgif_ok else { throw failure(gif.pointee.Error) }
+    bytes.append(0x2C)
+    for v in [r.minX, r.minY, r.width, r.height] { Self.append16(v, to: &bytes) }
+    if let local = frame.localPalette {
+      let bits = Self.tableBits(local.count + 1)
+      bytes.append(0x80 | UInt8(bits - 1))
+      Self.appendTable(local, bits: bits, to: &bytes)
+    } else {
+      bytes.append(0)
+    }
+    bytes.append(UInt8(codeSize))
+    var at = 0
+    while at < codes.count {
+      let n = min(255, codes.count - at)
+      bytes.append(UInt8(n))
+      bytes += codes[at..<(at + n)]
+      at += n
+    }
+    bytes.append(0)
+    try write(bytes)
+  }
+
+  /// Bytes a frame's image takes: control block, descriptor, local table, codes in sub-blocks.
+  static func imageBytes(codes: Int, localColors: Int?) -> Int {
+    8 + 10 + (localColors.map { 3 << tableBits($0 + 1) } ?? 0) + 1 + codes + (codes + 254) / 255 + 1
+  }
+
+  /// Bits of a colour table holding `count` entries: the size is 2^bits, at least 2 entries.
+  static func tableBits(_ count: Int) -> Int {
+    var bits = 1
+    while 1 << bits < count { bits += 1 }
+    return bits
+  }
+
+  /// The LZW minimum code size for a table of `count` entries (at least 2, as GIF asks).
+  static func codeSize(_ count: Int) -> Int { max(2, tableBits(count)) }
+
+  private static func append16(_ value: Int, to bytes: inout [UInt8]) {
+    bytes += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)]
+  }
+
+  /// A colour table of `colors` padded with black to 2^bits entries.
+  private static func appendTable(_ colors: [UInt32], bits: Int, to bytes: inout [UInt8]) {
+    for i in 0..<(1 << bits) {
+      let c = i < colors.count ? colors[i] : 0
+      bytes += [UInt8(c >> 16 & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c & 0xFF)]
     }
   }
 
-  /// A giflib colour map of `colors` plus `reserving` spare entries, rounded up to a power of 2.
-  private static func colorMap(
-    _ colors: [UInt32], reserving: Int
-  ) throws(CodecError) -> UnsafeMutablePointer<ColorMapObject> {
-    var size = 2
-    while size < colors.count + reserving { size <<= 1 }
-    var entries = [GifColorType](repeating: GifColorType(), count: size)
-    for (i, c) in colors.enumerated() {
-      entries[i] = GifColorType(
-        Red: UInt8(c >> 16 & 0xFF), Green: UInt8(c >> 8 & 0xFF), Blue: UInt8(c & 0xFF))
-    }
-    guard let map = GifMakeMapObject(Int32(size), entries) else {
-      throw CodecError(.encodeGIF, message: "cannot make a colour map of \(size) entries")
-    }
-    return map
-  }
-
-  private func putLoop(_ count: Int) throws(CodecError) {
-    guard let gif else { return }
-    let name = Array("NETSCAPE2.0".utf8)
-    let loop: [UInt8] = [1, UInt8(count & 0xFF), UInt8(count >> 8 & 0xFF)]
-    guard EGifPutExtensionLeader(gif, cgif_application_ext) == cgif_ok,
-      EGifPutExtensionBlock(gif, Int32(name.count), name) == cgif_ok,
-      EGifPutExtensionBlock(gif, Int32(loop.count), loop) == cgif_ok,
-      EGifPutExtensionTrailer(gif) == cgif_ok
-    else { throw failure(gif.pointee.Error) }
-  }
-
-  /// The output's own error when writing failed; otherwise giflib's message for `code`.
-  private func failure(_ code: Int32) -> CodecError {
-    if let error = output.failure { return CodecError(error) }
-    let text = GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
-    return CodecError(.encodeGIF, message: text)
+  private func write(_ bytes: [UInt8]) throws(CodecError) {
+    do throws(FileError) { try output.write(bytes) } catch { throw CodecError(error) }
+    bytesWritten += bytes.count
   }
 }
 
-/// Where giflib's output goes: the encoder's sink behind a reference giflib can hold, with the
-/// first write error kept (giflib's callback cannot throw).
-final class GIFByteSink {
-  let sink: any ByteSink
-  var failure: FileError?
+/// A palette's colours hashed to their first index: open addressing over 1024 slots.
+struct PaletteLookup {
+  private var keys = [UInt32](repeating: 0xFFFF_FFFF, count: 1024)
+  private var values = [UInt8](repeating: 0, count: 1024)
 
-  init(_ sink: any ByteSink) { self.sink = sink }
-}
-
-private func gifWrite(
-  _ file: UnsafeMutablePointer<GifFileType>?, _ data: UnsafePointer<GifByteType>?, _ count: Int32
-) -> Int32 {
-  guard let file, let data, let user = file.pointee.UserData else { return 0 }
-  let output = Unmanaged<GIFByteSink>.fromOpaque(user).takeUnretainedValue()
-  guard output.failure == nil else { return 0 }
-  do throws(FileError) {
-    try output.sink.write(UnsafeRawBufferPointer(start: data, count: Int(count)))
-  } catch {
-    output.failure = error
-    return 0
+  init(_ colors: [UInt32]) {
+    for (i, c) in colors.enumerated().reversed() {
+      var slot = Self.slot(c)
+      while keys[slot] != 0xFFFF_FFFF && keys[slot] != c { slot = (slot + 1) & 1023 }
+      keys[slot] = c
+      values[slot] = UInt8(truncatingIfNeeded: i)
+    }
   }
-  return count
+
+  @inline(__always)
+  private static func slot(_ c: UInt32) -> Int { Int((c &* 0x9E37_79B1) >> 22) }
+
+  /// The first index of `color` (0xRRGGBB); nil when the palette lacks it or it is not a colour.
+  @inline(__always)
+  func index(of color: UInt32) -> UInt8? {
+    guard color <= 0xFF_FFFF else { return nil }
+    var slot = Self.slot(color)
+    while true {
+      let key = keys[slot]
+      if key == color { return values[slot] }
+      if key == 0xFFFF_FFFF { return nil }
+      slot = (slot + 1) & 1023
+    }
+  }
 }

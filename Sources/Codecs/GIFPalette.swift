@@ -17,9 +17,9 @@ public struct GIFPalette: Hashable, Sendable {
   }
 
   /// A palette for the colours counted in sample frames.
-  public static func from(_ counts: ColorCounts) -> GIFPalette {
+  public static func from(_ counts: ColorCounts, maximumColors: Int = 255) -> GIFPalette {
     GIFPalette(
-      colors: Quantizer(maximumColors: 255, refinementPasses: 10).quantize(
+      colors: Quantizer(maximumColors: min(255, maximumColors), refinementPasses: 10).quantize(
         counts.colors, counts: counts.counts
       ).palette)
   }
@@ -28,7 +28,8 @@ public struct GIFPalette: Hashable, Sendable {
   /// and `last` (static content, drawn once and shown throughout) weigh `persistence` times as
   /// much as the rest.
   public static func forFirstFrame(
-    _ first: [UInt32], last: [UInt32], persistence: Int, skippingTransparent: Bool = false
+    _ first: [UInt32], last: [UInt32], persistence: Int, skippingTransparent: Bool = false,
+    maximumColors: Int = 255
   ) -> GIFPalette {
     var histogram = ColorHistogram()
     var run = ColorHistogram.Run()
@@ -41,7 +42,7 @@ public struct GIFPalette: Hashable, Sendable {
     where i < last.count && last[i] == pixel && !(skippingTransparent && pixel == 0) {
       counts[Int(histogram.index(of: rgb(pixel), run: &run))] += persistence - 1
     }
-    let result = Quantizer(maximumColors: 255, refinementPasses: 10).quantize(
+    let result = Quantizer(maximumColors: min(255, maximumColors), refinementPasses: 10).quantize(
       histogram.colors, counts: counts)
     return GIFPalette(colors: result.palette)
   }

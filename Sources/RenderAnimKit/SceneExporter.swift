@@ -263,7 +263,8 @@ public struct SceneExporter: Sendable {
   /// the same to the last frame. The last frame is rendered first, so the first frame meets it
   /// as its "previous" frame and no frame has to be kept aside.
   static func palettes(
-    _ renderer: FrameRenderer, frameCount count: Int, matte: GIFMatte? = nil
+    _ renderer: FrameRenderer, frameCount count: Int, matte: GIFMatte? = nil,
+    maximumColors: Int = 255
   ) throws -> (global: GIFPalette, first: GIFPalette) {
     let spots = [0.0, 0.05, 0.1, 0.17, 0.25, 0.45, 1.0]
     let samples = Set(spots.map { Int($0 * Double(count - 1)) }).sorted()
@@ -282,7 +283,8 @@ public struct SceneExporter: Sendable {
         return (
           counts,
           GIFPalette.forFirstFrame(
-            frame, last: lastPixels, persistence: count, skippingTransparent: matte != nil)
+            frame, last: lastPixels, persistence: count, skippingTransparent: matte != nil,
+            maximumColors: maximumColors)
         )
       }
     ) { index, result in
@@ -291,7 +293,8 @@ public struct SceneExporter: Sendable {
     }
     var counts = ColorCounts()
     for index in samples { if let frame = perFrame[index] { counts.add(frame) } }
-    return (GIFPalette.from(counts), first ?? GIFPalette.from(counts))
+    let global = GIFPalette.from(counts, maximumColors: maximumColors)
+    return (global, first ?? global)
   }
 
   /// The trace: a CSV row per frame, `frame,time` and the scene's animated values in points.

@@ -1,0 +1,79 @@
+import Foundation
+import RenderAnimKit
+import Testing
+
+/// `--max-bytes`: GIF and WebP within a byte budget, chosen deterministically, decoded by Pillow.
+@Suite struct ByteBudgetTests {
+  static let common = ["--device", "se", "--scale", "1", "--fps", "25", "--hold", "0.1"]
+
+  static func run(_ name: String, _ extra: [String]) -> (InProcessRun, [UInt8]?, Scratch) {
+    let scratch = Scratch("budget")
+    let run = InProcessRun(["cats", "-o", scratch.path + "/" + name] + common + extra)
+    return (run, scratch.bytes(name), scratch)
+  }
+
+  @Test func lossyGIFFitsAndSaysWhatItChose() throws {
+    let (lossless, full, _) = Self.run("a.gif", ["--quiet"])
+    #expect(lossless.status == 0, "\(lossless.standardError)")
+    let size = try #require(full).count
+    let budget = size * 3 / 4
+    let (run, bytes, scratch) = Self.run("b.gif", ["--max-bytes", String(budget)])
+    #expect(run.status == 0, "\(run.standardError)")
+    let gif = try #require(bytes)
+    #expect(gif.count <= budget && gif.count > budget / 2)
+    #expect(run.standardError.contains("--max-bytes \(budget): 255 colours, lossy LZW per frame"))
+    // Pillow reads it, every frame.
+    if let decoded = try PillowDecoded.decode(scratch.path + "/b.gif") {
+      #expect(decoded.format == "GIF")
+      #expect(!decoded.frames.isEmpty)
+    }
+    // A budget the lossless GIF fits is met losslessly: the same bytes as without one.
+    let (roomy, same, _) = Self.run("c.gif", ["--max-bytes", String(size), "--quiet"])
+    #expect(roomy.status == 0)
+    #expect(same == full)
+  }
+
+  /// The same bytes on one thread or two.
+  @Test func sameBytesOnAnyThreadCount() throws {
+    let budget = "60000"
+    let (one, a, _) = Self.run("a.gif", ["--max-bytes", budget, "--threads", "1", "--quiet"])
+    let (two, b, _) = Self.run("b.gif", ["--max-bytes", budget, "--threads", "2", "--quiet"])
+    #expect(one.status == 0 && two.status == 0, "\(one.standardError) \(two.standardError)")
+    #expect(a != nil && a == b)
+  }
+
+  @Test func tooSmallABudgetFailsNamingTheSmallestSize() {
+    let (run, bytes, _) = Self.run("a.gif", ["--max-bytes", "2000"])
+    #expect(run.status == 1)
+    #expect(run.standardError.contains("no setting fits in 2000 bytes: the smallest reached is"))
+    #expect(bytes == nil, "nothing partial is written")
+  }
+
+  @Test func webpLossyQualityFits() throws {
+    let (lossless, full, _) = Self.run("a.webp", ["--quiet"])
+    #expect(lossless.status == 0)
+    let budget = try #require(full).count / 2
+    let (run, bytes, _) = Self.run("b.webp", ["--max-bytes", String(budget)])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect((bytes?.count ?? .max) <= budget)
+    #expect(run.standardError.contains("lossy quality"))
+  }
+
+  static let usageErrors: [([String], String)] = [
+    (["-o", "x.gif", "--max-bytes", "0"], "'--max-bytes'"),
+    (["-o", "x.gif", "--max-bytes", "lots"], "'--max-bytes'"),
+    (["-o", "x.apng", "--max-bytes", "100000"], "is always lossless"),
+    (["-o", "dir/", "--max-bytes", "100000"], "'--max-bytes'"),
+    (["-o", "x.webp", "--max-bytes", "100000", "--quality", "50"], "give one"),
+  ]
+
+  @Test(arguments: usageErrors)
+  func badBudgetsAreUsageErrors(_ arguments: [String], _ words: String) {
+    let scratch = Scratch("budget-usage")
+    let run = InProcessRun(
+      ["cats"] + arguments.map { $0.hasPrefix("x.") || $0 == "dir/" ? scratch.path + "/" + $0 : $0 }
+    )
+    #expect(run.status == 64, "\(arguments): \(run.standardError)")
+    #expect(run.standardError.contains(words), "\(arguments): \(run.standardError)")
+  }
+}
