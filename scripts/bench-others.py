@@ -11,15 +11,19 @@ Libraries, each used when it is installed (measurement only; the project needs n
   skia   skia-python (pip install skia-python): SkCanvas::drawPath with an anti-aliased paint
   cairo  pycairo (pip install pycairo; needs libcairo2-dev): cairo_fill with the default
          anti-aliasing
+  blend2d  blend2d-python (pip install blend2d-python): BLContext fill_path / stroke_path
+         (butt caps, JOIN_MITER_BEVEL: beyond the limit a bevel, as SVG's miter), colours as
+         floats 0...1 (integer tuples are read otherwise and draw almost nothing)
 Path data is read with svg.path (pip install svg.path). Elliptical arcs go to Skia as arcTo and to
 cairo as 32 chords each (cairo has no elliptical arc).
 
   scripts/bench-others.py --path-file F --viewbox x,y,w,h --size S --iters K [--rounds R]
-                         [--libraries skia,cairo] [--stroke-width W]
+                         [--libraries skia,cairo,blend2d] [--stroke-width W]
 """
 
 import argparse
 import json
+import math
 import time
 
 from svg.path import Arc, Close, CubicBezier, Line, Move, QuadraticBezier, parse_path
@@ -141,6 +145,46 @@ def cairo_fill(segs, viewbox, size, stroke=None):
     return fill, finish
 
 
+def blend2d_fill(segs, viewbox, size, stroke=None):
+    import blend2d
+
+    path = blend2d.BLPath()
+    replay(
+        segs,
+        move=lambda p: path.move_to(p.real, p.imag),
+        line=lambda p: path.line_to(p.real, p.imag),
+        cubic=lambda a, b, p: path.cubic_to(a.real, a.imag, b.real, b.imag, p.real, p.imag),
+        close=path.close,
+        arc=lambda s: path.elliptic_arc_to(
+            s.radius.real, s.radius.imag, s.rotation * math.pi / 180, bool(s.arc), bool(s.sweep),
+            s.end.real, s.end.imag))
+    image = blend2d.BLImage(size, size, blend2d.BLFormat.PRGB32)
+    ctx = blend2d.BLContext(image)
+    ctx.set_fill_style((1.0, 1.0, 1.0, 1.0))  # floats 0...1
+    ctx.fill_all()
+    scale, dx, dy = meet(viewbox, size)
+    ctx.translate(dx, dy)
+    ctx.scale(scale, scale)
+    ctx.set_fill_style((0.0, 0.0, 0.0, 1.0))
+    if stroke:
+        ctx.set_stroke_style((0.0, 0.0, 0.0, 1.0))
+        ctx.stroke_width = stroke / scale
+        ctx.set_stroke_caps(blend2d.BLStrokeCap.CAP_BUTT)
+        ctx.stroke_join = blend2d.BLStrokeJoin.JOIN_MITER_BEVEL
+        ctx.stroke_miter_limit = 4
+
+    def fill():
+        if stroke:
+            ctx.stroke_path(path)
+        else:
+            ctx.fill_path(path)
+
+    def finish():
+        ctx.flush()
+
+    return fill, finish
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--path-file", required=True)
@@ -149,13 +193,13 @@ def main():
     parser.add_argument("--iters", type=int, required=True)
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument(
-        "--libraries", default="skia,cairo", help="comma-separated, of skia and cairo")
+        "--libraries", default="skia,cairo", help="comma-separated, of skia, cairo and blend2d")
     parser.add_argument("--stroke-width", type=float, help="stroke instead of fill, W pixels wide")
     args = parser.parse_args()
     wanted = args.libraries.split(",")
     viewbox = [float(v) for v in args.viewbox.split(",")]
     segs = segments(args.path_file)
-    for name, make in (("skia", skia_fill), ("cairo", cairo_fill)):
+    for name, make in (("skia", skia_fill), ("cairo", cairo_fill), ("blend2d", blend2d_fill)):
         if name not in wanted:
             continue
         try:

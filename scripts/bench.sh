@@ -71,8 +71,15 @@ echo "| default | ${result% *} | ${result#* } | $bytes |"
 
 # Other rasterizers side by side (COMPARE=1 and FA_CAT set; needs skia-python and/or pycairo, and
 # svg.path): rounds of each library interleaved with ours, since the VM's speed drifts. OTHERS
-# picks the libraries (default skia,cairo).
+# picks the libraries (default skia,cairo; blend2d too). The libraries come from PyPI into a venv
+# of their own outside the repository (BENCH_VENV, default /tmp/render-anim-bench-venv), made on
+# first use; the build and the tests never need them.
 if [[ "${COMPARE:-}" == 1 && -n "${FA_CAT:-}" ]]; then
+  venv=${BENCH_VENV:-/tmp/render-anim-bench-venv}
+  if [[ ! -x "$venv/bin/python" ]]; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q skia-python blend2d-python svg.path
+  fi
   echo
   echo "| Font Awesome's cat | size | min ms | median ms |"
   echo "|---|---|---|---|"
@@ -80,7 +87,7 @@ if [[ "${COMPARE:-}" == 1 && -n "${FA_CAT:-}" ]]; then
     for _ in $(seq "$rounds"); do
       "$tool" bench fill --path-file "$FA_CAT" --viewbox 0,0,576,512 --size "$size" --iters 300 |
         sed 's/^{/{"library": "render-anim", /'
-      python3 scripts/bench-others.py --path-file "$FA_CAT" --viewbox 0,0,576,512 --size "$size" \
+      "$venv/bin/python" scripts/bench-others.py --path-file "$FA_CAT" --viewbox 0,0,576,512 --size "$size" \
         --iters 300 --libraries "${OTHERS:-skia,cairo}"
     done | python3 -c '
 import collections, json, sys
