@@ -38,6 +38,12 @@ let package = Package(
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]
     ),
+    // libdeflate's whole-buffer zlib decompression for the PNG decoder's fast path.
+    .systemLibrary(
+      name: "CDeflate",
+      pkgConfig: "libdeflate",
+      providers: [.apt(["libdeflate-dev"])]
+    ),
     // libwebp's animation encoder (WebPAnimEncoder, in libwebpmux) for animated WebP.
     .systemLibrary(
       name: "CWebP",
@@ -96,7 +102,9 @@ let package = Package(
     ),
     .target(
       name: "Codecs",
-      dependencies: ["Raster", "FileIO", "CPNG", "CGIF", "CZlib", "CWebP", "CJPEGDecoder"]
+      dependencies: [
+        "Raster", "FileIO", "CPNG", "CGIF", "CZlib", "CDeflate", "CWebP", "CJPEGDecoder",
+      ]
     ),
     .target(
       name: "Typeset",

@@ -1,32 +1,44 @@
 #!/usr/bin/env bash
 # render-anim diff (exact and perceptual) beside ImageMagick's `compare -metric AE` on 1170×2532
-# PNGs: the same pixels re-encoded, and two different frames. Interleaved rounds, best of 7 each.
-# Usage: scripts/bench-diff.sh [rounds]   (needs `apt-get install imagemagick` for compare)
+# PNGs: the same pixels re-encoded, and two different frames. Interleaved rounds; each figure is
+# the mean and the best of 20 whole-process runs, in ms. With a second argument, an older
+# render-anim binary is timed in the same rounds, just before the new one (A B A B ...).
+# Usage: [RENDER_ANIM=bin] scripts/bench-diff.sh [rounds] [old-render-anim]   (`apt-get install imagemagick` for compare)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product render-anim >/dev/null
-R=.build/release/render-anim
+# RENDER_ANIM=path times that binary instead of building one.
+R=${RENDER_ANIM:-.build/release/render-anim}
+[[ -n ${RENDER_ANIM:-} ]] || swift build -c release --product render-anim >/dev/null
+old=${2:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-$R cats --scale 3 --frame 0 --quiet -o "$work/a.png"
-$R cats --scale 3 --frame 0 --png-compression small --quiet -o "$work/a2.png"
-$R cats --scale 3 --tap 300,500 --frame 30 --quiet -o "$work/b.png"
-best() {
-  local best=999999
-  for _ in 1 2 3 4 5 6 7; do
+# The issue's pair: frame 20 of cats after a tap, re-encoded (`small`), and frame 21.
+$R cats --tap 300,500 --scale 3 --frame 20 --quiet -o "$work/a.png"
+$R cats --tap 300,500 --scale 3 --frame 20 --png-compression small --quiet -o "$work/a2.png"
+$R cats --tap 300,500 --scale 3 --frame 21 --quiet -o "$work/b.png"
+# "mean/best" of 20 runs in ms.
+timed() {
+  local best=999999999 total=0
+  for _ in $(seq 20); do
     local s e
     s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N)
-    local t=$(((e - s) / 1000000)); ((t < best)) && best=$t
+    local t=$(((e - s) / 1000)); total=$((total + t)); ((t < best)) && best=$t
   done
-  echo "$best"
+  printf '%d.%d/%d.%d' $((total / 20000)) $((total / 2000 % 10)) $((best / 1000)) $((best / 100 % 10))
 }
-printf '%-7s %-22s %-22s %-22s\n' round "case" "render-anim diff" "ImageMagick compare"
+magick=$(command -v compare || true)
+printf '%-6s %-24s %-14s %-14s %-14s %-14s %s\n' round "case" "old exact" "exact" "old percep." \
+  "perceptual" "ImageMagick AE"
 for round in $(seq 1 "${1:-2}"); do
   for pair in "a2:same pixels re-encoded" "b:different frames"; do
     other=${pair%%:*}; name=${pair#*:}
-    exact=$(best $R diff "$work/a.png" "$work/$other.png")
-    perceptual=$(best $R diff "$work/a.png" "$work/$other.png" --compare perceptual)
-    magick=$(best compare -metric AE "$work/a.png" "$work/$other.png" null:)
-    printf '%-7s %-22s exact %4s ms, perceptual %4s ms   %4s ms\n' "$round" "$name" "$exact" "$perceptual" "$magick"
+    oe=- op=- m=-
+    [[ -n $old ]] && oe=$(timed "$old" diff "$work/a.png" "$work/$other.png")
+    exact=$(timed $R diff "$work/a.png" "$work/$other.png")
+    [[ -n $old ]] && op=$(timed "$old" diff "$work/a.png" "$work/$other.png" --compare perceptual)
+    perceptual=$(timed $R diff "$work/a.png" "$work/$other.png" --compare perceptual)
+    [[ -n $magick ]] && m=$(timed compare -metric AE "$work/a.png" "$work/$other.png" null:)
+    printf '%-6s %-24s %-14s %-14s %-14s %-14s %s\n' "$round" "$name" "$oe" "$exact" "$op" \
+      "$perceptual" "$m"
   done
 done

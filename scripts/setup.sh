@@ -9,6 +9,7 @@ packages=(
   libpng-dev   # PNG codec (simplified png_image API)
   libgif-dev   # GIF encoder
   zlib1g-dev   # deflate for the APNG writer (row filters are ours)
+  libdeflate-dev  # whole-buffer zlib decompression: the PNG decoder's fast path
   libwebp-dev  # animated WebP (WebPAnimEncoder, libwebpmux)
   python3-pil  # Pillow: the independent decoder the GIF, APNG and WebP tests read our files with
   libjpeg62-turbo-dev  # JPEG decoder (libjpeg-turbo)

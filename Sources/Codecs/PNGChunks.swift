@@ -129,6 +129,41 @@ enum PNGChunks {
     return lower >= 0x61 && lower <= 0x7A
   }
 
+  /// One chunk of the bytes `collect` returned.
+  struct Chunk {
+    /// The four type letters as a big-endian word (`IDAT` is 0x4944_4154).
+    let type: UInt32
+    /// Where the chunk's data lies in the bytes.
+    let data: Range<Int>
+    /// The CRC the file stores for it (over the type and the data).
+    let crc: UInt32
+
+    /// The bytes the CRC covers: the type and the data.
+    var checked: Range<Int> { (data.lowerBound - 4)..<data.upperBound }
+  }
+
+  /// The chunks of bytes `collect` returned, in order, through IEND. `collect` has checked the
+  /// structure (every length fits); a malformed input ends the list early.
+  static func chunks(of checked: UnsafeRawBufferPointer) -> [Chunk] {
+    func word(_ at: Int) -> UInt32 {
+      UInt32(checked[at]) << 24 | UInt32(checked[at + 1]) << 16 | UInt32(checked[at + 2]) << 8
+        | UInt32(checked[at + 3])
+    }
+    var result: [Chunk] = []
+    var offset = signature.count
+    while offset + 12 <= checked.count {
+      let length = Int(word(offset))
+      let end = offset + 12 + length
+      guard length <= maximumChunkLength, end <= checked.count else { break }
+      let chunk = Chunk(
+        type: word(offset + 4), data: (offset + 8)..<(offset + 8 + length), crc: word(end - 4))
+      result.append(chunk)
+      if chunk.type == 0x4945_4E44 { break }  // IEND
+      offset = end
+    }
+    return result
+  }
+
   /// `collect` over bytes in memory.
   static func collect(_ bytes: [UInt8], limit: Int = Int.max) throws(CodecError) -> [UInt8] {
     var position = 0

@@ -148,6 +148,24 @@ public enum PNGCodec {
   private static func decodeChecked(
     _ bytes: [UInt8], path: String?
   ) throws(CodecError) -> (rgba: [UInt8], width: Int, height: Int) {
+    if let fast = bytes.withUnsafeBytes({ PNGFastDecoder($0) }) {
+      var decoded = false
+      let rgba = [UInt8](unsafeUninitializedCapacity: fast.workingByteCount) { out, count in
+        decoded = bytes.withUnsafeBytes {
+          fast.decode($0, into: UnsafeMutableRawBufferPointer(out))
+        }
+        count = decoded ? fast.width * fast.height * 4 : 0
+      }
+      if decoded { return (rgba, fast.width, fast.height) }
+    }
+    return try decodeCheckedWithLibpng(bytes, path: path)
+  }
+
+  /// `decodeChecked` through libpng alone: every PNG the fast path (`PNGFastDecoder`) does not
+  /// take, and the reference the tests hold it to.
+  static func decodeCheckedWithLibpng(
+    _ bytes: [UInt8], path: String?
+  ) throws(CodecError) -> (rgba: [UInt8], width: Int, height: Int) {
     var rgba: [UInt8] = []
     let (width, height) = try decodeChecked(bytes, path: path) {
       (width, height, finish) throws(CodecError) in
@@ -167,6 +185,20 @@ public enum PNGCodec {
   /// RGBA8 into the pixel words (byte order R, G, B, A in memory is the packing's low to high
   /// byte on a little-endian machine), which are then premultiplied in place.
   private static func decodePixmap(_ bytes: [UInt8], path: String?) throws(CodecError) -> Pixmap {
+    if let fast = bytes.withUnsafeBytes({ PNGFastDecoder($0) }) {
+      var decoded = false
+      let pixels = [UInt32](unsafeUninitializedCapacity: (fast.workingByteCount + 3) / 4) {
+        out, count in
+        decoded = bytes.withUnsafeBytes {
+          fast.decode($0, into: UnsafeMutableRawBufferPointer(out))
+        }
+        count = decoded ? fast.width * fast.height : 0
+        if decoded { premultiply(UnsafeMutableBufferPointer(rebasing: out[..<count])) }
+      }
+      if decoded, let pixmap = Pixmap(width: fast.width, height: fast.height, pixels: pixels) {
+        return pixmap
+      }
+    }
     var pixels: [UInt32] = []
     let (width, height) = try decodeChecked(bytes, path: path) {
       (width, height, finish) throws(CodecError) in
@@ -174,16 +206,7 @@ public enum PNGCodec {
       pixels = [UInt32](unsafeUninitializedCapacity: width * height) { out, count in
         finished = finish(UnsafeMutableRawBufferPointer(out))
         if finished {
-          for i in out.indices {
-            let straight = UInt32(littleEndian: out[i])
-            out[i] =
-              PremultipliedRGBA8(
-                straightR: UInt8(truncatingIfNeeded: straight),
-                g: UInt8(truncatingIfNeeded: straight >> 8),
-                b: UInt8(truncatingIfNeeded: straight >> 16),
-                a: UInt8(truncatingIfNeeded: straight >> 24)
-              ).packed
-          }
+          premultiply(out)
         } else {
           out.initialize(repeating: 0)
         }
@@ -195,6 +218,20 @@ public enum PNGCodec {
       throw CodecError(.decodePNG, path: path, message: "invalid size \(width)×\(height)")
     }
     return pixmap
+  }
+
+  /// Straight RGBA8 pixels (R, G, B, A in memory) premultiplied in place.
+  private static func premultiply(_ pixels: UnsafeMutableBufferPointer<UInt32>) {
+    for i in pixels.indices {
+      let straight = UInt32(littleEndian: pixels[i])
+      pixels[i] =
+        PremultipliedRGBA8(
+          straightR: UInt8(truncatingIfNeeded: straight),
+          g: UInt8(truncatingIfNeeded: straight >> 8),
+          b: UInt8(truncatingIfNeeded: straight >> 16),
+          a: UInt8(truncatingIfNeeded: straight >> 24)
+        ).packed
+    }
   }
 
   /// Begins decoding checked bytes and checks the image's size; `body(width, height, finish)`
