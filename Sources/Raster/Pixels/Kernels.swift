@@ -251,13 +251,7 @@ extension Kernels {
     mask.values.withUnsafeBufferPointer { coverage in
       content.pixels.withUnsafeMutableBufferPointer { pixels in
         for i in 0..<min(coverage.count, pixels.count) {
-          let c = coverage[i]
-          if c == 0 { continue }
-          let d = pixels[i]
-          let alpha = d >> 24
-          if alpha == 255 { continue }
-          let shadow = c == 255 ? packed : scale(packed, by: UInt32(c))
-          pixels[i] = d &+ scale(shadow, by: 255 - alpha)
+          pixels[i] = shadowed(pixels[i], coverage: coverage[i], color: packed)
         }
       }
     }
@@ -278,11 +272,7 @@ extension Kernels {
           let srcRow = (y - origin.y) * sourceWidth - origin.x
           let dstRow = y * targetWidth
           for x in visible.minX..<visible.maxX {
-            var s = src[srcRow + x]
-            if s == 0 { continue }
-            if opacity < 255 { s = scale(s, by: opacity) }
-            let alpha = s >> 24
-            dst[dstRow + x] = alpha == 255 ? s : s &+ scale(dst[dstRow + x], by: 255 - alpha)
+            dst[dstRow + x] = blend(src[srcRow + x], over: dst[dstRow + x], opacity: opacity)
           }
         }
       }
@@ -310,20 +300,32 @@ extension Kernels {
             let srcRow = (y - origin.y) * sourceWidth - origin.x
             let dstRow = y * targetWidth
             for x in visible.minX..<visible.maxX {
-              var s = src[srcRow + x]
-              let c = coverage[srcRow + x]
-              if c != 0, s >> 24 != 255 {
-                let tint = c == 255 ? packed : scale(packed, by: UInt32(c))
-                s = s &+ scale(tint, by: 255 - s >> 24)
-              }
-              if s == 0 { continue }
-              if opacity < 255 { s = scale(s, by: opacity) }
-              let alpha = s >> 24
-              dst[dstRow + x] = alpha == 255 ? s : s &+ scale(dst[dstRow + x], by: 255 - alpha)
+              let s = shadowed(src[srcRow + x], coverage: coverage[srcRow + x], color: packed)
+              dst[dstRow + x] = blend(s, over: dst[dstRow + x], opacity: opacity)
             }
           }
         }
       }
     }
+  }
+
+  /// `d` (packed premultiplied) with a shadow of `color` at coverage `c` beneath it:
+  /// `d + (color × c)·(1 − d.a)`; `d` itself where nothing shows through or nothing is cast.
+  @inline(__always)
+  static func shadowed(_ d: UInt32, coverage c: UInt8, color packed: UInt32) -> UInt32 {
+    let alpha = d >> 24
+    guard c != 0, alpha != 255 else { return d }
+    let tint = c == 255 ? packed : scale(packed, by: UInt32(c))
+    return d &+ scale(tint, by: 255 - alpha)
+  }
+
+  /// `s` scaled by `opacity`/255, source-over `d` (both packed premultiplied); `d` when `s` is
+  /// clear.
+  @inline(__always)
+  static func blend(_ s: UInt32, over d: UInt32, opacity: UInt32) -> UInt32 {
+    guard s != 0 else { return d }
+    let scaled = opacity < 255 ? scale(s, by: opacity) : s
+    let alpha = scaled >> 24
+    return alpha == 255 ? scaled : scaled &+ scale(d, by: 255 - alpha)
   }
 }
