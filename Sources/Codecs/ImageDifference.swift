@@ -28,54 +28,72 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
   /// The method's name, for the description.
   private var perceptual = false
 
-  /// Compares `expected` and `actual` (straight RGBA8, `width` × `height`) by `method`.
+  /// Compares `expected` and `actual` (straight RGBA8, `width` × `height`) by `method`, in bands
+  /// of rows on the cores (each band's bytes compared by `memcmp` first), merged in order: the
+  /// same figures whatever the number of bands.
   public init(
     expected: [UInt8], actual: [UInt8], width: Int, height: Int, method: ComparisonMethod
   ) {
-    switch method {
-    case .exact(let tolerance):
-      self.init(expected: expected, actual: actual, width: width, tolerance: tolerance)
-    case .perceptual(let threshold):
-      self.init()
-      perceptual = true
-      let count = min(expected.count, actual.count, width * height * 4) / 4 * 4
-      let differs = expected.withUnsafeBytes { e in
-        actual.withUnsafeBytes { a in
-          guard let ep = e.baseAddress, let ap = a.baseAddress else { return false }
-          return memcmp(ep, ap, count) != 0
-        }
-      }
-      guard count > 0, differs else { return }
-      let rows = count / 4 / max(width, 1)
-      // Bands of rows judged at once on the cores, merged in order: the same figures whatever
-      // the number of bands.
-      let bandCount = max(1, min(sysconf(Int32(_SC_NPROCESSORS_ONLN)), rows / 64))
-      let partials = BandResults(count: bandCount)
-      DispatchQueue.concurrentPerform(iterations: bandCount) { band in
-        let first = rows * band / bandCount
-        let last = rows * (band + 1) / bandCount
-        partials.store(
-          Self.perceptualBand(
-            expected, actual, width: width, height: height, rows: first..<last,
-            threshold: Float(threshold)),
-          at: band)
-      }
-      for band in 0..<bandCount {
-        let part = partials.take(band)
-        differingPixels += part.differingPixels
-        excusedPixels += part.excusedPixels
-        maximumDelta = max(maximumDelta, part.maximumDelta)
-        maximumDistance = max(maximumDistance, part.maximumDistance)
-        if first == nil { first = part.first }
-        if let box = part.box { bounds.add(box) }
-      }
+    self.init()
+    let pixels = min(expected.count, actual.count, width * height * 4) / 4
+    guard pixels > 0, width > 0 else { return }
+    if case .perceptual = method { perceptual = true }
+    let rows = pixels / width
+    let bandCount = max(1, min(sysconf(Int32(_SC_NPROCESSORS_ONLN)), rows / 64))
+    let partials = BandResults(count: bandCount)
+    DispatchQueue.concurrentPerform(iterations: bandCount) { band in
+      let first = rows * band / bandCount * width
+      let end = band == bandCount - 1 ? pixels : rows * (band + 1) / bandCount * width
+      partials.store(
+        Self.band(
+          expected, actual, width: width, height: height, pixels: first..<end, method: method),
+        at: band)
+    }
+    for band in 0..<bandCount {
+      let part = partials.take(band)
+      differingPixels += part.differingPixels
+      excusedPixels += part.excusedPixels
+      maximumDelta = max(maximumDelta, part.maximumDelta)
+      maximumDistance = max(maximumDistance, part.maximumDistance)
+      if first == nil { first = part.first }
+      if let box = part.box { bounds.add(box) }
     }
   }
 
-  /// The perceptual judgement of the pixels in `rows`: equal eight-byte words skipped, each
-  /// other pixel judged by `PerceptualDifference.verdict` (which reads neighbours in any row).
+  /// One band's difference: nothing when its bytes are equal, else judged by `method`.
+  private static func band(
+    _ expected: [UInt8], _ actual: [UInt8], width: Int, height: Int, pixels: Range<Int>,
+    method: ComparisonMethod
+  ) -> ImageDifference {
+    let differs = expected.withUnsafeBytes { e in
+      actual.withUnsafeBytes { a in
+        guard let ep = e.baseAddress, let ap = a.baseAddress else { return false }
+        return memcmp(ep + pixels.lowerBound * 4, ap + pixels.lowerBound * 4, pixels.count * 4)
+          != 0
+      }
+    }
+    guard differs else { return ImageDifference() }
+    switch method {
+    case .exact(let tolerance):
+      var part = ImageDifference()
+      expected.withUnsafeBytes { e in
+        actual.withUnsafeBytes { a in
+          part.compareExactly(e, a, pixels: pixels, width: width, tolerance: tolerance)
+        }
+      }
+      return part
+    case .perceptual(let threshold):
+      return perceptualBand(
+        expected, actual, width: width, height: height, pixels: pixels,
+        threshold: Float(threshold))
+    }
+  }
+
+  /// The perceptual judgement of `pixels` (indices in reading order): equal eight-byte words
+  /// skipped, each other pixel judged by `PerceptualDifference.verdict` (which reads neighbours
+  /// in any row).
   private static func perceptualBand(
-    _ expected: [UInt8], _ actual: [UInt8], width: Int, height: Int, rows: Range<Int>,
+    _ expected: [UInt8], _ actual: [UInt8], width: Int, height: Int, pixels: Range<Int>,
     threshold: Float
   ) -> ImageDifference {
     // The band's figures and cache are the closure's own locals, not captured variables, so
@@ -84,8 +102,8 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
       actual.withUnsafeBytes { a in
         var part = ImageDifference()
         var cache = PerceptualDifference.OKLabCache()
-        var pixel = rows.lowerBound * width
-        let end = rows.upperBound * width
+        var pixel = pixels.lowerBound
+        let end = pixels.upperBound
         while pixel < end {
           if pixel + 1 < end,
             e.loadUnaligned(fromByteOffset: pixel * 4, as: UInt64.self)
@@ -125,26 +143,35 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
   /// bytes first (memcmp), then eight bytes at a time, looking at single pixels only where the
   /// words differ. `reference(…)` is the plain pixel-by-pixel twin.
   public init(expected: [UInt8], actual: [UInt8], width: Int, tolerance: UInt8) {
+    self.init()
     let count = min(expected.count, actual.count) / 4 * 4
     expected.withUnsafeBytes { e in
       actual.withUnsafeBytes { a in
         guard let ep = e.baseAddress, let ap = a.baseAddress, memcmp(ep, ap, count) != 0 else {
           return
         }
-        let words = count / 8
-        var w = 0
-        while w < words {
-          let x = e.loadUnaligned(fromByteOffset: w * 8, as: UInt64.self)
-          let y = a.loadUnaligned(fromByteOffset: w * 8, as: UInt64.self)
-          if x != y {
-            comparePixel(e, a, 2 * w, width: width, tolerance: tolerance)
-            comparePixel(e, a, 2 * w + 1, width: width, tolerance: tolerance)
-          }
-          w += 1
-        }
-        if words * 8 < count { comparePixel(e, a, words * 2, width: width, tolerance: tolerance) }
+        compareExactly(e, a, pixels: 0..<(count / 4), width: width, tolerance: tolerance)
       }
     }
+  }
+
+  /// The exact comparison of `pixels` (indices in reading order), eight bytes at a time, looking
+  /// at single pixels only where the words differ.
+  private mutating func compareExactly(
+    _ e: UnsafeRawBufferPointer, _ a: UnsafeRawBufferPointer, pixels: Range<Int>, width: Int,
+    tolerance: UInt8
+  ) {
+    var pixel = pixels.lowerBound
+    while pixel + 1 < pixels.upperBound {
+      if e.loadUnaligned(fromByteOffset: pixel * 4, as: UInt64.self)
+        != a.loadUnaligned(fromByteOffset: pixel * 4, as: UInt64.self)
+      {
+        comparePixel(e, a, pixel, width: width, tolerance: tolerance)
+        comparePixel(e, a, pixel + 1, width: width, tolerance: tolerance)
+      }
+      pixel += 2
+    }
+    if pixel < pixels.upperBound { comparePixel(e, a, pixel, width: width, tolerance: tolerance) }
   }
 
   /// The plain twin of `init(expected:actual:width:tolerance:)`: every pixel, channel by channel.

@@ -101,21 +101,7 @@ extension PNGRowFilter {
     into out: UnsafeMutablePointer<UInt8>, count: Int, bpp: Int
   ) {
     if bpp == 4 && count % 4 == 0 {
-      let source = UnsafeRawPointer(row)
-      let prior = UnsafeRawPointer(above)
-      let target = UnsafeMutableRawPointer(out)
-      var left = SIMD4<UInt16>()
-      var i = 0
-      while i < count {
-        let b = SIMD4<UInt16>(
-          truncatingIfNeeded: prior.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt8>.self))
-        let x = SIMD4<UInt16>(
-          truncatingIfNeeded: source.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt8>.self))
-        left = (x &+ (left &+ b) &>> 1) & 0xFF
-        target.storeBytes(
-          of: SIMD4<UInt8>(truncatingIfNeeded: left), toByteOffset: i, as: SIMD4<UInt8>.self)
-        i += 4
-      }
+      unfilterPixels(row, above: above, into: out, count: count) { a, b, _ in (a &+ b) &>> 1 }
       return
     }
     let lead = min(bpp, count)
@@ -132,28 +118,14 @@ extension PNGRowFilter {
   ) {
     if bpp == 4 && count % 4 == 0 {
       // Four channels at once: p − a = b − c, p − b = a − c, p − c = a + b − 2c.
-      let source = UnsafeRawPointer(row)
-      let prior = UnsafeRawPointer(above)
-      let target = UnsafeMutableRawPointer(out)
-      var a = SIMD4<Int16>()
-      var c = SIMD4<Int16>()
-      var i = 0
-      while i < count {
-        let b = SIMD4<Int16>(
-          truncatingIfNeeded: prior.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt8>.self))
-        let x = SIMD4<Int16>(
-          truncatingIfNeeded: source.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt8>.self))
+      unfilterPixels(row, above: above, into: out, count: count) { a, b, c in
         let pa = absolute(b &- c)
         let pb = absolute(a &- c)
         let pc = absolute(a &+ b &- c &- c)
         var prediction = c
         prediction.replace(with: b, where: pb .<= pc)
         prediction.replace(with: a, where: (pa .<= pb) .& (pa .<= pc))
-        a = (x &+ prediction) & 0xFF
-        c = b
-        target.storeBytes(
-          of: SIMD4<UInt8>(truncatingIfNeeded: a), toByteOffset: i, as: SIMD4<UInt8>.self)
-        i += 4
+        return prediction
       }
       return
     }
@@ -161,6 +133,34 @@ extension PNGRowFilter {
     for i in 0..<lead { out[i] = row[i] &+ above[i] }
     for i in lead..<count {
       out[i] = row[i] &+ predictPaeth(out[i - bpp], above[i], above[i - bpp])
+    }
+  }
+
+  /// The RGBA8 rows of Average and Paeth, one pixel (four channels) at a time: each byte is its
+  /// filtered byte plus `predict(left, above, upperLeft)` of the decoded neighbours, modulo 256.
+  /// The neighbours are widened to Int16 so the predictors' sums and differences cannot wrap.
+  @inline(__always)
+  private static func unfilterPixels(
+    _ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>,
+    into out: UnsafeMutablePointer<UInt8>, count: Int,
+    predict: (SIMD4<Int16>, SIMD4<Int16>, SIMD4<Int16>) -> SIMD4<Int16>
+  ) {
+    let source = UnsafeRawPointer(row)
+    let prior = UnsafeRawPointer(above)
+    let target = UnsafeMutableRawPointer(out)
+    var a = SIMD4<Int16>()
+    var c = SIMD4<Int16>()
+    var i = 0
+    while i < count {
+      let b = SIMD4<Int16>(
+        truncatingIfNeeded: prior.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt8>.self))
+      let x = SIMD4<Int16>(
+        truncatingIfNeeded: source.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt8>.self))
+      a = (x &+ predict(a, b, c)) & 0xFF
+      c = b
+      target.storeBytes(
+        of: SIMD4<UInt8>(truncatingIfNeeded: a), toByteOffset: i, as: SIMD4<UInt8>.self)
+      i += 4
     }
   }
 
