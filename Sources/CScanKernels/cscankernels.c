@@ -110,6 +110,160 @@ static inline void deposit_edge_plainly(
   deposit_piece(upper_x, r->last_x, (r->bottom - upper_y) * e->direction, cells);
 }
 
+// MARK: - A band's lines with touched bits and claims (CoverageAccumulator.deposit)
+
+/// CoverageAccumulator.mayBeUnconnected: whether owner id `previous` (0: none) is neither none,
+/// nor `owner`, nor a neighbouring id; in unsigned arithmetic (wrapping as Swift's &- does).
+static inline int may_be_unconnected(int32_t previous, int32_t owner) {
+  uint32_t offset = (uint32_t)previous - (uint32_t)owner + 1u;
+  return (int32_t)((offset | (2u - offset)) & (0u - (uint32_t)previous)) < 0;
+}
+
+/// CoverageAccumulator.connected(_:_:lines:ownerLines:groups:) without its `allMarked` slot:
+/// whether the line of owner id `previous` is connected to line `line` — of an adjoining stroke
+/// piece (PieceGroup.adjoins), or sharing an end point (connected(_:_:) on two lines).
+__attribute__((noinline)) static int claimed_lines_connected(
+    int32_t previous, ptrdiff_t line, const csk_band_target *t) {
+  ptrdiff_t other = t->owner_lines[previous];
+  if (t->groups) {
+    csk_group a = t->groups[other], b = t->groups[line];
+    int32_t d = (int32_t)((uint32_t)a.id - (uint32_t)b.id);
+    if ((d >= -1 && d <= 1) || a.partner == b.id || b.partner == a.id) return 1;
+  }
+  csk_line a = t->lines[other], b = t->lines[line];
+  int same_start = a.x0 == b.x0 && a.y0 == b.y0;
+  int same_end = a.x1 == b.x1 && a.y1 == b.y1;
+  return (a.x1 == b.x0 && a.y1 == b.y0) || (a.x0 == b.x1 && a.y0 == b.y1) ||
+         (same_start != same_end);
+}
+
+/// CoverageAccumulator.claim: pixel `cell` now belongs to `owner`; whether it was last claimed
+/// by a line not connected to line `line` (never asked once every row is marked: `settled`).
+static inline int claim_cell(
+    int32_t *owners, ptrdiff_t cell, int32_t owner, ptrdiff_t line, int settled,
+    const csk_band_target *t) {
+  int32_t previous = owners[cell];
+  owners[cell] = owner;
+  return may_be_unconnected(previous, owner) &&
+         (settled || !claimed_lines_connected(previous, line, t));
+}
+
+/// The wide case (three pixels or more) of one piece: deposit_piece, the touched bits of cells
+/// ⌊min⌋ ... ⌈max⌉ (CoverageAccumulator.markTouched) and the claims of ⌊min⌋ ..< ⌈max⌉. Out of
+/// line, as in Swift.
+__attribute__((noinline)) static int deposit_wide_claimed(
+    float x, float x_next, float d, ptrdiff_t ia, float *cells, uint64_t *bits, int32_t *owners,
+    int32_t owner, ptrdiff_t line, int settled, const csk_band_target *t) {
+  deposit_piece(x, x_next, d, cells);
+  ptrdiff_t ib = ceil_nonnegative(x < x_next ? x_next : x);
+  ptrdiff_t word = ia >> 6, last_word = ib >> 6;
+  uint64_t mask = ~(uint64_t)0 << (ia & 63);
+  while (word < last_word) {
+    bits[word] |= mask;
+    word++;
+    mask = ~(uint64_t)0;
+  }
+  bits[word] |= mask & (~(uint64_t)0 >> (63 - (ib & 63)));
+  int unconnected = 0;
+  for (ptrdiff_t cell = ia; cell < ib; cell++)
+    if (claim_cell(owners, cell, owner, line, settled, t)) unconnected = 1;
+  return unconnected;
+}
+
+uint32_t csk_deposit_claimed(
+    const csk_band_target *t, const csk_edge *edges, const int32_t *indices, ptrdiff_t count,
+    uint32_t marked) {
+  const int32_t row_start = t->row_start, row_end = t->row_end;
+  const ptrdiff_t stride = t->stride, words_per_row = t->words_per_row;
+  const uint32_t all_rows = ((uint32_t)1 << (uint32_t)(row_end - row_start)) - 1u;
+  uint32_t complex_rows = marked;
+  for (ptrdiff_t i = 0; i < count; i++) {
+    const csk_edge *e = &edges[i];
+    const float x0 = e->x0, y0 = e->y0, x1 = e->x1, y1 = e->y1;
+    if (!(y0 < y1)) continue;
+    const int32_t first = e->firstRow > row_start ? e->firstRow : row_start;
+    const int32_t end = e->endRow < row_end ? e->endRow : row_end;
+    if (first >= end) continue;
+    const float dxdy = e->dxdy, direction = e->direction;
+    const int32_t owner = e->owner;
+    const ptrdiff_t line = indices[i];
+    const int settled = complex_rows == all_rows;
+    const float low_x = x0 < x1 ? x0 : x1;
+    const float high_x = x0 < x1 ? x1 : x0;
+    const ptrdiff_t rows = end - first;
+    // The crossings of the row boundaries as CoverageAccumulator.deposit computes them (its
+    // `Crossing`s), each as the loop reaches it.
+    const float row_top = (float)first;
+    float upper_y = row_top < y0 ? y0 : row_top;
+    float upper_x = row_top <= y0 ? x0 : clamp(x0 + (row_top - y0) * dxdy, low_x, high_x);
+    ptrdiff_t upper_floor = floor_nonnegative(upper_x);
+    const float last_boundary = row_top + (float)rows;
+    const float bottom = y1 < last_boundary ? y1 : last_boundary;
+    const float last_x = bottom == y1 ? x1 : clamp(x0 + (bottom - y0) * dxdy, low_x, high_x);
+    ptrdiff_t band_row = first - row_start;
+    float *cells = t->cells + band_row * stride;
+    int32_t *owners = t->owners + band_row * stride;
+    uint64_t *bits = t->bits + band_row * words_per_row;
+    float boundary = row_top;
+    for (ptrdiff_t k = 1; k <= rows; k++) {
+      float lower_x, lower_y;
+      if (k < rows) {
+        boundary += 1.0f;
+        lower_x = clamp(x0 + (boundary - y0) * dxdy, low_x, high_x);
+        lower_y = boundary;
+      } else {
+        lower_x = last_x;
+        lower_y = bottom;
+      }
+      const ptrdiff_t lower_floor = floor_nonnegative(lower_x);
+      const ptrdiff_t ia = upper_floor < lower_floor ? upper_floor : lower_floor;
+      const float high = upper_x < lower_x ? lower_x : upper_x;
+      const float ia_float = (float)ia;
+      const float d = (lower_y - upper_y) * direction;
+      int unconnected;
+      if (high <= ia_float + 1.0f) {
+        float mid = 0.5f * (upper_x + lower_x) - ia_float;
+        cells[ia] += d - d * mid;
+        cells[ia + 1] += d * mid;
+        ptrdiff_t word = ia >> 6;
+        unsigned bit = (unsigned)(ia & 63);
+        bits[word] |= (uint64_t)3 << bit;
+        if (bit == 63) bits[word + 1] |= 1;
+        unconnected = claim_cell(owners, ia, owner, line, settled, t);
+      } else if (high <= ia_float + 2.0f) {
+        float xa = upper_x < lower_x ? upper_x : lower_x;
+        float xb = upper_x < lower_x ? lower_x : upper_x;
+        float s = 1.0f / (xb - xa);
+        float xa_fraction = xa - ia_float;
+        float first_area = 0.5f * s * (1.0f - xa_fraction) * (1.0f - xa_fraction);
+        float xb_fraction = xb - (float)(ia + 2) + 1.0f;
+        float last_area = 0.5f * s * xb_fraction * xb_fraction;
+        cells[ia] += d * first_area;
+        cells[ia + 1] += d * (1.0f - first_area - last_area);
+        cells[ia + 2] += d * last_area;
+        ptrdiff_t word = ia >> 6;
+        unsigned bit = (unsigned)(ia & 63);
+        bits[word] |= (uint64_t)7 << bit;
+        if (bit >= 62) bits[word + 1] |= (uint64_t)7 >> (64 - bit);
+        unconnected = claim_cell(owners, ia, owner, line, settled, t);
+        unconnected = claim_cell(owners, ia + 1, owner, line, settled, t) || unconnected;
+      } else {
+        unconnected = deposit_wide_claimed(
+            upper_x, lower_x, d, ia, cells, bits, owners, owner, line, settled, t);
+      }
+      if (unconnected) complex_rows |= (uint32_t)1 << (uint32_t)band_row;
+      upper_x = lower_x;
+      upper_y = lower_y;
+      upper_floor = lower_floor;
+      band_row++;
+      cells += stride;
+      owners += stride;
+      bits += words_per_row;
+    }
+  }
+  return complex_rows;
+}
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 

@@ -17,6 +17,41 @@ typedef struct {
   int32_t owner, firstRow, endRow;
 } csk_edge;
 
+/// A line of a path (Raster's `Line`): device pixels, as flattened.
+typedef struct {
+  float x0, y0, x1, y1;
+} csk_line;
+
+/// A stroke piece (Raster's `PieceGroup`).
+typedef struct {
+  int32_t id, partner;
+} csk_group;
+
+/// Where a band's deposits go (Raster's `CoverageAccumulator.DepositTarget` with its
+/// `BandLayout`): the band's cells and owners (`stride` a row) and touched bits (`words_per_row`
+/// a row), its rows `row_start ..< row_end` (relative to the region, at most 32), and what the
+/// claims consult: the path's lines, the line of each owner id, and the lines' stroke pieces
+/// (NULL for a plain fill).
+typedef struct {
+  float *cells;
+  int32_t *owners;
+  uint64_t *bits;
+  ptrdiff_t stride, words_per_row;
+  int32_t row_start, row_end;
+  const csk_line *lines;
+  const int32_t *owner_lines;
+  const csk_group *groups;
+} csk_band_target;
+
+/// Raster's `CoverageAccumulator.deposit(_:groups:layout:marked:)` for `count` edges (line
+/// `indices[i]` for edge i): each line's area row by row by the same expressions, to the same
+/// sums bit for bit, the touched bits of the cells it writes, and its claims of the pixels it
+/// passes through. Returns `marked` with the band rows in which a pixel was claimed by two
+/// unconnected lines. Its twin is that Swift function's loop (`depositsInC` off).
+uint32_t csk_deposit_claimed(
+    const csk_band_target *target, const csk_edge *edges, const int32_t *indices, ptrdiff_t count,
+    uint32_t marked);
+
 /// Deposits the signed areas of `count` edges into the cells of the band of rows
 /// `row_start ..< row_end` (relative to the region; `cells` is the band's first row, `stride`
 /// cells a row), edge after edge, each row's piece by the expressions of Raster's

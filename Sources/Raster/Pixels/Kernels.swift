@@ -122,12 +122,13 @@ struct SolidColorRow: PlaneRow {
     Kernels.sourceOver(scaled[Int(coverage)], onto: pixels + x, count: count)
   }
 
+  /// Without branches (edge pixels' coverages change unpredictably): at coverage 0 the source
+  /// is 0 and the destination is scaled by 255, which leaves it as it is; an opaque source
+  /// scales it by 0.
   @inline(__always)
   mutating func pixel(x: Int, coverage: UInt8) {
-    if coverage == 0 { return }
     let src = scaled[Int(coverage)]
-    let alpha = src >> 24
-    pixels[x] = alpha == 255 ? src : src &+ Kernels.scale(pixels[x], by: 255 - alpha)
+    pixels[x] = src &+ Kernels.scale(pixels[x], by: 255 - src >> 24)
   }
 }
 

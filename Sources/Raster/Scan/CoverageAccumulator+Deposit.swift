@@ -1,12 +1,16 @@
 // The scan stage's deposit (CoverageAccumulator.swift has the whole): each active line adds the
 // exact area it covers in each pixel of each row it crosses, as differences along the row, and
 // leaves its owner id in the cells it passes through; meeting a line it is not connected to marks
-// the row for the exact resolver.
+// the row for the exact resolver. `csk_deposit_claimed` (CScanKernels) does the same in C, by
+// the same expressions, and is the one used (`depositsInC`); the Swift loop here is its twin
+// (ClaimedDepositTests), as the crowded bands' `depositAreasPlainly` is `csk_deposit_band`'s.
 //
 // Invariant for the raw pointers: a band has at most `bandRows` rows; its cells and owners hold
 // `stride` (the region's width + 2) per row and its touched bits `wordsPerRow` words per row
 // (`BandLayout.assertFits`); an edge's x lies in 0...width (the Flattener clips it), so every
 // piece's cells — ⌊x⌋ up to ⌈x⌉, at most width + 1 — are inside its row.
+
+import CScanKernels
 
 extension CoverageAccumulator {
   /// Deposits the band's active lines; returns a bit per band row in which two unconnected lines
@@ -42,6 +46,12 @@ extension CoverageAccumulator {
                         ownerLines: ownerLineBase,
                         groups: groups.isEmpty ? nil : groups.baseAddress,
                         crossings: crossingBase)
+                      if depositsInC {
+                        complexRows = Self.depositInC(
+                          activeLines, activeEdges, layout, target, lines: lineBase,
+                          marked: complexRows)
+                        return
+                      }
                       // Once every row of the band is marked, the claims' connection tests could
                       // only mark them again: `allMarked` (in the slot of owner id 0, which no
                       // line has) lets them skip it.
@@ -66,6 +76,30 @@ extension CoverageAccumulator {
       }
     }
     return complexRows
+  }
+
+  /// The loop above in C (`csk_deposit_claimed`), to the same cells, bits, owners and rows.
+  static func depositInC(
+    _ activeLines: UnsafeBufferPointer<Int32>, _ activeEdges: UnsafeBufferPointer<Edge>,
+    _ layout: BandLayout, _ target: DepositTarget, lines: UnsafePointer<Line>, marked: UInt32
+  ) -> UInt32 {
+    guard let indices = activeLines.baseAddress, let edges = activeEdges.baseAddress else {
+      return marked
+    }
+    return edges.withMemoryRebound(to: csk_edge.self, capacity: activeLines.count) { edges in
+      lines.withMemoryRebound(to: csk_line.self, capacity: 1) { lines in
+        let groups = target.groups.map {
+          UnsafeRawPointer($0).assumingMemoryBound(to: csk_group.self)
+        }
+        var band = csk_band_target(
+          cells: target.cells, owners: target.owners, bits: target.bits,
+          stride: layout.stride, words_per_row: layout.wordsPerRow,
+          row_start: Int32(truncatingIfNeeded: layout.rowStart),
+          row_end: Int32(truncatingIfNeeded: layout.rowEnd), lines: lines,
+          owner_lines: target.ownerLines, groups: groups)
+        return csk_deposit_claimed(&band, edges, indices, activeLines.count, marked)
+      }
+    }
   }
 
   /// Where a line crosses a row boundary (band cells: x and y relative to the region), with ⌊x⌋:

@@ -67,9 +67,9 @@ extension CoverageAccumulator {
     }
   }
 
-  /// One row: each touched cell's pixel goes out on its own; between runs of touched cells the
-  /// coverage is constant and goes out as one span. `bits[words]` must be nonzero: it ends the
-  /// scan.
+  /// One row: each touched cell's pixel goes out on its own but the last of a run; from there to
+  /// the next run the coverage is constant and goes out as one span. `bits[words]` must be
+  /// nonzero: it ends the scan.
   @inline(__always)
   static func sweepRow<Row: CoverageRow>(
     cells: UnsafeMutablePointer<Float>, owners: UnsafeMutablePointer<Int32>,
@@ -99,7 +99,10 @@ extension CoverageAccumulator {
           let c = coverage(sum, rule)
           if c != 0 { out.span(x: x0 &+ next, count: gap, coverage: c) }
         }
-        let shown = min(last, width)  // cells from `width` on are not pixels
+        // The run's last pixel has the coverage of the stretch after it (no cell changes the
+        // sum in between): it goes out with that stretch's span (none where the coverage is 0),
+        // unless cells from `width` on, which are not pixels, follow it in the run.
+        let shown = last <= width ? last &- 1 : width
         var x = first
         while x < shown {
           sum += cells[x]

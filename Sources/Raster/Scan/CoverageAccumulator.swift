@@ -118,6 +118,9 @@ struct CoverageAccumulator: Sendable {
   /// (`depositAndSweepCrowded`); without it they go the way of the others, to the same pixels
   /// (tests compare the two).
   var takesCrowdedBands = true
+  /// Whether a band's lines are deposited by `csk_deposit_claimed` (C) rather than by the Swift
+  /// loop of `deposit`, its twin (the same cells, bits, owners and rows; tests compare the two).
+  var depositsInC = true
   /// Threads for a long run of crowded bands: 1, or 2 to deposit its halves at once (the
   /// pixels are the same).
   var crowdedThreads = 2 {
