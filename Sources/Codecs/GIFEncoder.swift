@@ -455,17 +455,21 @@ public final class GIFEncoder {
   /// `firstPalette`, when given, is used as the first frame's own palette (chosen knowing which
   /// of its pixels stay on screen for the whole animation). For a `transparent` GIF both frames
   /// are matted (`GIFMatte`): their 0 pixels take no colour and are left to the encoder.
-  /// A frame's own palette holds at most `maximumColors` colours.
+  /// A frame's own palette holds at most `maximumColors` colours. `changed`, when given, is where
+  /// the caller knows the frame can differ from `previous` (a renderer's damage): the search for
+  /// what changed looks only inside it, with the same result.
   public static func prepare(
     _ frame: Pixmap, previous: Pixmap?, palette: GIFPalette, firstPalette: GIFPalette? = nil,
-    transparent: Bool = false, maximumColors: Int = 255
+    transparent: Bool = false, maximumColors: Int = 255, changed damage: IntRect? = nil
   ) -> GIFFrame {
     let localPaletteSize = min(maximumColors, Self.localPaletteSize)
     let (width, height) = (frame.width, frame.height)
     let rect: IntRect?
     let before = previous.flatMap { $0.width == width && $0.height == height ? $0 : nil }
     if let before {
-      rect = changedRect(before.pixels, frame.pixels, width: width, height: height)
+      rect = changedRect(
+        before.pixels, frame.pixels, width: width, height: height,
+        within: damage ?? frame.bounds)
     } else {
       rect = IntRect(x: 0, y: 0, width: width, height: height)
     }
@@ -532,18 +536,24 @@ public final class GIFEncoder {
       pixels: pixels)
   }
 
-  /// The smallest rectangle holding every pixel whose colour changed; nil when none did.
-  static func changedRect(_ a: [UInt32], _ b: [UInt32], width: Int, height: Int) -> IntRect? {
+  /// The smallest rectangle holding every pixel whose colour changed; nil when none did. Only
+  /// the pixels in `area` are compared (outside it the caller knows that none changed).
+  static func changedRect(
+    _ a: [UInt32], _ b: [UInt32], width: Int, height: Int,
+    within area: IntRect = IntRect(x: 0, y: 0, width: Int.max / 2, height: Int.max / 2)
+  ) -> IntRect? {
     var bounds = PixelBounds()
+    let box = area.intersection(IntRect(x: 0, y: 0, width: width, height: height))
+    guard !box.isEmpty else { return nil }
     a.withUnsafeBufferPointer { a in
       b.withUnsafeBufferPointer { b in
         guard let pa = a.baseAddress, let pb = b.baseAddress else { return }
-        for y in 0..<height {
+        for y in box.minY..<box.maxY {
           let row = y * width
-          if memcmp(pa + row, pb + row, width * 4) == 0 { continue }
-          var first = 0
+          if memcmp(pa + row + box.minX, pb + row + box.minX, box.width * 4) == 0 { continue }
+          var first = box.minX
           while pa[row + first] == pb[row + first] { first += 1 }
-          var last = width - 1
+          var last = box.maxX - 1
           while pa[row + last] == pb[row + last] { last -= 1 }
           bounds.add(x: first, through: last, y: y)
         }
