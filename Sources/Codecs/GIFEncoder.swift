@@ -132,25 +132,26 @@ public final class GIFEncoder {
     // Per pixel of the area, the index it is drawn with (-1: not drawn), and their bounds.
     var chosen = [Int16](repeating: -1, count: area.width * area.height)
     var bounds = PixelBounds()
-    var redrawn = RedrawIndex(colors: colors)
-    for y in area.minY..<area.maxY {
-      for x in area.minX..<area.maxX {
-        let p = y * width + x
-        var index = -1
-        if let r = frame.rect, x >= r.minX, x < r.maxX, y >= r.minY, y < r.maxY {
-          let source = (y - r.minY) * r.width + (x - r.minX)
-          if frame.draws(source, pixel: p, colors: colors, shown: displayed[p]) {
-            index = Int(frame.indices[source])
+    if cleared == nil, let r = frame.rect, r == area, frame.indices.count == r.width * r.height,
+      frame.pixels.count == width * height
+    {
+      // Nothing cleared: only the changed rectangle's pixels can be drawn (the kernel).
+      let drawn = frame.indices.withUnsafeBufferPointer { indices in
+        frame.pixels.withUnsafeBufferPointer { pixels in
+          colors.withUnsafeBufferPointer { colors in
+            displayed.withUnsafeBufferPointer { shown in
+              chosen.withUnsafeMutableBufferPointer { chosen in
+                GIFFrame.drawn(
+                  indices: indices, pixels: pixels, colors: colors, shown: shown, rect: r,
+                  width: width, into: chosen)
+              }
+            }
           }
         }
-        if index < 0, let cleared, displayed[p] == Self.clearShown, frame.pixels[p] != 0 {
-          index = redrawn.index(was: cleared.shown(x: x, y: y), truth: frame.pixels[p])
-        }
-        if index >= 0 {
-          chosen[(y - area.minY) * area.width + x - area.minX] = Int16(index)
-          bounds.add(x: x, y: y)
-        }
       }
+      if let drawn { bounds.add(drawn) }
+    } else {
+      chooseDrawn(frame, area: area, cleared: cleared, colors: colors, into: &chosen, &bounds)
     }
     let transparent = colors.count
     guard let visible = bounds.rect else {
@@ -233,6 +234,34 @@ public final class GIFEncoder {
       transparent: transparent, delay: delay)
     lastFrameBytes = Self.imageBytes(codes: codes.count, localColors: frame.localPalette?.count)
     updateError(frame, over: area)
+  }
+
+  /// Per pixel of `area`, the index it is drawn with (-1: not drawn) into `chosen`, and their
+  /// bounds: a changed pixel `draws` decides on, and a cleared one that must come back.
+  private func chooseDrawn(
+    _ frame: GIFFrame, area: IntRect, cleared: Cleared?, colors: [UInt32],
+    into chosen: inout [Int16], _ bounds: inout PixelBounds
+  ) {
+    var redrawn = RedrawIndex(colors: colors)
+    for y in area.minY..<area.maxY {
+      for x in area.minX..<area.maxX {
+        let p = y * width + x
+        var index = -1
+        if let r = frame.rect, x >= r.minX, x < r.maxX, y >= r.minY, y < r.maxY {
+          let source = (y - r.minY) * r.width + (x - r.minX)
+          if frame.draws(source, pixel: p, colors: colors, shown: displayed[p]) {
+            index = Int(frame.indices[source])
+          }
+        }
+        if index < 0, let cleared, displayed[p] == Self.clearShown, frame.pixels[p] != 0 {
+          index = redrawn.index(was: cleared.shown(x: x, y: y), truth: frame.pixels[p])
+        }
+        if index >= 0 {
+          chosen[(y - area.minY) * area.width + x - area.minX] = Int16(index)
+          bounds.add(x: x, y: y)
+        }
+      }
+    }
   }
 
   /// Lossy codes: a pixel may take any index within `loss` of its true colour (`GIFLZWChoices`).

@@ -263,12 +263,12 @@ public struct SceneExporter: Sendable {
   /// The GIF's palettes from sample frames, denser early on where springs move most: the global
   /// one from their colours, and the first frame's own one, which favours the pixels that stay
   /// the same to the last frame. The last frame is rendered first, so the first frame meets it
-  /// as its "previous" frame and no frame has to be kept aside. What each sample frame drew over
-  /// the base is kept (`drawings`), so the GIF's pass puts them together instead of drawing them
-  /// again.
+  /// as its "previous" frame and no frame has to be kept aside. What the sample frames drew over
+  /// the base is kept (`drawings`, as long as all of it fits in `keptFrames` frames' pixels), so
+  /// the GIF's pass puts them together instead of drawing them again.
   static func palettes(
     _ renderer: FrameRenderer, frameCount count: Int, matte: GIFMatte? = nil,
-    maximumColors: Int = 255
+    maximumColors: Int = 255, keptFrames: Int = 2
   ) throws -> (global: GIFPalette, first: GIFPalette, drawings: [Int: FrameDrawing]) {
     let spots = [0.0, 0.05, 0.1, 0.17, 0.25, 0.45, 1.0]
     let samples = Set(spots.map { Int($0 * Double(count - 1)) }).sorted()
@@ -277,6 +277,8 @@ public struct SceneExporter: Sendable {
     var perFrame: [Int: ColorCounts] = [:]
     var first: GIFPalette?
     var drawings: [Int: FrameDrawing] = [:]
+    var kept = 0
+    let budget = keptFrames * renderer.scene.pixelWidth * renderer.scene.pixelHeight
     try renderer.render(
       order,
       preparing: { rendered -> (ColorCounts, GIFPalette?, FrameDrawing) in
@@ -298,7 +300,11 @@ public struct SceneExporter: Sendable {
     ) { index, result in
       perFrame[index] = result.0
       if let palette = result.1 { first = palette }
-      drawings[index] = result.2
+      let size = result.2.rect.map { $0.width * $0.height } ?? 0
+      if kept + size <= budget {
+        drawings[index] = result.2
+        kept += size
+      }
     }
     var counts = ColorCounts()
     for index in samples { if let frame = perFrame[index] { counts.add(frame) } }

@@ -211,7 +211,7 @@ struct FrameCanvas {
 /// (drawing into one it still holds would copy it whole).
 struct FrameCanvases {
   /// Buffers kept at most; beyond, the oldest is dropped.
-  static let limit = 3
+  static let limit = 2
   private var free: [FrameCanvas] = []
 
   /// A buffer whose frame `isDone` says is no longer held, else a new one holding the base.
