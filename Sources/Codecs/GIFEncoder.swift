@@ -132,25 +132,26 @@ public final class GIFEncoder {
     // Per pixel of the area, the index it is drawn with (-1: not drawn), and their bounds.
     var chosen = [Int16](repeating: -1, count: area.width * area.height)
     var bounds = PixelBounds()
-    var redrawn = RedrawIndex(colors: colors)
-    for y in area.minY..<area.maxY {
-      for x in area.minX..<area.maxX {
-        let p = y * width + x
-        var index = -1
-        if let r = frame.rect, x >= r.minX, x < r.maxX, y >= r.minY, y < r.maxY {
-          let source = (y - r.minY) * r.width + (x - r.minX)
-          if frame.draws(source, pixel: p, colors: colors, shown: displayed[p]) {
-            index = Int(frame.indices[source])
+    if cleared == nil, let r = frame.rect, r == area, frame.indices.count == r.width * r.height,
+      frame.pixels.count == width * height
+    {
+      // Nothing cleared: only the changed rectangle's pixels can be drawn (the kernel).
+      let drawn = frame.indices.withUnsafeBufferPointer { indices in
+        frame.pixels.withUnsafeBufferPointer { pixels in
+          colors.withUnsafeBufferPointer { colors in
+            displayed.withUnsafeBufferPointer { shown in
+              chosen.withUnsafeMutableBufferPointer { chosen in
+                GIFFrame.drawn(
+                  indices: indices, pixels: pixels, colors: colors, shown: shown, rect: r,
+                  width: width, into: chosen)
+              }
+            }
           }
         }
-        if index < 0, let cleared, displayed[p] == Self.clearShown, frame.pixels[p] != 0 {
-          index = redrawn.index(was: cleared.shown(x: x, y: y), truth: frame.pixels[p])
-        }
-        if index >= 0 {
-          chosen[(y - area.minY) * area.width + x - area.minX] = Int16(index)
-          bounds.add(x: x, y: y)
-        }
       }
+      if let drawn { bounds.add(drawn) }
+    } else {
+      chooseDrawn(frame, area: area, cleared: cleared, colors: colors, into: &chosen, &bounds)
     }
     let transparent = colors.count
     guard let visible = bounds.rect else {
@@ -233,6 +234,34 @@ public final class GIFEncoder {
       transparent: transparent, delay: delay)
     lastFrameBytes = Self.imageBytes(codes: codes.count, localColors: frame.localPalette?.count)
     updateError(frame, over: area)
+  }
+
+  /// Per pixel of `area`, the index it is drawn with (-1: not drawn) into `chosen`, and their
+  /// bounds: a changed pixel `draws` decides on, and a cleared one that must come back.
+  private func chooseDrawn(
+    _ frame: GIFFrame, area: IntRect, cleared: Cleared?, colors: [UInt32],
+    into chosen: inout [Int16], _ bounds: inout PixelBounds
+  ) {
+    var redrawn = RedrawIndex(colors: colors)
+    for y in area.minY..<area.maxY {
+      for x in area.minX..<area.maxX {
+        let p = y * width + x
+        var index = -1
+        if let r = frame.rect, x >= r.minX, x < r.maxX, y >= r.minY, y < r.maxY {
+          let source = (y - r.minY) * r.width + (x - r.minX)
+          if frame.draws(source, pixel: p, colors: colors, shown: displayed[p]) {
+            index = Int(frame.indices[source])
+          }
+        }
+        if index < 0, let cleared, displayed[p] == Self.clearShown, frame.pixels[p] != 0 {
+          index = redrawn.index(was: cleared.shown(x: x, y: y), truth: frame.pixels[p])
+        }
+        if index >= 0 {
+          chosen[(y - area.minY) * area.width + x - area.minX] = Int16(index)
+          bounds.add(x: x, y: y)
+        }
+      }
+    }
   }
 
   /// Lossy codes: a pixel may take any index within `loss` of its true colour (`GIFLZWChoices`).
@@ -455,17 +484,21 @@ public final class GIFEncoder {
   /// `firstPalette`, when given, is used as the first frame's own palette (chosen knowing which
   /// of its pixels stay on screen for the whole animation). For a `transparent` GIF both frames
   /// are matted (`GIFMatte`): their 0 pixels take no colour and are left to the encoder.
-  /// A frame's own palette holds at most `maximumColors` colours.
+  /// A frame's own palette holds at most `maximumColors` colours. `changed`, when given, is where
+  /// the caller knows the frame can differ from `previous` (a renderer's damage): the search for
+  /// what changed looks only inside it, with the same result.
   public static func prepare(
     _ frame: Pixmap, previous: Pixmap?, palette: GIFPalette, firstPalette: GIFPalette? = nil,
-    transparent: Bool = false, maximumColors: Int = 255
+    transparent: Bool = false, maximumColors: Int = 255, changed damage: IntRect? = nil
   ) -> GIFFrame {
     let localPaletteSize = min(maximumColors, Self.localPaletteSize)
     let (width, height) = (frame.width, frame.height)
     let rect: IntRect?
     let before = previous.flatMap { $0.width == width && $0.height == height ? $0 : nil }
     if let before {
-      rect = changedRect(before.pixels, frame.pixels, width: width, height: height)
+      rect = changedRect(
+        before.pixels, frame.pixels, width: width, height: height,
+        within: damage ?? frame.bounds)
     } else {
       rect = IntRect(x: 0, y: 0, width: width, height: height)
     }
@@ -532,18 +565,24 @@ public final class GIFEncoder {
       pixels: pixels)
   }
 
-  /// The smallest rectangle holding every pixel whose colour changed; nil when none did.
-  static func changedRect(_ a: [UInt32], _ b: [UInt32], width: Int, height: Int) -> IntRect? {
+  /// The smallest rectangle holding every pixel whose colour changed; nil when none did. Only
+  /// the pixels in `area` are compared (outside it the caller knows that none changed).
+  static func changedRect(
+    _ a: [UInt32], _ b: [UInt32], width: Int, height: Int,
+    within area: IntRect = IntRect(x: 0, y: 0, width: Int.max / 2, height: Int.max / 2)
+  ) -> IntRect? {
     var bounds = PixelBounds()
+    let box = area.intersection(IntRect(x: 0, y: 0, width: width, height: height))
+    guard !box.isEmpty else { return nil }
     a.withUnsafeBufferPointer { a in
       b.withUnsafeBufferPointer { b in
         guard let pa = a.baseAddress, let pb = b.baseAddress else { return }
-        for y in 0..<height {
+        for y in box.minY..<box.maxY {
           let row = y * width
-          if memcmp(pa + row, pb + row, width * 4) == 0 { continue }
-          var first = 0
+          if memcmp(pa + row + box.minX, pb + row + box.minX, box.width * 4) == 0 { continue }
+          var first = box.minX
           while pa[row + first] == pb[row + first] { first += 1 }
-          var last = width - 1
+          var last = box.maxX - 1
           while pa[row + last] == pb[row + last] { last -= 1 }
           bounds.add(x: first, through: last, y: y)
         }

@@ -272,8 +272,36 @@ public enum PNGCodec {
     return (width, height)
   }
 
-  /// The straight RGBA8 bytes of a premultiplied pixmap.
+  /// The straight RGBA8 bytes of a premultiplied pixmap. Kernel: a pixel at a time over
+  /// buffers, an opaque one stored as it is (its packed bytes, little-endian, are R, G, B, A), a
+  /// clear one as zeros; its plain twin is `straightBytesPlainly`.
   public static func straightBytes(of pixmap: Pixmap) -> [UInt8] {
+    let count = pixmap.pixels.count
+    return [UInt8](unsafeUninitializedCapacity: count * 4) { bytes, initialized in
+      pixmap.pixels.withUnsafeBufferPointer { pixels in
+        guard let from = pixels.baseAddress, let to = UnsafeMutableRawPointer(bytes.baseAddress)
+        else { return }
+        for i in 0..<count {
+          let packed = from[i]
+          let alpha = packed >> 24
+          if alpha == 255 {
+            to.storeBytes(of: packed.littleEndian, toByteOffset: 4 * i, as: UInt32.self)
+          } else if alpha == 0 {
+            to.storeBytes(of: 0, toByteOffset: 4 * i, as: UInt32.self)
+          } else {
+            let s = PremultipliedRGBA8(packed: packed).straight
+            let straight =
+              UInt32(s.r) | UInt32(s.g) << 8 | UInt32(s.b) << 16 | alpha << 24
+            to.storeBytes(of: straight.littleEndian, toByteOffset: 4 * i, as: UInt32.self)
+          }
+        }
+      }
+      initialized = count * 4
+    }
+  }
+
+  /// `straightBytes`' plain twin: byte by byte into an array.
+  static func straightBytesPlainly(of pixmap: Pixmap) -> [UInt8] {
     var rgba = [UInt8](repeating: 0, count: pixmap.pixels.count * 4)
     for (i, packed) in pixmap.pixels.enumerated() {
       let alpha = UInt8(truncatingIfNeeded: packed >> 24)

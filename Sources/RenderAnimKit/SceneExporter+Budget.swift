@@ -118,12 +118,13 @@ extension SceneExporter {
     let fps = scene.frameRate
     var position = 0
     try renderer.render(
-      indices,
-      prepare: { _, frame, previous in
+      indices, reusing: palettes.drawings,
+      preparing: { frame in
         GIFEncoder.prepare(
-          matting?.apply(frame) ?? frame, previous: previous.map { matting?.apply($0) ?? $0 },
+          matting?.apply(frame.pixels) ?? frame.pixels,
+          previous: frame.previous.map { matting?.apply($0) ?? $0 },
           palette: palettes.global, firstPalette: palettes.first, transparent: transparent,
-          maximumColors: colors)
+          maximumColors: colors, changed: frame.changed)
       }
     ) { index, frame in
       let end = min(count, index + stride)

@@ -170,11 +170,13 @@ public struct SceneExporter: Sendable {
       loopCount: loopCount, transparent: transparent, output: output)
     let fps = scene.frameRate
     try renderer.render(
-      Array(0..<count),
-      prepare: { _, frame, previous in
+      Array(0..<count), reusing: palettes.drawings,
+      preparing: { frame in
         GIFEncoder.prepare(
-          matting?.apply(frame) ?? frame, previous: previous.map { matting?.apply($0) ?? $0 },
-          palette: palettes.global, firstPalette: palettes.first, transparent: transparent)
+          matting?.apply(frame.pixels) ?? frame.pixels,
+          previous: frame.previous.map { matting?.apply($0) ?? $0 },
+          palette: palettes.global, firstPalette: palettes.first, transparent: transparent,
+          changed: frame.changed)
       }
     ) { index, frame in
       try encoder.add(frame, delay: Self.delay(frame: index, fps: fps))
@@ -261,40 +263,53 @@ public struct SceneExporter: Sendable {
   /// The GIF's palettes from sample frames, denser early on where springs move most: the global
   /// one from their colours, and the first frame's own one, which favours the pixels that stay
   /// the same to the last frame. The last frame is rendered first, so the first frame meets it
-  /// as its "previous" frame and no frame has to be kept aside.
+  /// as its "previous" frame and no frame has to be kept aside. What the sample frames drew over
+  /// the base is kept (`drawings`, as long as all of it fits in `keptFrames` frames' pixels), so
+  /// the GIF's pass puts them together instead of drawing them again.
   static func palettes(
     _ renderer: FrameRenderer, frameCount count: Int, matte: GIFMatte? = nil,
-    maximumColors: Int = 255
-  ) throws -> (global: GIFPalette, first: GIFPalette) {
+    maximumColors: Int = 255, keptFrames: Int = 2
+  ) throws -> (global: GIFPalette, first: GIFPalette, drawings: [Int: FrameDrawing]) {
     let spots = [0.0, 0.05, 0.1, 0.17, 0.25, 0.45, 1.0]
     let samples = Set(spots.map { Int($0 * Double(count - 1)) }).sorted()
     let last = count - 1
     let order = last > 0 ? [last] + samples.filter { $0 != last } : samples
     var perFrame: [Int: ColorCounts] = [:]
     var first: GIFPalette?
+    var drawings: [Int: FrameDrawing] = [:]
+    var kept = 0
+    let budget = keptFrames * renderer.scene.pixelWidth * renderer.scene.pixelHeight
     try renderer.render(
       order,
-      prepare: { index, raw, previous -> (ColorCounts, GIFPalette?) in
-        let frame = matte?.apply(raw.pixels) ?? raw.pixels
+      preparing: { rendered -> (ColorCounts, GIFPalette?, FrameDrawing) in
+        let drawing = FrameDrawing(rendered)
+        let frame = matte?.apply(rendered.pixels.pixels) ?? rendered.pixels.pixels
         let counts = ColorCounts(frame, skippingTransparent: matte != nil)
-        guard index == 0 else { return (counts, nil) }
+        guard rendered.index == 0 else { return (counts, nil, drawing) }
         let lastPixels =
-          last > 0 ? previous.map { matte?.apply($0.pixels) ?? $0.pixels } ?? frame : frame
+          last > 0
+          ? rendered.previous.map { matte?.apply($0.pixels) ?? $0.pixels } ?? frame : frame
         return (
           counts,
           GIFPalette.forFirstFrame(
             frame, last: lastPixels, persistence: count, skippingTransparent: matte != nil,
-            maximumColors: maximumColors)
+            maximumColors: maximumColors),
+          drawing
         )
       }
     ) { index, result in
       perFrame[index] = result.0
       if let palette = result.1 { first = palette }
+      let size = result.2.rect.map { $0.width * $0.height } ?? 0
+      if kept + size <= budget {
+        drawings[index] = result.2
+        kept += size
+      }
     }
     var counts = ColorCounts()
     for index in samples { if let frame = perFrame[index] { counts.add(frame) } }
     let global = GIFPalette.from(counts, maximumColors: maximumColors)
-    return (global, first ?? global)
+    return (global, first ?? global, drawings)
   }
 
   /// The trace: a CSV row per frame, `frame,time` and the scene's animated values in points.

@@ -6,7 +6,9 @@ import Raster
 final class FramePipeline<Prepared>: @unchecked Sendable {
   private enum Slot {
     case pending
-    case ready(Pixmap?)
+    /// The frame and where it drew over the scene's base (nil: nowhere; the whole frame when
+    /// it was drawn without one).
+    case ready(Pixmap?, drawn: IntRect?)
     case released
   }
 
@@ -42,20 +44,20 @@ final class FramePipeline<Prepared>: @unchecked Sendable {
     }
   }
 
-  func store(_ frame: Pixmap?, at position: Int) {
+  func store(_ frame: Pixmap?, drawn: IntRect?, at position: Int) {
     monitor.locked {
-      frames[position] = .ready(frame)
+      frames[position] = .ready(frame, drawn: drawn)
       monitor.broadcast()
     }
   }
 
   /// The frame at a claimed `position`, once rendered (nil if it could not be). Every claimed
   /// position is stored by its worker, so this never waits forever.
-  func frame(at position: Int) -> Pixmap? {
+  func frame(at position: Int) -> (pixels: Pixmap, drawn: IntRect?)? {
     monitor.locked {
       while true {
         switch frames[position] {
-        case .ready(let frame): return frame
+        case .ready(let frame, let drawn): return frame.map { ($0, drawn) }
         case .released: return nil
         case .pending: monitor.wait()
         }
@@ -97,6 +99,15 @@ final class FramePipeline<Prepared>: @unchecked Sendable {
       consumedFlags[position] = true
       if case .released = frames[position] { permits += 1 }
       monitor.broadcast()
+    }
+  }
+
+  /// Whether the frame at `position` was released and consumed: the pipeline holds it no more
+  /// (a buffer its worker may draw into again).
+  func isDone(_ position: Int) -> Bool {
+    monitor.locked {
+      if case .released = frames[position] { return consumedFlags[position] }
+      return false
     }
   }
 

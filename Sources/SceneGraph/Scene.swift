@@ -103,6 +103,33 @@ public struct Scene: Hashable, Sendable {
     return pixmap
   }
 
+  /// Renders frame `index` into `canvas`, a frame drawn earlier from the same `base`: where
+  /// that frame drew (`drawn`, what this call returned for it; nil for the base itself) the base
+  /// is put back, then the frame's layers are drawn. Returns where this frame drew (its damage,
+  /// `Compositor.damage`): outside it `canvas` holds the base. The pixels equal
+  /// `render(frame:compositor:base:)`'s, byte for byte, with only the damage touched.
+  public func render(
+    frame index: Int, compositor: inout Compositor, base: SceneBase, onto canvas: inout Pixmap,
+    over drawn: IntRect?
+  ) -> IntRect? {
+    if let drawn { canvas.copy(drawn, from: base.pixels) }
+    guard let rest = base.rest else { return nil }
+    let layer = rest.layer(values(at: time(ofFrame: index)))
+    let toPixels = Transform.scale(scale, scale)
+    let damage = Compositor.damage(of: layer, parent: toPixels, target: canvas.bounds)
+    if damage != nil { compositor.render(layer, into: &canvas, transform: toPixels) }
+    return damage
+  }
+
+  /// Where frame `index` draws over its base (see `render(frame:compositor:base:onto:over:)`);
+  /// nil when nowhere.
+  public func damage(frame index: Int, base: SceneBase) -> IntRect? {
+    guard let rest = base.rest else { return nil }
+    return Compositor.damage(
+      of: rest.layer(values(at: time(ofFrame: index))), parent: .scale(scale, scale),
+      target: base.pixels.bounds)
+  }
+
   /// What drawing frame `index` costs, estimated from its layers' geometry (see `RenderCost`):
   /// the background and every layer, as `render` draws them.
   public func estimatedCost(frame index: Int) -> RenderCost {

@@ -219,3 +219,26 @@ extension Array where Element == UInt8 {
     return (0...(count - needle.count)).contains { Array(self[$0..<($0 + needle.count)]) == needle }
   }
 }
+
+/// `PNGCodec.straightBytes` (the kernel) against its plain twin on every alpha and random
+/// premultiplied colours below it.
+@Suite struct StraightBytesTests {
+  @Test func kernelAgreesWithTwin() throws {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    var pixels: [UInt32] = []
+    for alpha in 0...255 {
+      for _ in 0..<64 {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        let (a, m) = (UInt32(alpha), UInt64(alpha + 1))
+        let (r, g, b) = (
+          UInt32(state % m), UInt32(state >> 20 % m), UInt32(state >> 40 % m)
+        )
+        pixels.append(r | g << 8 | b << 16 | a << 24)
+      }
+    }
+    let pixmap = try #require(Pixmap(width: 256, height: 64, pixels: pixels))
+    #expect(PNGCodec.straightBytes(of: pixmap) == PNGCodec.straightBytesPlainly(of: pixmap))
+  }
+}

@@ -1,0 +1,60 @@
+import Raster
+import Testing
+
+@testable import Codecs
+
+/// `GIFFrame.drawn` (the kernel the encoder uses when nothing is cleared) against its plain twin
+/// `drawnPlainly`: the same index per pixel and the same bounds, on random frames where pixels
+/// are unchanged, shown already, not shown yet, transparent, or nearer or farther.
+@Suite struct GIFFrameDrawnTests {
+  @Test(arguments: 0..<12)
+  func kernelAgreesWithTwin(seed: Int) {
+    var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
+    func next(_ n: Int) -> Int {
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      return Int(state % UInt64(n))
+    }
+    let (width, height) = (23 + next(20), 17 + next(20))
+    let colors = (0..<(2 + next(60))).map { _ in UInt32(next(0x100_0000)) }
+    let rect = IntRect(
+      x: next(width / 2), y: next(height / 2), width: 1 + next(width / 2),
+      height: 1 + next(height / 2))
+    // Few distinct values, so that shown colours often equal palette entries.
+    let pixels = (0..<(width * height)).map { _ in
+      0xFF00_0000 | UInt32(next(4) == 0 ? colors[next(colors.count)] : UInt32(next(0x100_0000)))
+    }
+    let shown = (0..<(width * height)).map { _ -> UInt32 in
+      switch next(5) {
+      case 0: 0xFFFF_FFFF
+      case 1: GIFEncoder.clearShown
+      case 2: colors[next(colors.count)]
+      default: UInt32(next(0x100_0000))
+      }
+    }
+    let indices = (0..<(rect.width * rect.height)).map { _ in
+      next(4) == 0 ? GIFFrame.unchangedIndex : UInt8(next(colors.count))
+    }
+    let frame = GIFFrame(
+      width: width, height: height, rect: rect, indices: indices, pixels: pixels)
+    let twin = frame.drawnPlainly(colors: colors, shown: shown)
+    var chosen = [Int16](repeating: 7, count: indices.count)
+    let bounds = indices.withUnsafeBufferPointer { indices in
+      pixels.withUnsafeBufferPointer { pixels in
+        colors.withUnsafeBufferPointer { colors in
+          shown.withUnsafeBufferPointer { shown in
+            chosen.withUnsafeMutableBufferPointer { chosen in
+              GIFFrame.drawn(
+                indices: indices, pixels: pixels, colors: colors, shown: shown, rect: rect,
+                width: width, into: chosen)
+            }
+          }
+        }
+      }
+    }
+    #expect(chosen == twin.chosen)
+    #expect(bounds == twin.bounds)
+    #expect(chosen.contains { $0 >= 0 } && chosen.contains(-1))
+  }
+}

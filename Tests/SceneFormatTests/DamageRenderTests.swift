@@ -1,0 +1,168 @@
+import Raster
+import SceneGraph
+import Testing
+
+@testable import SceneFormat
+
+/// Frames drawn over a reused buffer, where only the damage of the frame it held is put back
+/// (`Scene.render(frame:compositor:base:onto:over:)`, what `FrameRenderer` does), equal frames
+/// drawn whole, byte for byte: on random scenes of moving, scaling, turning, fading, shadowed,
+/// blurred and clipped shapes and text, some partly off the canvas, with static layers between
+/// the animated ones; and on every example scene.
+@Suite struct DamageRenderTests {
+  /// SplitMix64: the same scenes every run.
+  struct Generator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  /// A scene file of `count` random layers in a ZStack, animated by `t` going 0 → 1.
+  static func randomScene(seed: UInt64, count: Int = 6) -> String {
+    var g = Generator(state: seed)
+    func number(_ range: ClosedRange<Double>) -> String {
+      String(format: "%.2f", Double.random(in: range, using: &g))
+    }
+    func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &g) < p }
+    /// A constant, or an expression of `t` (when the layer is animated) from one value in
+    /// `range` to another.
+    func value(_ range: ClosedRange<Double>, animated: Bool) -> String {
+      guard animated && chance(0.6) else { return number(range) }
+      let (from, to) = (number(range), number(range))
+      return "\"=\(from) + t * (\(to) - \(from))\""
+    }
+    var items: [String] = []
+    for _ in 0..<count {
+      let animated = chance(0.7)
+      var fields: [String] = []
+      let color = String(format: "#%06X", Int.random(in: 0...0xFF_FFFF, using: &g))
+      let alpha = chance(0.3) ? String(format: "%02X", Int.random(in: 40...255, using: &g)) : ""
+      if chance(0.2) {
+        fields.append("\"text\": \"Hello\", \"font\": { \"size\": \(number(12...40)) }")
+        fields.append("\"foregroundColor\": \"\(color)\(alpha)\"")
+      } else {
+        let shape = ["rectangle", "circle", "capsule", "ellipse"].randomElement(using: &g) ?? ""
+        fields.append("\"shape\": \"\(shape)\", \"fill\": \"\(color)\(alpha)\"")
+        fields.append(
+          "\"frame\": { \"width\": \(number(8...120)), \"height\": \(number(8...120)) }")
+      }
+      fields.append(
+        "\"offset\": { \"x\": \(value(-110...110, animated: animated)), "
+          + "\"y\": \(value(-90...90, animated: animated)) }")
+      if chance(0.4) { fields.append("\"opacity\": \(value(0.1...1, animated: animated))") }
+      if chance(0.4) { fields.append("\"scaleEffect\": \(value(0.3...1.6, animated: animated))") }
+      if chance(0.3) {
+        fields.append("\"rotationEffect\": \(value(-180...180, animated: animated))")
+      }
+      if chance(0.4) {
+        fields.append(
+          "\"shadow\": { \"radius\": \(number(0...12)), \"x\": \(number(-8...8)), "
+            + "\"y\": \(number(-8...8)) }")
+      }
+      if chance(0.15) { fields.append("\"blur\": \(value(0...6, animated: animated))") }
+      if chance(0.15) { fields.append("\"clipShape\": \"circle\"") }
+      if chance(0.1) {
+        fields.append(
+          "\"rotation3DEffect\": { \"degrees\": \(value(-60...60, animated: animated)), "
+            + "\"axis\": [0, 1, 0] }")
+      }
+      items.append("{ " + fields.joined(separator: ", ") + " }")
+    }
+    return """
+      {
+        "canvas": { "width": 200, "height": 150, "scale": \(chance(0.5) ? 1 : 2), "background": "#E4F6FF" },
+        "state": { "t": 0 },
+        "layers": [ { "zstack": [ \(items.joined(separator: ",\n")) ] } ],
+        "events": [ { "at": 0.05, "set": { "t": 1 }, "animation": { "type": "easeInOut", "duration": \(number(0.2...0.5)) } } ]
+      }
+      """
+  }
+
+  /// Every frame drawn whole, one by one.
+  static func fullFrames(_ scene: Scene) throws -> [Pixmap] {
+    var compositor = Compositor()
+    return try (0..<scene.frameCount).map {
+      try #require(scene.render(frame: $0, compositor: &compositor))
+    }
+  }
+
+  /// The frames `FrameRenderer` hands over on `threads` threads.
+  static func rendererFrames(_ scene: Scene, threads: Int) throws -> [Pixmap] {
+    var frames: [Pixmap] = []
+    try FrameRenderer(scene: scene, threads: threads).render(0..<scene.frameCount) { _, frame in
+      frames.append(frame)
+    }
+    return frames
+  }
+
+  @Test(arguments: 0..<32)
+  func damageRenderingEqualsFullRendering(seed: Int) throws {
+    let text = Self.randomScene(seed: UInt64(seed))
+    let scene = try SceneFile.load(text: text, settings: SceneSettings(frameRate: 30, hold: 0.1))
+      .scene
+    let full = try Self.fullFrames(scene)
+    // Frames one after another, and in a random order: any frame over any other.
+    var compositor = Compositor()
+    let base = try #require(scene.renderBase(compositor: &compositor))
+    var canvas = base.pixels
+    var drawn: IntRect?
+    var g = Generator(state: UInt64(seed) &+ 99)
+    let order =
+      Array(0..<scene.frameCount)
+      + (0..<scene.frameCount).map { _ in Int.random(in: 0..<scene.frameCount, using: &g) }
+    for index in order {
+      drawn = scene.render(
+        frame: index, compositor: &compositor, base: base, onto: &canvas, over: drawn)
+      #expect(canvas == full[index], "seed \(seed) frame \(index)\n\(text)")
+      if canvas != full[index] { return }
+    }
+    for threads in [1, 2] {
+      #expect(
+        try Self.rendererFrames(scene, threads: threads) == full, "seed \(seed), \(threads) threads"
+      )
+    }
+  }
+
+  @Test func renderedFramesSayWhereTheyChanged() throws {
+    let scene = try SceneFile.load(
+      text: Self.randomScene(seed: 7), settings: SceneSettings(frameRate: 30, hold: 0.1)
+    ).scene
+    try FrameRenderer(scene: scene, threads: 2).render(
+      Array(0..<scene.frameCount),
+      preparing: { frame -> Bool in
+        guard let previous = frame.previous else { return frame.changed == frame.pixels.bounds }
+        let r = frame.changed
+        for y in 0..<frame.pixels.height {
+          for x in 0..<frame.pixels.width
+          where !(x >= r.minX && x < r.maxX && y >= r.minY && y < r.maxY)
+            && frame.pixels[x, y] != previous[x, y]
+          {
+            return false
+          }
+        }
+        return true
+      }
+    ) { index, holds in #expect(holds, "frame \(index) changed outside its rectangle") }
+  }
+
+  @Test(arguments: [
+    "backgrounds", "banner", "cards", "cats", "clock", "colors", "counter", "effects",
+    "environment", "expand", "flip", "frames", "gradients", "images", "keyframes", "lift",
+    "phases", "progress", "repeats", "safearea", "spin", "sticker", "strokes", "symbols", "tabs",
+    "text", "toast", "toggle", "typography",
+  ])
+  func examplesRenderTheSameWithDamage(name: String) throws {
+    let path = ExampleSceneTests.examples + "/\(name).json"
+    let scene = try SceneFile.load(path: path, settings: SceneSettings(scale: 1, frameRate: 20))
+      .scene
+    let full = try Self.fullFrames(scene)
+    let frames = try Self.rendererFrames(scene, threads: 2)
+    let changed = (0..<min(frames.count, full.count)).filter { frames[$0] != full[$0] }
+    #expect(frames.count == full.count && changed.isEmpty, "\(name): frames \(changed)")
+  }
+}
