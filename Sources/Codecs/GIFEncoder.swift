@@ -556,7 +556,7 @@ public final class GIFEncoder {
       // The shared palette fits the changed pixels poorly and they have few colours: exactly.
       localPalette = histogram.colors
       table = histogram.colors.indices.map { UInt8(truncatingIfNeeded: $0) }
-    } else {
+    } else if Double(error) / Double(max(1, 3 * changedCount)) > GIFPaletteChoice.floor {
       // The palette of least squared error + λ · bytes: the shared one or one of the frame's own.
       var sampled: [Int32] = []
       run = ColorHistogram.Run()

@@ -15,6 +15,10 @@
 struct GIFPaletteChoice {
   /// Squared error worth one byte.
   static let lambda = 60.0
+  /// Below this mean squared error per channel of the shared palette (on the changed pixels)
+  /// no other palette is tried: it could not gain more than a few bytes' worth, and trying costs
+  /// two quantizations and three trial codings.
+  static let floor = 0.05
   /// Rows of the changed rectangle coded to estimate a palette's bytes: one in `rowStep`.
   static let rowStep = 4
 
