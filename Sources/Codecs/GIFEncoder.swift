@@ -8,8 +8,10 @@ import Glibc
 /// Writes an animated GIF frame by frame, keeping only the previous frame: the container itself,
 /// the image data through our LZW coder (`GIFLZW`).
 ///
-/// Frames share one global palette (`GIFPalette`, chosen from sample frames by `Quantizer`); a
-/// frame the global palette fits poorly gets a palette of its own. Each frame stores only the
+/// Frames share one global palette (`GIFPalette`, chosen from sample frames by `Quantizer`), or
+/// take one of their own of 127 or 255 colours where that buys error cheaply enough in bytes
+/// (`GIFPaletteChoice`). When the picture holds still, the first identical frame redraws the
+/// pixels whose shown colour is not their true one. Each frame stores only the
 /// rectangle of pixels whose shown colour changes (colours compared, not indices); pixels inside it
 /// that keep their colour use the transparent index and show the previous frame (disposal "do not
 /// dispose"). A frame identical to the one before lengthens its delay instead.
@@ -48,6 +50,8 @@ public final class GIFEncoder {
   static let clearShown: UInt32 = 0x0100_0000
   /// The last frame given to `add(_:delay:)` as a pixmap.
   private var previous: Pixmap?
+  /// Frames in a row identical to the one before.
+  private var stillFrames = 0
   /// The frame waiting to be written, so an identical successor can extend its delay.
   private var pending: PendingFrame?
 
@@ -117,6 +121,17 @@ public final class GIFEncoder {
         .encodeGIF, message: "frame size \(frame.width)×\(frame.height), GIF \(width)×\(height)")
     }
     let delay = max(2, delay)
+    if frame.rect == nil {
+      stillFrames += 1
+      // Lossy frames leave errors on purpose (`--max-bytes` chose them): not corrected.
+      if stillFrames == Self.holdCorrectionAfter, loss <= 0, let fix = correction(for: frame) {
+        try add(fix, delay: delay, loss: loss)
+        stillFrames = Self.holdCorrectionAfter
+        return
+      }
+    } else {
+      stillFrames = 0
+    }
     // Pixels that turn transparent while showing a colour: the frame before is disposed to the
     // background over a rectangle holding them, and what that clears but stays is drawn again.
     let cleared = frame.rect.flatMap { isTransparent ? clear(under: frame, in: $0) : nil }
@@ -262,6 +277,47 @@ public final class GIFEncoder {
         }
       }
     }
+  }
+
+  /// A frame that redraws, in a palette of its own, the pixels whose shown colour is not their
+  /// true colour in `frame` (identical to the one before); nil when none is wrong.
+  private func correction(for still: GIFFrame) -> GIFFrame? {
+    guard still.pixels.count == width * height else { return nil }
+    var bounds = PixelBounds()
+    var histogram = ColorHistogram()
+    var run = ColorHistogram.Run()
+    for y in 0..<height {
+      for p in (y * width)..<(y * width + width) {
+        let pixel = still.pixels[p]
+        let shown = displayed[p]
+        guard !(isTransparent && pixel == 0), shown <= 0xFF_FFFF else { continue }
+        let rgb = GIFPalette.rgb(pixel)
+        guard rgb != shown else { continue }
+        _ = histogram.add(rgb, run: &run)
+        bounds.add(x: p - y * width, y: y)
+      }
+    }
+    guard let rect = bounds.rect else { return nil }
+    let chosen = Quantizer(
+      maximumColors: Self.localPaletteSize, refinementPasses: Self.localPalettePasses
+    )
+    .quantize(histogram.colors, counts: histogram.counts)
+    var indices = [UInt8](repeating: GIFFrame.unchangedIndex, count: rect.width * rect.height)
+    run = ColorHistogram.Run()
+    var k = 0
+    for y in rect.minY..<rect.maxY {
+      for p in (y * width + rect.minX)..<(y * width + rect.maxX) {
+        let pixel = still.pixels[p]
+        let shown = displayed[p]
+        if !(isTransparent && pixel == 0), shown <= 0xFF_FFFF, GIFPalette.rgb(pixel) != shown {
+          indices[k] = chosen.indices[Int(histogram.index(of: GIFPalette.rgb(pixel), run: &run))]
+        }
+        k += 1
+      }
+    }
+    return GIFFrame(
+      width: width, height: height, rect: rect, indices: indices, localPalette: chosen.palette,
+      pixels: still.pixels)
   }
 
   /// Lossy codes: a pixel may take any index within `loss` of its true colour (`GIFLZWChoices`).
@@ -465,22 +521,21 @@ public final class GIFEncoder {
 
   // MARK: - Frames
 
-  /// Below this mean squared error per channel (on the pixels that changed) the global palette
-  /// is kept without trying a local one: the frame is already within 1 level RMS.
+  /// Above this mean squared error per channel (on the pixels that changed) the shared palette
+  /// fits a frame poorly, and when the changed pixels have at most `localPaletteSize` colours
+  /// the frame takes them as an exact palette of its own, whatever it costs in bytes.
   static let localPaletteFloor = 1.0
-  /// Above this mean squared error (4 levels RMS) the global palette fits a frame badly, and a
-  /// palette of its own is used if it divides the error by `localPaletteGain`. Between the
-  /// floor and here only an exact palette is worth its bytes: a local palette's finer steps
-  /// otherwise cost more LZW bytes than they buy (measured on both demo scenes).
-  static let localPalettePoorFit = 16.0
   /// Colours in a frame's own palette (the 256th entry is the transparent index).
   static let localPaletteSize = 255
-  /// A badly fitted frame gets its own palette when that divides the squared error by at least
-  /// this much.
-  static let localPaletteGain = 4.0
+  /// Lloyd passes refining a frame's own palette.
+  static let localPalettePasses = 3
+  /// After this many frames in a row identical to the one before, a frame redraws the pixels
+  /// whose shown colour is not their true one (`correction(for:)`): the picture is holding
+  /// still, and its error would count for every frame of the hold.
+  static let holdCorrectionAfter = 1
 
-  /// The part of `frame` whose colours differ from `previous`, mapped to `palette` (or, when that
-  /// fits them poorly, to a palette of its own). Pure, so frames are prepared on several threads.
+  /// The part of `frame` whose colours differ from `previous`, mapped to `palette` or to a
+  /// palette of its own, whichever costs least (`GIFPaletteChoice`). Pure, so frames are prepared on several threads.
   /// `firstPalette`, when given, is used as the first frame's own palette (chosen knowing which
   /// of its pixels stay on screen for the whole animation). For a `transparent` GIF both frames
   /// are matted (`GIFMatte`): their 0 pixels take no colour and are left to the encoder.
@@ -502,7 +557,7 @@ public final class GIFEncoder {
     } else {
       rect = IntRect(x: 0, y: 0, width: width, height: height)
     }
-    guard let rect else { return GIFFrame(width: width, height: height) }
+    guard let rect else { return GIFFrame(width: width, height: height, pixels: frame.pixels) }
     // The colours of the changed pixels, counted without a copy of them: memory stays about the
     // histogram and the indices, however large the frame.
     let pixels = frame.pixels
@@ -523,30 +578,35 @@ public final class GIFEncoder {
     let (nearest, error) = palette.nearest(histogram.colors, counts: histogram.counts)
     var table = nearest.map { UInt8(truncatingIfNeeded: $0) }
     var localPalette: [UInt32]?
-    // A palette of the frame's own pays when it cuts the error well below the global one's.
-    let channels = Double(max(1, 3 * changedCount))
     if before == nil, let first = firstPalette {
       localPalette = first.colors
       table = first.nearest(histogram.colors, counts: histogram.counts).indices.map {
         UInt8(truncatingIfNeeded: $0)
       }
-    } else if Double(error) / channels > localPaletteFloor {
-      // Its own palette pays when it is exact (the changed pixels have few colours) or when the
-      // shared one fits them badly and the own one is far better.
-      if histogram.colors.count <= localPaletteSize {
-        localPalette = histogram.colors
-        table = histogram.colors.indices.map { UInt8(truncatingIfNeeded: $0) }
-      } else if Double(error) / channels > localPalettePoorFit {
-        let local = Quantizer(maximumColors: localPaletteSize, refinementPasses: 3).quantize(
-          histogram.colors, counts: histogram.counts)
-        let localError = zip(histogram.colors.indices, local.indices).reduce(0) { sum, pair in
-          sum + Quantizer.distance(histogram.colors[pair.0], local.palette[Int(pair.1)])
-            * histogram.counts[pair.0]
+    } else if Double(error) / Double(max(1, 3 * changedCount)) > localPaletteFloor,
+      histogram.colors.count <= localPaletteSize
+    {
+      // The shared palette fits the changed pixels poorly and they have few colours: exactly.
+      localPalette = histogram.colors
+      table = histogram.colors.indices.map { UInt8(truncatingIfNeeded: $0) }
+    } else if Double(error) / Double(max(1, 3 * changedCount)) > GIFPaletteChoice.floor {
+      // The palette of least squared error + λ · bytes: the shared one or one of the frame's own.
+      var sampled: [Int32] = []
+      run = ColorHistogram.Run()
+      for y in stride(from: rect.minY, to: rect.maxY, by: GIFPaletteChoice.rowStep) {
+        for i in (y * width + rect.minX)..<(y * width + rect.maxX) {
+          sampled.append(
+            changed(i) ? histogram.index(of: GIFPalette.rgb(pixels[i]), run: &run) : -1)
         }
-        if Double(localError) * localPaletteGain < Double(error) {
-          localPalette = local.palette
-          table = local.indices
-        }
+      }
+      let choice = GIFPaletteChoice(
+        colors: histogram.colors, counts: histogram.counts, sampled: sampled)
+      if let own = choice.ownPalette(
+        sharedTable: table, sharedCount: palette.colors.count, sharedError: error,
+        sizes: [min(127, localPaletteSize), localPaletteSize])
+      {
+        localPalette = own.palette
+        table = own.indices
       }
     }
     var indices = [UInt8](repeating: GIFFrame.unchangedIndex, count: rect.width * rect.height)

@@ -41,6 +41,34 @@ import Testing
     #expect(descriptors.filter { $0 & 0x80 != 0 }.count == 2)
   }
 
+  /// When the picture holds still, the first identical frame redraws what the palettes got
+  /// wrong (its error would count for every frame of the hold); later identical frames only
+  /// lengthen the delay.
+  @Test func aStillPictureIsCorrectedOnce() throws {
+    // 32×32 pixels of 1024 colours: no palette of 255 holds them exactly.
+    let pixels = (0..<1024).map { (i: Int) -> UInt32 in
+      let r = UInt32(i % 32 * 8)
+      let g = UInt32(i / 32 * 8)
+      let b = UInt32(i * 37 % 256)
+      return 0xFF00_0000 | b << 16 | g << 8 | r
+    }
+    let picture = try #require(Pixmap(width: 32, height: 32, pixels: pixels))
+    let sink = MemorySink()
+    let encoder = try GIFEncoder(
+      width: 32, height: 32, palette: GIFPalette.from([pixels]), measuresError: true,
+      output: sink)
+    try encoder.add(picture, delay: 2)
+    let moving = encoder.shownSquaredError
+    try encoder.add(picture, delay: 2)
+    let corrected = encoder.shownSquaredError
+    #expect(corrected < moving)
+    #expect(encoder.lastFrameBytes > 0)
+    try encoder.add(picture, delay: 2)
+    #expect(encoder.shownSquaredError == corrected)
+    #expect(encoder.lastFrameBytes == 0)
+    try encoder.finish()
+  }
+
   /// A write error from the output is the encoder's error, with its words.
   @Test func anOutputThatFailsIsReported() throws {
     final class Full: ByteSink {
