@@ -50,7 +50,7 @@ public struct Quantizer: Sendable {
       for _ in 0..<refinementPasses {
         palette = Self.centroids(
           colors: colors, counts: counts, assignment: assignment, previous: palette)
-        assignment = Self.nearest(colors, in: palette)
+        assignment = Self.nearest(colors, in: palette, hints: assignment)
       }
     }
     return (palette, assignment)
@@ -70,55 +70,91 @@ public struct Quantizer: Sendable {
   /// Entries are sorted by their green channel; the search starts at the entry nearest in green
   /// and walks outwards, stopping on each side once the green difference alone exceeds the best
   /// distance found, which keeps it exact while looking at a few entries instead of all.
-  static func nearest(_ colors: [RGB], in palette: [RGB]) -> [Int] {
+  ///
+  /// `hints`, when given, holds an entry for each colour (its nearest in a palette close to this
+  /// one, as in the Lloyd passes, where each pass moves the centres a little): the search starts
+  /// with that entry's distance as the best, so it stops sooner; the answer is the same.
+  static func nearest(_ colors: [RGB], in palette: [RGB], hints: [Int]? = nil) -> [Int] {
+    guard !palette.isEmpty else { return [Int](repeating: -1, count: colors.count) }
     let order = palette.indices.sorted {
       let (a, b) = (palette[$0] >> 8 & 0xFF, palette[$1] >> 8 & 0xFF)
       return a != b ? a < b : $0 < $1
     }
-    let greens = order.map { Int(palette[$0] >> 8 & 0xFF) }
-    return colors.map { color in
-      let g = Int(color >> 8 & 0xFF)
-      // First entry with green ≥ g.
-      var low = 0
-      var high = greens.count
-      while low < high {
-        let mid = (low + high) / 2
-        if greens[mid] < g { low = mid + 1 } else { high = mid }
-      }
-      var best = -1
-      var bestDistance = Int.max
-      func consider(_ k: Int) {
-        let index = order[k]
-        let d = distance(color, palette[index])
-        if d < bestDistance || (d == bestDistance && index < best) {
-          bestDistance = d
-          best = index
-        }
-      }
-      var up = low
-      var down = low - 1
-      while up < greens.count || down >= 0 {
-        if up < greens.count {
-          let dg = greens[up] - g
-          if dg * dg > bestDistance {
-            up = greens.count
-          } else {
-            consider(up)
-            up += 1
-          }
-        }
-        if down >= 0 {
-          let dg = g - greens[down]
-          if dg * dg > bestDistance {
-            down = -1
-          } else {
-            consider(down)
-            down -= 1
+    let sorted = order.map { palette[$0] }
+    let greens = sorted.map { Int($0 >> 8 & 0xFF) }
+    var result = [Int](repeating: -1, count: colors.count)
+    order.withUnsafeBufferPointer { order in
+      sorted.withUnsafeBufferPointer { sorted in
+        greens.withUnsafeBufferPointer { greens in
+          palette.withUnsafeBufferPointer { palette in
+            result.withUnsafeMutableBufferPointer { result in
+              for (c, color) in colors.enumerated() {
+                var best = -1
+                var bestDistance = Int.max
+                if let hints, hints[c] >= 0, hints[c] < palette.count {
+                  best = hints[c]
+                  bestDistance = distance(color, palette[best])
+                }
+                result[c] = nearest(
+                  color, order: order, sorted: sorted, greens: greens, best: best,
+                  bestDistance: bestDistance)
+              }
+            }
           }
         }
       }
-      return best
     }
+    return result
+  }
+
+  /// One colour's nearest entry among `sorted` (the palette in order of green; `order` maps back
+  /// to palette indices), starting from `best` at `bestDistance` (-1 and Int.max: none yet).
+  @inline(__always)
+  private static func nearest(
+    _ color: RGB, order: UnsafeBufferPointer<Int>, sorted: UnsafeBufferPointer<RGB>,
+    greens: UnsafeBufferPointer<Int>, best: Int, bestDistance: Int
+  ) -> Int {
+    var best = best
+    var bestDistance = bestDistance
+    let g = Int(color >> 8 & 0xFF)
+    // First entry with green ≥ g.
+    var low = 0
+    var high = greens.count
+    while low < high {
+      let mid = (low + high) / 2
+      if greens[mid] < g { low = mid + 1 } else { high = mid }
+    }
+    @inline(__always) func consider(_ k: Int) {
+      let index = order[k]
+      let d = distance(color, sorted[k])
+      if d < bestDistance || (d == bestDistance && index < best) {
+        bestDistance = d
+        best = index
+      }
+    }
+    var up = low
+    var down = low - 1
+    while up < greens.count || down >= 0 {
+      if up < greens.count {
+        let dg = greens[up] - g
+        if dg * dg > bestDistance {
+          up = greens.count
+        } else {
+          consider(up)
+          up += 1
+        }
+      }
+      if down >= 0 {
+        let dg = g - greens[down]
+        if dg * dg > bestDistance {
+          down = -1
+        } else {
+          consider(down)
+          down -= 1
+        }
+      }
+    }
+    return best
   }
 
   /// The nearest entry by trying every one: the scalar twin `nearest` is tested against.

@@ -28,6 +28,29 @@ import Testing
     }
   }
 
+  /// The same indices as the full scan, ties (the lower index) included, with and without hints
+  /// (any entry, or none, as the search's first best): palettes of few levels a channel repeat
+  /// entries and tie distances often.
+  @Test func nearestWithHintsPicksTheScansIndexOnTies() {
+    var random = Generator(state: 0x5EED)
+    func color(levels: UInt32) -> UInt32 {
+      let r = UInt32.random(in: 0..<levels, using: &random) * 85
+      let g = UInt32.random(in: 0..<levels, using: &random) * 85
+      let b = UInt32.random(in: 0..<levels, using: &random) * 85
+      return r << 16 | g << 8 | b
+    }
+    for size in [1, 3, 16, 127, 255] {
+      for levels: UInt32 in [2, 4] {
+        let palette = (0..<size).map { _ in color(levels: levels) }
+        let colors = (0..<1000).map { _ in color(levels: 4) }
+        let hints = colors.map { _ in Int.random(in: -1..<size, using: &random) }
+        let scan = Quantizer.nearestByScan(colors, in: palette)
+        #expect(Quantizer.nearest(colors, in: palette) == scan)
+        #expect(Quantizer.nearest(colors, in: palette, hints: hints) == scan)
+      }
+    }
+  }
+
   @Test func fewColoursAreKeptExactly() {
     let pixels: [UInt32] = [0xFF9500, 0xE4F6FF, 0xFF9500, 0x000000, 0xE4F6FF]
     let result = Quantizer().quantize(pixels)
