@@ -149,14 +149,16 @@ let package = Package(
     ),
 
     // MARK: - Tests
+    // What several test targets share (a seeded generator); not a product.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
       name: "RasterTests",
-      dependencies: ["Raster", "Codecs", "CScanKernels"],
+      dependencies: ["Raster", "Codecs", "CScanKernels", "TestSupport"],
       exclude: ["Refcases"]
     ),
     .testTarget(
       name: "CodecsTests",
-      dependencies: ["Codecs", "FileIO", "Raster"],
+      dependencies: ["Codecs", "FileIO", "Raster", "TestSupport"],
       exclude: ["Fixtures"]
     ),
     .testTarget(
@@ -178,7 +180,10 @@ let package = Package(
     ),
     .testTarget(
       name: "SceneFormatTests",
-      dependencies: ["SceneFormat", "SceneGraph", "Motion", "Raster", "Typeset", "Codecs", "FileIO"]
+      dependencies: [
+        "SceneFormat", "SceneGraph", "Motion", "Raster", "Typeset", "Codecs", "FileIO",
+        "TestSupport",
+      ]
     ),
     .testTarget(
       name: "RenderAnimTestingTests",

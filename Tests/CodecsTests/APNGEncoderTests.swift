@@ -1,5 +1,6 @@
 import FileIO
 import Raster
+import TestSupport
 import Testing
 
 @testable import Codecs
@@ -9,7 +10,7 @@ import Testing
   /// choice and pixel size.
   @Test(arguments: [1, 3, 4])
   func rowFilterKernelMatchesItsScalarTwin(_ bytesPerPixel: Int) {
-    var generator = SplitMix(seed: UInt64(bytesPerPixel))
+    var generator = SeededGenerator(seed: UInt64(bytesPerPixel))
     for (width, height) in [(1, 1), (2, 5), (7, 3), (33, 9)] {
       let rowBytes = width * bytesPerPixel
       // Smooth runs with jumps, so every filter wins somewhere.
@@ -135,18 +136,5 @@ import Testing
     #expect(throws: CodecError.self) { try encoder.add(try pixmap(5, 4) { _, _ in 0 }, ticks: 1) }
     let empty = try APNGEncoder(width: 4, height: 4, ticksPerSecond: 10, output: MemorySink())
     #expect(throws: CodecError.self) { try empty.finish() }
-  }
-}
-
-/// A small deterministic generator for test data.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,20 +1,13 @@
 import Raster
+import TestSupport
 import Testing
 
 @testable import Codecs
 
 @Suite struct QuantizerTests {
-  private struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return state
-    }
-  }
-
   /// The pruned search against its scalar twin, on random palettes and colours.
   @Test func nearestMatchesFullScan() {
-    var random = Generator(state: 0x1234)
+    var random = SeededGenerator(seed: 0x1234)
     for size in [1, 2, 17, 255] {
       let palette = (0..<size).map { _ in UInt32.random(in: 0...0xFF_FFFF, using: &random) }
       let colors = (0..<2000).map { _ in UInt32.random(in: 0...0xFF_FFFF, using: &random) }
@@ -32,7 +25,7 @@ import Testing
   /// (any entry, or none, as the search's first best): palettes of few levels a channel repeat
   /// entries and tie distances often.
   @Test func nearestWithHintsPicksTheScansIndexOnTies() {
-    var random = Generator(state: 0x5EED)
+    var random = SeededGenerator(seed: 0x5EED)
     func color(levels: UInt32) -> UInt32 {
       let r = UInt32.random(in: 0..<levels, using: &random) * 85
       let g = UInt32.random(in: 0..<levels, using: &random) * 85

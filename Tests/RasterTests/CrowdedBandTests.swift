@@ -1,4 +1,5 @@
 import CScanKernels
+import TestSupport
 import Testing
 
 @testable import Raster

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Raster
@@ -9,18 +10,6 @@ import Glibc
 /// Shadows blurred once and moved (`ResampledShadow`) against shadows blurred where they fall,
 /// and the shift kernel against its plain twin.
 @Suite struct ResampledShadowTests {
-  /// A splitmix64 stream: the same cases every run.
-  struct Stream {
-    var state: UInt64
-    mutating func next() -> Double {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-    }
-  }
-
   static let shapes = [
     // A cat-like outline with spikes, a thin bar (a line at the blur's scale), a disc.
     "M20 84C18 66 24 54 34 46L30 14C30 10 33 9 36 11L56 33C62 31 68 31 74 33L92 13C95 10 98 11 98 15L96 48C102 58 104 68 102 80Z",
@@ -28,16 +17,22 @@ import Glibc
     "M50 10A40 40 0 1 1 50 90A40 40 0 1 1 50 10Z",
   ]
 
+  /// A plane of random values in [0, 255).
+  static func randomPlane(width: Int, height: Int, _ stream: inout SeededGenerator) -> FloatPlane {
+    var plane = FloatPlane(width: width, height: height)
+    for y in 0..<height {
+      for x in 0..<width { plane.values[y * plane.stride + x] = Float(stream.nextUnit() * 255) }
+    }
+    return plane
+  }
+
   @Test func shiftKernelMatchesItsTwin() throws {
-    var stream = Stream(state: 7)
+    var stream = SeededGenerator(seed: 7)
     for (width, height) in [(1, 1), (5, 3), (17, 9), (40, 33)] {
-      var plane = FloatPlane(width: width, height: height)
-      for y in 0..<height {
-        for x in 0..<width { plane.values[y * plane.stride + x] = Float(stream.next() * 255) }
-      }
+      let plane = Self.randomPlane(width: width, height: height, &stream)
       for _ in 0..<60 {
-        let shift = (x: stream.next() * 80 - 40, y: stream.next() * 80 - 40)
-        let (w, h) = (1 + Int(stream.next() * 45), 1 + Int(stream.next() * 40))
+        let shift = (x: stream.nextUnit() * 80 - 40, y: stream.nextUnit() * 80 - 40)
+        let (w, h) = (1 + Int(stream.nextUnit() * 45), 1 + Int(stream.nextUnit() * 40))
         var fast = try #require(Mask(width: w, height: h))
         var plain = fast
         GaussianBlur.shift(plane, by: shift, into: &fast)
@@ -60,21 +55,18 @@ import Glibc
   }
 
   @Test func resampleKernelMatchesItsTwin() throws {
-    var stream = Stream(state: 11)
+    var stream = SeededGenerator(seed: 11)
     for (width, height) in [(1, 1), (6, 4), (19, 13), (40, 33)] {
-      var plane = FloatPlane(width: width, height: height)
-      for y in 0..<height {
-        for x in 0..<width { plane.values[y * plane.stride + x] = Float(stream.next() * 255) }
-      }
+      let plane = Self.randomPlane(width: width, height: height, &stream)
       for trial in 0..<90 {
-        let scale = 0.3 + stream.next() * 2.5
-        let angle = trial % 3 == 2 ? stream.next() * 6.3 : 0
+        let scale = 0.3 + stream.nextUnit() * 2.5
+        let angle = trial % 3 == 2 ? stream.nextUnit() * 6.3 : 0
         let (cosine, sine) = (scale * cos(angle), scale * sin(angle))
         let map = PlaneMap(
           m00: trial % 3 == 0 ? 1 : cosine, m01: -sine, m10: sine,
           m11: trial % 3 == 0 ? 1 : cosine * (trial % 2 == 0 ? 1 : 0.7),
-          ox: stream.next() * 60 - 30, oy: stream.next() * 60 - 30)
-        let (w, h) = (1 + Int(stream.next() * 45), 1 + Int(stream.next() * 40))
+          ox: stream.nextUnit() * 60 - 30, oy: stream.nextUnit() * 60 - 30)
+        let (w, h) = (1 + Int(stream.nextUnit() * 45), 1 + Int(stream.nextUnit() * 40))
         var fast = try #require(Mask(width: w, height: h))
         var plain = fast
         GaussianBlur.resample(plane, through: map, into: &fast)
@@ -106,7 +98,7 @@ import Glibc
   /// silhouette cached give the same bytes).
   @Test(arguments: [4.0, 5.5, 8.0, 16.0])
   func movedShadowMatchesTheShadowBlurredInPlace(sigma: Double) throws {
-    var stream = Stream(state: UInt64(sigma * 1000))
+    var stream = SeededGenerator(seed: UInt64(sigma * 1000))
     var worst = 0
     var differing = 0
     var total = 0
@@ -121,8 +113,8 @@ import Glibc
         var cached = Compositor()
         for _ in 0..<6 {
           var parent = linear
-          parent.tx = 200 + stream.next() * 7
-          parent.ty = 210 + stream.next() * 7
+          parent.tx = 200 + stream.nextUnit() * 7
+          parent.ty = 210 + stream.nextUnit() * 7
           let (width, height) = (700, 700)
           var direct = Compositor()
           let drawn = direct.silhouette(of: content, width: width, height: height, parent: parent)

@@ -1,5 +1,6 @@
 import Raster
 import SceneGraph
+import TestSupport
 import Testing
 
 @testable import SceneFormat
@@ -10,21 +11,9 @@ import Testing
 /// blurred and clipped shapes and text, some partly off the canvas, with static layers between
 /// the animated ones; and on every example scene.
 @Suite struct DamageRenderTests {
-  /// SplitMix64: the same scenes every run.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// A scene file of `count` random layers in a ZStack, animated by `t` going 0 → 1.
   static func randomScene(seed: UInt64, count: Int = 6) -> String {
-    var g = Generator(state: seed)
+    var g = SeededGenerator(seed: seed)
     func number(_ range: ClosedRange<Double>) -> String {
       String(format: "%.2f", Double.random(in: range, using: &g))
     }
@@ -111,7 +100,7 @@ import Testing
     let base = try #require(scene.renderBase(compositor: &compositor))
     var canvas = base.pixels
     var drawn: IntRect?
-    var g = Generator(state: UInt64(seed) &+ 99)
+    var g = SeededGenerator(seed: UInt64(seed) &+ 99)
     let order =
       Array(0..<scene.frameCount)
       + (0..<scene.frameCount).map { _ in Int.random(in: 0..<scene.frameCount, using: &g) }
