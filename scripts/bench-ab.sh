@@ -26,13 +26,4 @@ for _ in $(seq "$rounds"); do
     "$python" "$others" --path-file "$FA_CAT" --viewbox 0,0,576,512 --size "$size" --iters "$iters" \
       --libraries "$OTHERS" "${extra[@]}"
   fi
-done | python3 -c '
-import collections, json, sys
-times = collections.defaultdict(list)
-for line in sys.stdin:
-    row = json.loads(line)
-    times[row["library"]].append(row["sec_per_iter"] * 1000)
-for library, t in times.items():
-    t.sort()
-    print("| %s | %s %s | %.3f | %.3f |" % (library, sys.argv[1], sys.argv[2], t[0], t[(len(t) - 1) // 2]))
-' "$mode" "$size"
+done | python3 "$(dirname "$0")/bench-table.py" "$mode" "$size"

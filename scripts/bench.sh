@@ -89,15 +89,6 @@ if [[ "${COMPARE:-}" == 1 && -n "${FA_CAT:-}" ]]; then
         sed 's/^{/{"library": "render-anim", /'
       "$venv/bin/python" scripts/bench-others.py --path-file "$FA_CAT" --viewbox 0,0,576,512 --size "$size" \
         --iters 300 --libraries "${OTHERS:-skia,cairo}"
-    done | python3 -c '
-import collections, json, sys
-times = collections.defaultdict(list)
-for line in sys.stdin:
-    row = json.loads(line)
-    times[row["library"]].append(row["sec_per_iter"] * 1000)
-for library, t in times.items():
-    t.sort()
-    print("| %s | %s | %.3f | %.3f |" % (library, sys.argv[1], t[0], t[(len(t) - 1) // 2]))
-' "$size"
+    done | python3 "$(dirname "$0")/bench-table.py" "$size"
   done
 fi

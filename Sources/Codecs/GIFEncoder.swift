@@ -147,23 +147,12 @@ public final class GIFEncoder {
     // Per pixel of the area, the index it is drawn with (-1: not drawn), and their bounds.
     var chosen = [Int16](repeating: -1, count: area.width * area.height)
     var bounds = PixelBounds()
-    if cleared == nil, let r = frame.rect, r == area, frame.indices.count == r.width * r.height,
+    if cleared == nil, let r = frame.rect, r == area, frame.width == width,
+      frame.indices.count == r.width * r.height,
       frame.pixels.count == width * height
     {
       // Nothing cleared: only the changed rectangle's pixels can be drawn (the kernel).
-      let drawn = frame.indices.withUnsafeBufferPointer { indices in
-        frame.pixels.withUnsafeBufferPointer { pixels in
-          colors.withUnsafeBufferPointer { colors in
-            displayed.withUnsafeBufferPointer { shown in
-              chosen.withUnsafeMutableBufferPointer { chosen in
-                GIFFrame.drawn(
-                  indices: indices, pixels: pixels, colors: colors, shown: shown, rect: r,
-                  width: width, into: chosen)
-              }
-            }
-          }
-        }
-      }
+      let drawn = frame.drawn(colors: colors, shown: displayed, into: &chosen)
       if let drawn { bounds.add(drawn) }
     } else {
       chooseDrawn(frame, area: area, cleared: cleared, colors: colors, into: &chosen, &bounds)

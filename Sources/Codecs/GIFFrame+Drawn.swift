@@ -1,6 +1,26 @@
 import Raster
 
 extension GIFFrame {
+  /// `drawn(indices:pixels:colors:shown:rect:width:into:)` over this frame's changed rectangle,
+  /// indices and pixels: `chosen` must hold the rectangle's pixels. Nil bounds when none is drawn
+  /// or the frame has no changed rectangle.
+  func drawn(colors: [UInt32], shown: [UInt32], into chosen: inout [Int16]) -> IntRect? {
+    guard let rect else { return nil }
+    return indices.withUnsafeBufferPointer { indices in
+      pixels.withUnsafeBufferPointer { pixels in
+        colors.withUnsafeBufferPointer { colors in
+          shown.withUnsafeBufferPointer { shown in
+            chosen.withUnsafeMutableBufferPointer { chosen in
+              Self.drawn(
+                indices: indices, pixels: pixels, colors: colors, shown: shown, rect: rect,
+                width: width, into: chosen)
+            }
+          }
+        }
+      }
+    }
+  }
+
   /// Kernel: for each pixel of `rect` (the frame's changed rectangle, `indices` over it), the
   /// index it is drawn with, or -1 when it keeps what is shown (`draws(_:pixel:colors:shown:)`
   /// decides), into `chosen` (`rect`'s size, row-major); returns the bounds of the pixels drawn.

@@ -40,19 +40,7 @@ import Testing
       width: width, height: height, rect: rect, indices: indices, pixels: pixels)
     let twin = frame.drawnPlainly(colors: colors, shown: shown)
     var chosen = [Int16](repeating: 7, count: indices.count)
-    let bounds = indices.withUnsafeBufferPointer { indices in
-      pixels.withUnsafeBufferPointer { pixels in
-        colors.withUnsafeBufferPointer { colors in
-          shown.withUnsafeBufferPointer { shown in
-            chosen.withUnsafeMutableBufferPointer { chosen in
-              GIFFrame.drawn(
-                indices: indices, pixels: pixels, colors: colors, shown: shown, rect: rect,
-                width: width, into: chosen)
-            }
-          }
-        }
-      }
-    }
+    let bounds = frame.drawn(colors: colors, shown: shown, into: &chosen)
     #expect(chosen == twin.chosen)
     #expect(bounds == twin.bounds)
     #expect(chosen.contains { $0 >= 0 } && chosen.contains(-1))
