@@ -13,6 +13,12 @@
 /// hash of 8192 slots of 32 bits (prefix code, index and code packed; 32 KiB, so it stays in the
 /// first-level cache, where a direct 4096×256 table missed it on most lookups). `GIFLZWReference`
 /// is its plain twin (dictionaries), and a test holds them to the same codes and indices.
+///
+/// Runs of one index, the rule in UI frames (flat colours, unchanged pixels coded transparent),
+/// skip the dictionary: while the string is a run of index v, its extensions by v are the runs
+/// v², v³, … the dictionary holds (a run's prefixes are in it whenever it is), listed per index
+/// in `runCodes`, so a stretch of v is taken in one step as far as the longest run known, found
+/// by comparing eight pixels at a time. The codes are the ones one lookup a pixel would give.
 public final class GIFLZW {
   /// Codes the dictionary holds at most (12 bits).
   static let maximumCodes = 4096
@@ -26,6 +32,12 @@ public final class GIFLZW {
   private let nextSibling: UnsafeMutablePointer<UInt16>
   private let prefix: UnsafeMutablePointer<UInt16>
   private let suffix: UnsafeMutablePointer<UInt8>
+  /// `runCodes[v << 12 | k]`: the code of the run of `k` pixels of index `v` (1 ≤ k ≤
+  /// `runLength[v]`; the run of one is `v` itself). Only the entries up to each `runLength` are
+  /// read, so the table (2 MiB of address space) is never cleared and stays mostly untouched.
+  private let runCodes: UnsafeMutablePointer<UInt16>
+  /// The longest run of each index the dictionary holds (1 after a clear).
+  private let runLength: UnsafeMutablePointer<Int32>
 
   public init() {
     slots = .allocate(capacity: Self.slotCount)
@@ -38,6 +50,12 @@ public final class GIFLZW {
     prefix.initialize(repeating: 0, count: Self.maximumCodes)
     suffix = .allocate(capacity: Self.maximumCodes)
     suffix.initialize(repeating: 0, count: Self.maximumCodes)
+    runCodes = .allocate(capacity: 256 << 12)
+    runLength = .allocate(capacity: 256)
+    for v in 0..<256 {
+      runCodes[v << 12 | 1] = UInt16(v)
+      runLength[v] = 1
+    }
   }
 
   deinit {
@@ -46,6 +64,8 @@ public final class GIFLZW {
     nextSibling.deallocate()
     prefix.deallocate()
     suffix.deallocate()
+    runCodes.deallocate()
+    runLength.deallocate()
   }
 
   /// The LZW codes of `indices` (each below 2^`minimumCodeSize`), packed least significant bit
@@ -71,11 +91,26 @@ public final class GIFLZW {
       indices.withUnsafeMutableBufferPointer { pixels in
         let base = pixels.baseAddress.unsafelyUnwrapped
         var current = Int(base[0])
+        // When `current` is the run of `run` pixels of index `runIndex`; `run` is 0 otherwise.
+        var runIndex = current
+        var run = 1
         var i = 1
         while i < count {
           let index = Int(base[i])
+          if run > 0, index == runIndex {
+            let known = Int(runLength[index])
+            if run < known {
+              // As many more pixels of the run as the dictionary's longest run takes.
+              let more = Self.repeats(of: base[i], in: base + i, upTo: min(count - i, known - run))
+              run += more
+              current = Int(runCodes[index << 12 | run])
+              i += more
+              continue
+            }
+          }
           let found = lookup(current << 8 | index)
           if found != 0 {
+            if index != runIndex { run = 0 }
             current = Int(found)
             i += 1
             continue
@@ -85,6 +120,11 @@ public final class GIFLZW {
             let found = lookup(current << 8 | Int(alternate))
             if found != 0 {
               base[i] = alternate
+              if run > 0, Int(alternate) == runIndex {
+                run += 1
+              } else {
+                run = 0
+              }
               current = Int(found)
               i += 1
               continue
@@ -104,6 +144,11 @@ public final class GIFLZW {
             }
             if best >= 0 {
               base[i] = suffix[best]
+              if run > 0, Int(suffix[best]) == runIndex {
+                run += 1
+              } else {
+                run = 0
+              }
               current = best
               i += 1
               continue
@@ -112,6 +157,11 @@ public final class GIFLZW {
           out.put(current, width: width)
           if next < Self.maximumCodes {
             insert(current << 8 | index, code: next)
+            if run > 0, index == runIndex {
+              // The run one longer than any before (else it would have been found).
+              runCodes[index << 12 | (run + 1)] = UInt16(next)
+              runLength[index] = Int32(run + 1)
+            }
             prefix[next] = UInt16(current)
             suffix[next] = UInt8(index)
             nextSibling[next] = firstChild[current]
@@ -126,6 +176,7 @@ public final class GIFLZW {
             width = minimumCodeSize + 1
           }
           current = index
+          (runIndex, run) = (index, 1)
           i += 1
         }
         out.put(current, width: width)
@@ -173,7 +224,31 @@ public final class GIFLZW {
       nextSibling[code] = 0
       firstChild[code] = 0
     }
-    for code in 0..<roots { firstChild[code] = 0 }
+    for code in 0..<roots {
+      firstChild[code] = 0
+      runLength[code] = 1
+    }
+  }
+
+  /// How many of the first `limit` pixels at `pixels` equal `value` before one differs: eight
+  /// compared at a time.
+  @inline(__always)
+  private static func repeats(
+    of value: UInt8, in pixels: UnsafeMutablePointer<UInt8>, upTo limit: Int
+  )
+    -> Int
+  {
+    let raw = UnsafeRawPointer(pixels)
+    let pattern = UInt64(value) &* 0x0101_0101_0101_0101
+    var n = 0
+    while n + 8 <= limit {
+      let differ =
+        UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: n, as: UInt64.self)) ^ pattern
+      if differ != 0 { return n + differ.trailingZeroBitCount >> 3 }
+      n += 8
+    }
+    while n < limit, pixels[n] == value { n += 1 }
+    return n
   }
 }
 

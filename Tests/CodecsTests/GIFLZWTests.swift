@@ -132,6 +132,38 @@ import Testing
   }
 
   /// Losslessly, our codes never take more bytes than giflib's for the same image.
+  /// Long runs of one index (what the kernel takes a stretch at a time), broken by noise and
+  /// by runs of another index, through several clears of the dictionary; with and without
+  /// alternates that often equal the run's index.
+  @Test func kernelMatchesItsTwinOnLongRuns() {
+    let lzw = GIFLZW()
+    for seed in 1...12 {
+      var random = Xorshift(state: UInt64(seed) * 0x2545_F491)
+      let colors = [2, 5, 256][seed % 3]
+      var original: [UInt8] = []
+      while original.count < 120_000 {
+        let v = UInt8(random.below(colors))
+        let length = [1, 2, 7, 8, 9, 64, 500, 3_000][random.below(8)] + random.below(3)
+        original += [UInt8](repeating: v, count: length)
+        if random.below(4) == 0 { original.append(UInt8(random.below(colors))) }
+      }
+      let alternates = original.map { v in
+        random.below(5) == 0 ? UInt8(random.below(colors)) : v
+      }
+      let size = max(2, GIFEncoder.tableBits(colors))
+      for withAlternates in [false, true] {
+        var a = original
+        var b = original
+        let fast = lzw.encode(
+          &a, minimumCodeSize: size, alternates: withAlternates ? alternates : nil)
+        let plain = GIFLZWReference.encode(
+          &b, minimumCodeSize: size, alternates: withAlternates ? alternates : nil)
+        #expect(fast == plain, "seed \(seed), alternates \(withAlternates)")
+        #expect(a == b, "seed \(seed), alternates \(withAlternates)")
+      }
+    }
+  }
+
   @Test func noLargerThanGiflib() throws {
     let lzw = GIFLZW()
     for seed in 1...12 {
