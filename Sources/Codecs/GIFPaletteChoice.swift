@@ -41,9 +41,10 @@ struct GIFPaletteChoice {
     var best =
       Double(sharedError) + Self.lambda * Double(codeBytes(sharedTable, sharedCount, coder))
     var chosen: Quantizer.Result?
-    for size in Set(sizes).sorted() {
-      let own = Quantizer(maximumColors: size, refinementPasses: GIFEncoder.localPalettePasses)
-        .quantize(colors, counts: counts)
+    let sizes = Set(sizes).sorted()
+    let palettes = Quantizer(refinementPasses: GIFEncoder.localPalettePasses).quantize(
+      colors, counts: counts, sizes: sizes)
+    for (size, own) in zip(sizes, palettes) {
       var error = 0
       for (i, color) in colors.enumerated() {
         error += Quantizer.distance(color, own.palette[Int(own.indices[i])]) * counts[i]

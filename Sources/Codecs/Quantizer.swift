@@ -38,20 +38,39 @@ public struct Quantizer: Sendable {
     return Result(palette: palette, indices: assignment.map { UInt8(truncatingIfNeeded: $0) })
   }
 
+  /// A palette of at most each of `sizes` colours for the same distinct `colors`: what
+  /// `quantize(_:counts:)` gives with `maximumColors` set to each size, from one median cut.
+  public func quantize(_ colors: [RGB], counts: [Int], sizes: [Int]) -> [Result] {
+    let sizes = sizes.map { max(1, min(256, $0)) }
+    let cut = sizes.filter { colors.count > $0 }
+    let starts = MedianCut.palettes(colors: colors, counts: counts, sizes: cut)
+    var start: [Int: [RGB]] = [:]
+    for (size, palette) in zip(cut, starts) { start[size] = palette }
+    return sizes.map { size in
+      let (palette, assignment) = refine(colors, counts: counts, start: start[size])
+      return Result(palette: palette, indices: assignment.map { UInt8(truncatingIfNeeded: $0) })
+    }
+  }
+
   private func choose(_ colors: [RGB], counts: [Int]) -> (palette: [RGB], assignment: [Int]) {
-    var palette: [RGB]
-    var assignment: [Int]
-    if colors.count <= maximumColors {
-      palette = colors
-      assignment = Array(colors.indices)
-    } else {
-      palette = MedianCut.palette(colors: colors, counts: counts, size: maximumColors)
-      assignment = Self.nearest(colors, in: palette)
-      for _ in 0..<refinementPasses {
-        palette = Self.centroids(
-          colors: colors, counts: counts, assignment: assignment, previous: palette)
-        assignment = Self.nearest(colors, in: palette, hints: assignment)
-      }
+    let start =
+      colors.count <= maximumColors
+      ? nil : MedianCut.palette(colors: colors, counts: counts, size: maximumColors)
+    return refine(colors, counts: counts, start: start)
+  }
+
+  /// The colours themselves when `start` is nil (they fit); else the Lloyd passes from `start`.
+  private func refine(
+    _ colors: [RGB], counts: [Int], start: [RGB]?
+  ) -> (
+    palette: [RGB], assignment: [Int]
+  ) {
+    guard var palette = start else { return (colors, Array(colors.indices)) }
+    var assignment = Self.nearest(colors, in: palette)
+    for _ in 0..<refinementPasses {
+      palette = Self.centroids(
+        colors: colors, counts: counts, assignment: assignment, previous: palette)
+      assignment = Self.nearest(colors, in: palette, hints: assignment)
     }
     return (palette, assignment)
   }
@@ -273,68 +292,6 @@ struct ColorHistogram {
       let at = find(color)
       keys[at] = color
       slots[at] = Int32(i)
-    }
-  }
-}
-
-/// Weighted median cut: start from one box holding every colour; repeatedly split the box with
-/// the largest weighted squared error at the weighted median of its widest channel.
-enum MedianCut {
-  private struct Box {
-    var members: [Int]
-    var error: Double
-  }
-
-  static func palette(colors: [UInt32], counts: [Int], size: Int) -> [UInt32] {
-    func channel(_ c: UInt32, _ k: Int) -> Int { Int(c >> UInt32(16 - 8 * k) & 0xFF) }
-    func stats(_ members: [Int]) -> (mean: [Double], error: Double, widest: Int) {
-      var n = 0.0
-      var sum = [0.0, 0.0, 0.0]
-      var squares = [0.0, 0.0, 0.0]
-      for i in members {
-        let w = Double(counts[i])
-        n += w
-        for k in 0..<3 {
-          let v = Double(channel(colors[i], k))
-          sum[k] += w * v
-          squares[k] += w * v * v
-        }
-      }
-      let mean = sum.map { $0 / n }
-      let variance = (0..<3).map { squares[$0] - n * mean[$0] * mean[$0] }
-      let widest = variance.indices.max { variance[$0] < variance[$1] } ?? 0
-      return (mean, variance.reduce(0, +), widest)
-    }
-    var boxes = [Box(members: Array(colors.indices), error: stats(Array(colors.indices)).error)]
-    while boxes.count < size {
-      guard let worst = boxes.indices.max(by: { boxes[$0].error < boxes[$1].error }),
-        boxes[worst].members.count > 1, boxes[worst].error > 0
-      else { break }
-      let box = boxes[worst]
-      let k = stats(box.members).widest
-      let sorted = box.members.sorted {
-        let (a, b) = (channel(colors[$0], k), channel(colors[$1], k))
-        return a != b ? a < b : colors[$0] < colors[$1]
-      }
-      let total = sorted.reduce(0) { $0 + counts[$1] }
-      var running = 0
-      var cut = 1
-      for (position, i) in sorted.enumerated() {
-        running += counts[i]
-        if running * 2 >= total {
-          cut = min(max(position + 1, 1), sorted.count - 1)
-          break
-        }
-      }
-      let low = Array(sorted[..<cut])
-      let high = Array(sorted[cut...])
-      boxes[worst] = Box(members: low, error: stats(low).error)
-      boxes.append(Box(members: high, error: stats(high).error))
-    }
-    return boxes.map { box in
-      let mean = stats(box.members).mean
-      let rgb = mean.map { UInt32(min(255, max(0, $0.rounded()))) }
-      return rgb[0] << 16 | rgb[1] << 8 | rgb[2]
     }
   }
 }
