@@ -73,19 +73,37 @@ enum MedianCut {
   /// The palette for each of `sizes`: one cut, its boxes taken as they stand when there are as
   /// many as each size asks (the cut to a size is the start of the cut to any larger one).
   static func palettes(colors: [UInt32], counts: [Int], sizes: [Int]) -> [[UInt32]] {
+    cuts(colors: colors, counts: counts, sizes: sizes).map(\.palette)
+  }
+
+  /// A cut to some size: the palette (one entry a box) and, per colour, its box's entry (a
+  /// good first guess at its nearest).
+  struct Cut {
+    var palette: [UInt32]
+    var box: [Int]
+  }
+
+  /// `palettes(colors:counts:sizes:)` with each colour's box.
+  static func cuts(colors: [UInt32], counts: [Int], sizes: [Int]) -> [Cut] {
     guard !colors.isEmpty, let largest = sizes.max() else {
-      return sizes.map { _ in [] }
+      return sizes.map { _ in Cut(palette: [], box: []) }
     }
     var members = Array(0..<colors.count)
     var keys = [UInt64](repeating: 0, count: colors.count)
     var all = Sums()
     for (i, color) in colors.enumerated() { all.add(color, weight: counts[i]) }
     var boxes = [Box(start: 0, end: colors.count, sums: all, error: all.errorAndWidest.error)]
-    var taken: [Int: [UInt32]] = [:]
-    func take() {
-      for size in sizes where size == boxes.count && taken[size] == nil {
-        taken[size] = entries(boxes)
+    var taken: [Int: Cut] = [:]
+    func cut() -> Cut {
+      var box = [Int](repeating: 0, count: colors.count)
+      for (b, range) in boxes.enumerated() {
+        for k in range.start..<range.end { box[members[k]] = b }
       }
+      return Cut(palette: entries(boxes), box: box)
+    }
+    func take() {
+      guard sizes.contains(boxes.count), taken[boxes.count] == nil else { return }
+      taken[boxes.count] = cut()
     }
     take()
     while boxes.count < largest {
@@ -122,8 +140,8 @@ enum MedianCut {
       boxes.append(Box(start: cut, end: box.end, sums: upper, error: upper.errorAndWidest.error))
       take()
     }
-    let rest = entries(boxes)
-    return sizes.map { taken[$0] ?? rest }
+    let rest = sizes.contains { taken[$0] == nil } ? cut() : nil
+    return sizes.map { taken[$0] ?? rest ?? Cut(palette: [], box: []) }
   }
 
   /// Each box's mean, rounded, as 0xRRGGBB.

@@ -43,8 +43,8 @@ public struct Quantizer: Sendable {
   public func quantize(_ colors: [RGB], counts: [Int], sizes: [Int]) -> [Result] {
     let sizes = sizes.map { max(1, min(256, $0)) }
     let cut = sizes.filter { colors.count > $0 }
-    let starts = MedianCut.palettes(colors: colors, counts: counts, sizes: cut)
-    var start: [Int: [RGB]] = [:]
+    let starts = MedianCut.cuts(colors: colors, counts: counts, sizes: cut)
+    var start: [Int: MedianCut.Cut] = [:]
     for (size, palette) in zip(cut, starts) { start[size] = palette }
     return sizes.map { size in
       let (palette, assignment) = refine(colors, counts: counts, start: start[size])
@@ -55,22 +55,45 @@ public struct Quantizer: Sendable {
   private func choose(_ colors: [RGB], counts: [Int]) -> (palette: [RGB], assignment: [Int]) {
     let start =
       colors.count <= maximumColors
-      ? nil : MedianCut.palette(colors: colors, counts: counts, size: maximumColors)
+      ? nil : MedianCut.cuts(colors: colors, counts: counts, sizes: [maximumColors]).first
     return refine(colors, counts: counts, start: start)
   }
 
-  /// The colours themselves when `start` is nil (they fit); else the Lloyd passes from `start`.
+  /// The colours themselves when `start` is nil (they fit); else the Lloyd passes from the cut's
+  /// palette (each colour's box the first guess at its nearest entry).
   private func refine(
-    _ colors: [RGB], counts: [Int], start: [RGB]?
+    _ colors: [RGB], counts: [Int], start: MedianCut.Cut?
   ) -> (
     palette: [RGB], assignment: [Int]
   ) {
-    guard var palette = start else { return (colors, Array(colors.indices)) }
-    var assignment = Self.nearest(colors, in: palette)
+    guard let start, !start.palette.isEmpty else { return (colors, Array(colors.indices)) }
+    var palette = start.palette
+    var assignment =
+      start.box.count == colors.count ? start.box : [Int](repeating: -1, count: colors.count)
+    PaletteSearch(palette).search(colors, Array(colors.indices), assignment: &assignment)
+    var moved = [Bool](repeating: false, count: palette.count)
+    var own: [Int] = []
+    var others: [Int] = []
     for _ in 0..<refinementPasses {
-      palette = Self.centroids(
+      let next = Self.centroids(
         colors: colors, counts: counts, assignment: assignment, previous: palette)
-      assignment = Self.nearest(colors, in: palette, hints: assignment)
+      // Only the entries that moved can change a colour's nearest: a colour whose own entry
+      // stayed (nearest, lowest index on ties, among those that stayed) looks only at them;
+      // one whose own entry moved searches them all.
+      var movers: [Int] = []
+      for e in palette.indices {
+        moved[e] = next[e] != palette[e]
+        if moved[e] { movers.append(e) }
+      }
+      guard !movers.isEmpty else { break }  // the passes left change nothing
+      palette = next
+      own.removeAll(keepingCapacity: true)
+      others.removeAll(keepingCapacity: true)
+      for c in colors.indices {
+        if moved[assignment[c]] { own.append(c) } else { others.append(c) }
+      }
+      PaletteSearch(palette).search(colors, own, assignment: &assignment)
+      PaletteSearch(palette, among: movers).search(colors, others, assignment: &assignment)
     }
     return (palette, assignment)
   }
@@ -84,96 +107,18 @@ public struct Quantizer: Sendable {
     return dr * dr + dg * dg + db * db
   }
 
-  /// The index of the nearest palette entry for every colour (ties: the lower index).
-  ///
-  /// Entries are sorted by their green channel; the search starts at the entry nearest in green
-  /// and walks outwards, stopping on each side once the green difference alone exceeds the best
-  /// distance found, which keeps it exact while looking at a few entries instead of all.
+  /// The index of the nearest palette entry for every colour (ties: the lower index), by
+  /// `PaletteSearch`.
   ///
   /// `hints`, when given, holds an entry for each colour (its nearest in a palette close to this
   /// one, as in the Lloyd passes, where each pass moves the centres a little): the search starts
   /// with that entry's distance as the best, so it stops sooner; the answer is the same.
   static func nearest(_ colors: [RGB], in palette: [RGB], hints: [Int]? = nil) -> [Int] {
     guard !palette.isEmpty else { return [Int](repeating: -1, count: colors.count) }
-    let order = palette.indices.sorted {
-      let (a, b) = (palette[$0] >> 8 & 0xFF, palette[$1] >> 8 & 0xFF)
-      return a != b ? a < b : $0 < $1
-    }
-    let sorted = order.map { palette[$0] }
-    let greens = sorted.map { Int($0 >> 8 & 0xFF) }
-    var result = [Int](repeating: -1, count: colors.count)
-    order.withUnsafeBufferPointer { order in
-      sorted.withUnsafeBufferPointer { sorted in
-        greens.withUnsafeBufferPointer { greens in
-          palette.withUnsafeBufferPointer { palette in
-            result.withUnsafeMutableBufferPointer { result in
-              for (c, color) in colors.enumerated() {
-                var best = -1
-                var bestDistance = Int.max
-                if let hints, hints[c] >= 0, hints[c] < palette.count {
-                  best = hints[c]
-                  bestDistance = distance(color, palette[best])
-                }
-                result[c] = nearest(
-                  color, order: order, sorted: sorted, greens: greens, best: best,
-                  bestDistance: bestDistance)
-              }
-            }
-          }
-        }
-      }
-    }
+    var result = hints ?? [Int](repeating: -1, count: colors.count)
+    if result.count != colors.count { result = [Int](repeating: -1, count: colors.count) }
+    PaletteSearch(palette).search(colors, Array(colors.indices), assignment: &result)
     return result
-  }
-
-  /// One colour's nearest entry among `sorted` (the palette in order of green; `order` maps back
-  /// to palette indices), starting from `best` at `bestDistance` (-1 and Int.max: none yet).
-  @inline(__always)
-  private static func nearest(
-    _ color: RGB, order: UnsafeBufferPointer<Int>, sorted: UnsafeBufferPointer<RGB>,
-    greens: UnsafeBufferPointer<Int>, best: Int, bestDistance: Int
-  ) -> Int {
-    var best = best
-    var bestDistance = bestDistance
-    let g = Int(color >> 8 & 0xFF)
-    // First entry with green ≥ g.
-    var low = 0
-    var high = greens.count
-    while low < high {
-      let mid = (low + high) / 2
-      if greens[mid] < g { low = mid + 1 } else { high = mid }
-    }
-    @inline(__always) func consider(_ k: Int) {
-      let index = order[k]
-      let d = distance(color, sorted[k])
-      if d < bestDistance || (d == bestDistance && index < best) {
-        bestDistance = d
-        best = index
-      }
-    }
-    var up = low
-    var down = low - 1
-    while up < greens.count || down >= 0 {
-      if up < greens.count {
-        let dg = greens[up] - g
-        if dg * dg > bestDistance {
-          up = greens.count
-        } else {
-          consider(up)
-          up += 1
-        }
-      }
-      if down >= 0 {
-        let dg = g - greens[down]
-        if dg * dg > bestDistance {
-          down = -1
-        } else {
-          consider(down)
-          down -= 1
-        }
-      }
-    }
-    return best
   }
 
   /// The nearest entry by trying every one: the scalar twin `nearest` is tested against.

@@ -44,6 +44,42 @@ import Testing
     }
   }
 
+  /// The Lloyd passes that search only the entries that moved (and start from each colour's
+  /// median-cut box) give what plain passes give (every colour's nearest found by scanning the
+  /// whole palette, each pass).
+  @Test func boundedPassesEqualPlainPasses() {
+    var random = SeededGenerator(seed: 0x110D)
+    for (count, size) in [(300, 16), (3_000, 127), (5_000, 255), (600, 255)] {
+      var seen = Set<UInt32>()
+      var colors: [UInt32] = []
+      while colors.count < count {
+        // Clusters around a few hues, as anti-aliased edges and shadows make them.
+        let centre = [0x20_40_80, 0xE0_E0_E0, 0x80_30_10, 0x10_10_10][colors.count % 4]
+        let jitter = { (shift: UInt32) in
+          UInt32(
+            min(255, max(0, Int(centre >> shift & 0xFF) + Int.random(in: -40...40, using: &random)))
+          )
+        }
+        let c = jitter(16) << 16 | jitter(8) << 8 | jitter(0)
+        if seen.insert(c).inserted { colors.append(c) }
+      }
+      let counts = colors.map { _ in Int.random(in: 1...500, using: &random) }
+      for passes in [1, 3, 10] {
+        let fast = Quantizer(maximumColors: size, refinementPasses: passes).quantize(
+          colors, counts: counts)
+        var palette = MedianCut.palette(colors: colors, counts: counts, size: size)
+        var assignment = Quantizer.nearestByScan(colors, in: palette)
+        for _ in 0..<passes {
+          palette = Quantizer.centroids(
+            colors: colors, counts: counts, assignment: assignment, previous: palette)
+          assignment = Quantizer.nearestByScan(colors, in: palette)
+        }
+        #expect(fast.palette == palette, "\(count) colours, \(size), \(passes) passes")
+        #expect(fast.indices == assignment.map { UInt8($0) })
+      }
+    }
+  }
+
   @Test func fewColoursAreKeptExactly() {
     let pixels: [UInt32] = [0xFF9500, 0xE4F6FF, 0xFF9500, 0x000000, 0xE4F6FF]
     let result = Quantizer().quantize(pixels)
