@@ -551,17 +551,29 @@ public final class GIFEncoder {
     // histogram and the indices, however large the frame.
     let pixels = frame.pixels
     let earlier = before?.pixels
-    // A transparent pixel takes no colour: the encoder clears what it must.
-    func changed(_ i: Int) -> Bool {
-      (earlier.map { $0[i] != pixels[i] } ?? true) && !(transparent && pixels[i] == 0)
-    }
+    // Per pixel of the rectangle, its colour's index in the histogram; -1 where it did not
+    // change (or, transparent, takes no colour: the encoder clears what it must). One hash a
+    // changed pixel, for the histogram, the palette trials' samples and the indices alike.
     var histogram = ColorHistogram()
-    var run = ColorHistogram.Run()
+    var colorOf = [Int32](repeating: -1, count: rect.width * rect.height)
     var changedCount = 0
-    for y in rect.minY..<rect.maxY {
-      for i in (y * width + rect.minX)..<(y * width + rect.maxX) where changed(i) {
-        _ = histogram.add(GIFPalette.rgb(pixels[i]), run: &run)
-        changedCount += 1
+    pixels.withUnsafeBufferPointer { pixels in
+      colorOf.withUnsafeMutableBufferPointer { colorOf in
+        (earlier ?? []).withUnsafeBufferPointer { earlier in
+          let compares = earlier.count == pixels.count
+          var run = ColorHistogram.Run()
+          var k = 0
+          for y in rect.minY..<rect.maxY {
+            for i in (y * width + rect.minX)..<(y * width + rect.maxX) {
+              let pixel = pixels[i]
+              if !(compares && earlier[i] == pixel) && !(transparent && pixel == 0) {
+                colorOf[k] = histogram.add(GIFPalette.rgb(pixel), run: &run)
+                changedCount += 1
+              }
+              k += 1
+            }
+          }
+        }
       }
     }
     let (nearest, error) = palette.nearest(histogram.colors, counts: histogram.counts)
@@ -581,12 +593,8 @@ public final class GIFEncoder {
     } else if Double(error) / Double(max(1, 3 * changedCount)) > GIFPaletteChoice.floor {
       // The palette of least squared error + λ · bytes: the shared one or one of the frame's own.
       var sampled: [Int32] = []
-      run = ColorHistogram.Run()
-      for y in stride(from: rect.minY, to: rect.maxY, by: GIFPaletteChoice.rowStep) {
-        for i in (y * width + rect.minX)..<(y * width + rect.maxX) {
-          sampled.append(
-            changed(i) ? histogram.index(of: GIFPalette.rgb(pixels[i]), run: &run) : -1)
-        }
+      for y in stride(from: 0, to: rect.height, by: GIFPaletteChoice.rowStep) {
+        sampled += colorOf[(y * rect.width)..<(y * rect.width + rect.width)]
       }
       let choice = GIFPaletteChoice(
         colors: histogram.colors, counts: histogram.counts, sampled: sampled)
@@ -599,14 +607,11 @@ public final class GIFEncoder {
       }
     }
     var indices = [UInt8](repeating: GIFFrame.unchangedIndex, count: rect.width * rect.height)
-    run = ColorHistogram.Run()
-    var k = 0
-    for y in rect.minY..<rect.maxY {
-      for i in (y * width + rect.minX)..<(y * width + rect.maxX) {
-        if changed(i) {
-          indices[k] = table[Int(histogram.index(of: GIFPalette.rgb(pixels[i]), run: &run))]
+    indices.withUnsafeMutableBufferPointer { indices in
+      colorOf.withUnsafeBufferPointer { colorOf in
+        table.withUnsafeBufferPointer { table in
+          for k in colorOf.indices where colorOf[k] >= 0 { indices[k] = table[Int(colorOf[k])] }
         }
-        k += 1
       }
     }
     return GIFFrame(
