@@ -80,6 +80,42 @@ import Testing
     }
   }
 
+  /// The composites' blocks of eight (all clear, all opaque, without shadow, mixed) against
+  /// their twins: runs of each class that start and end off the block grid.
+  @Test(arguments: [255, 128, 1])
+  func blockedCompositesMatchTheirTwins(opacity: Int) throws {
+    var generator = SeededGenerator(seed: UInt64(opacity) + 97)
+    let (width, height) = (45, 7)
+    var source = try #require(Self.random(width, height, &generator))
+    var shadow = try #require(Mask(width: width, height: height))
+    for i in 0..<(width * height) {
+      shadow.values[i] = UInt8.random(in: 0...255, using: &generator)
+      switch (i / 11) % 4 {
+      case 0: source.pixels[i] = 0
+      case 1: source.pixels[i] = 0xFF20_4060  // opaque
+      case 2: shadow.values[i] = 0
+      default: break
+      }
+      if (i / 7) % 3 == 0 { shadow.values[i] = 0 }
+    }
+    let color = PremultipliedRGBA8(r: 10, g: 20, b: 30, a: 84)
+    for origin in [(0, 0), (-3, -1), (5, 2), (-20, 1)] {
+      var fast = try #require(Self.random(60, 12, &generator))
+      var plain = fast
+      Kernels.composite(
+        source, shadow: shadow, color: color, at: origin, onto: &fast, opacity: UInt32(opacity))
+      var shadowed = source
+      Kernels.placeShadow(shadow, color: color, under: &shadowed)
+      Blend.composite(shadowed, at: origin, onto: &plain, opacity: UInt8(opacity))
+      #expect(fast == plain, "shadowed, opacity \(opacity), origin \(origin)")
+      var alone = fast
+      var alonePlain = fast
+      Kernels.composite(source, at: origin, onto: &alone, opacity: UInt32(opacity))
+      Blend.composite(source, at: origin, onto: &alonePlain, opacity: UInt8(opacity))
+      #expect(alone == alonePlain, "opacity \(opacity), origin \(origin)")
+    }
+  }
+
   /// Clips and masks: every pixel class times every mask value (0…255 all appear).
   @Test func multiplyMatchesItsTwin() throws {
     var generator = SeededGenerator(seed: 33)

@@ -256,19 +256,7 @@ extension GaussianBlur {
               let a = source + (upper ? top : 0) * stride
               let b = source + (lower ? top + 1 : 0) * stride
               let (ka, kb) = (upper ? 1 - wy : 0, lower ? wy : 0)
-              var x = 0
-              let (wa, wb) = (Lane(repeating: ka), Lane(repeating: kb))
-              while x + 8 <= width {
-                let top = UnsafeRawPointer(a + x).loadUnaligned(as: Lane.self)
-                let bottom = UnsafeRawPointer(b + x).loadUnaligned(as: Lane.self)
-                UnsafeMutableRawPointer(line + x + 1).storeBytes(
-                  of: wa * top + wb * bottom, as: Lane.self)
-                x += 8
-              }
-              while x < width {
-                line[x + 1] = ka * a[x] + kb * b[x]
-                x += 1
-              }
+              blendRows(a, ka, b, kb, into: line + 1, columns: 0..<width)
               output.update(repeating: 0, count: firstX)
               // Samples and weights lie in 0...255 and 0...1, so the sums need no clamping; the
               // rounding constant is added in the SIMD pass and the bytes taken in a plain loop
@@ -316,6 +304,29 @@ struct PlaneMap: Hashable, Sendable {
 }
 
 extension GaussianBlur {
+  /// `line[x] = ka·a[x] + kb·b[x]` for `x` in `columns`, eight at a time (the vertical half of a
+  /// bilinear sample; `shift` and `resample` both blend two plane rows so).
+  @inline(__always)
+  static func blendRows(
+    _ a: UnsafePointer<Float>, _ ka: Float, _ b: UnsafePointer<Float>, _ kb: Float,
+    into line: UnsafeMutablePointer<Float>, columns: Range<Int>
+  ) {
+    var x = columns.lowerBound
+    let (wa, wb) = (Lane(repeating: ka), Lane(repeating: kb))
+    while x + 8 <= columns.upperBound {
+      let top = UnsafeRawPointer(a + x).loadUnaligned(as: Lane.self)
+      let bottom = UnsafeRawPointer(b + x).loadUnaligned(as: Lane.self)
+      UnsafeMutableRawPointer(line + x).storeBytes(of: wa * top + wb * bottom, as: Lane.self)
+      x += 8
+    }
+    while x < columns.upperBound {
+      line[x] = ka * a[x] + kb * b[x]
+      x += 1
+    }
+  }
+}
+
+extension GaussianBlur {
   /// Samples `plane` (floats within 0...255) through `map` into `mask`, bilinearly, zero outside
   /// the plane, each pixel blended down then across and rounded once. A shift goes to `shift`;
   /// an axis-aligned map reads the same two rows for a whole output row, with each column's
@@ -354,12 +365,19 @@ extension GaussianBlur {
           return
         }
         // Each column's left tap (in `line`, which has a zero before and after the plane's row)
-        // and weight; columns that reach no sample read the zeros.
+        // and weight; columns that reach no sample read the zero before it. Only the plane
+        // columns some tap reads (`used`) are blended: the others keep finite values of rows
+        // before (or the first zeros), which only a weight of zero multiplies.
         var columns = [(tap: Int, weight: Float)](repeating: (0, 0), count: outWidth)
+        var (first, end) = (width, 0)
         for x in 0..<outWidth {
           let u = map.m00 * Double(x) + map.ox  // m01·y adds a zero
-          if let (sx, wx) = tap(u), sx < width { columns[x] = (sx + 1, wx) }
+          if let (sx, wx) = tap(u), sx < width {
+            columns[x] = (sx + 1, wx)
+            (first, end) = (min(first, max(sx, 0)), max(end, min(sx + 2, width)))
+          }
         }
+        let used = first..<max(end, first)
         var line = [Float](repeating: 0, count: width + 2)
         columns.withUnsafeBufferPointer { taps in
           line.withUnsafeMutableBufferPointer { blended in
@@ -370,9 +388,11 @@ extension GaussianBlur {
                 output.update(repeating: 0, count: outWidth)
                 continue
               }
-              for x in 0..<width {
-                row[x + 1] = (1 - wy) * sample(x, sy) + wy * sample(x, sy + 1)
-              }
+              let (upper, lower) = (sy >= 0, sy + 1 < height)
+              blendRows(
+                source + (upper ? sy : 0) * stride, upper ? 1 - wy : 0,
+                source + (lower ? sy + 1 : 0) * stride, lower ? wy : 0, into: row + 1,
+                columns: used)
               for x in 0..<outWidth {
                 let (index, wx) = taps[x]
                 let value = (1 - wx) * row[index] + wx * row[index + 1] + 8_388_608

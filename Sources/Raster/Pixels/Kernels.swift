@@ -263,21 +263,7 @@ extension Kernels {
   static func composite(
     _ source: Pixmap, at origin: (x: Int, y: Int), onto target: inout Pixmap, opacity: UInt32
   ) {
-    let placed = IntRect(x: origin.x, y: origin.y, width: source.width, height: source.height)
-    let visible = placed.intersection(target.bounds)
-    guard !visible.isEmpty, opacity > 0 else { return }
-    let (sourceWidth, targetWidth) = (source.width, target.width)
-    source.pixels.withUnsafeBufferPointer { src in
-      target.pixels.withUnsafeMutableBufferPointer { dst in
-        for y in visible.minY..<visible.maxY {
-          let srcRow = (y - origin.y) * sourceWidth - origin.x
-          let dstRow = y * targetWidth
-          for x in visible.minX..<visible.maxX {
-            dst[dstRow + x] = blend(src[srcRow + x], over: dst[dstRow + x], opacity: opacity)
-          }
-        }
-      }
-    }
+    compositeRows(source, shadow: nil, color: 0, at: origin, onto: &target, opacity: opacity)
   }
 
   /// `placeShadow(shadow, color:, under: source)` then `composite(source, at:, onto:,
@@ -287,26 +273,85 @@ extension Kernels {
     _ source: Pixmap, shadow: Mask, color: PremultipliedRGBA8, at origin: (x: Int, y: Int),
     onto target: inout Pixmap, opacity: UInt32
   ) {
+    guard shadow.width == source.width, shadow.height == source.height else { return }
+    compositeRows(
+      source, shadow: shadow, color: color.packed, at: origin, onto: &target, opacity: opacity)
+  }
+
+  /// Both composites: the visible rows of `source` (with `shadow` beneath it, when given) row
+  /// by row through `compositeRow`.
+  @inline(__always)
+  private static func compositeRows(
+    _ source: Pixmap, shadow: Mask?, color packed: UInt32, at origin: (x: Int, y: Int),
+    onto target: inout Pixmap, opacity: UInt32
+  ) {
     let placed = IntRect(x: origin.x, y: origin.y, width: source.width, height: source.height)
     let visible = placed.intersection(target.bounds)
-    guard !visible.isEmpty, opacity > 0, shadow.width == source.width,
-      shadow.height == source.height
-    else { return }
-    let packed = color.packed
-    let (sourceWidth, targetWidth) = (source.width, target.width)
+    guard !visible.isEmpty, opacity > 0 else { return }
+    let (sourceWidth, targetWidth, count) = (source.width, target.width, visible.width)
+    // Without a shadow the coverage row is a row of zeros (cast nowhere).
+    let coverage = shadow?.values ?? [UInt8](repeating: 0, count: count)
+    let coverageWidth = shadow == nil ? 0 : sourceWidth
+    let coverageStart = shadow == nil ? 0 : visible.minX - origin.x
     source.pixels.withUnsafeBufferPointer { src in
-      shadow.values.withUnsafeBufferPointer { coverage in
+      coverage.withUnsafeBufferPointer { cast in
         target.pixels.withUnsafeMutableBufferPointer { dst in
+          guard let s = src.baseAddress, let c = cast.baseAddress, let d = dst.baseAddress else {
+            return
+          }
           for y in visible.minY..<visible.maxY {
-            let srcRow = (y - origin.y) * sourceWidth - origin.x
-            let dstRow = y * targetWidth
-            for x in visible.minX..<visible.maxX {
-              let s = shadowed(src[srcRow + x], coverage: coverage[srcRow + x], color: packed)
-              dst[dstRow + x] = blend(s, over: dst[dstRow + x], opacity: opacity)
-            }
+            let row = y - origin.y
+            compositeRow(
+              s + (row * sourceWidth + visible.minX - origin.x),
+              shadow: c + (row * coverageWidth + coverageStart), color: packed,
+              onto: d + (y * targetWidth + visible.minX), count: count, opacity: opacity)
           }
         }
       }
+    }
+  }
+
+  /// One row of the shadowed composite: `dst[i] = blend(shadowed(src[i], coverage: shadow[i]),
+  /// over: dst[i])`, eight pixels at a time where it can be skipped: a block whose source and
+  /// shadow are all clear leaves `dst` as it is; a block of opaque source at full opacity is
+  /// copied (no shadow shows through it); a block without shadow blends the source alone.
+  @inline(__always)
+  static func compositeRow(
+    _ src: UnsafePointer<UInt32>, shadow: UnsafePointer<UInt8>, color packed: UInt32,
+    onto dst: UnsafeMutablePointer<UInt32>, count: Int, opacity: UInt32
+  ) {
+    let opaque: UInt64 = 0xFF00_0000_FF00_0000
+    var i = 0
+    while i &+ 8 <= count {
+      let pixels = UnsafeRawPointer(src + i)
+      let p0 = pixels.loadUnaligned(as: UInt64.self)
+      let p1 = pixels.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+      let p2 = pixels.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+      let p3 = pixels.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+      let cast = UnsafeRawPointer(shadow + i).loadUnaligned(as: UInt64.self)
+      if p0 | p1 | p2 | p3 == 0 {
+        if cast != 0 {
+          for j in i..<(i &+ 8) {
+            dst[j] = blend(
+              shadowed(0, coverage: shadow[j], color: packed), over: dst[j], opacity: opacity)
+          }
+        }
+      } else if opacity == 255, p0 & p1 & p2 & p3 & opaque == opaque {
+        (dst + i).update(from: src + i, count: 8)
+      } else if cast == 0 {
+        for j in i..<(i &+ 8) { dst[j] = blend(src[j], over: dst[j], opacity: opacity) }
+      } else {
+        for j in i..<(i &+ 8) {
+          let s = shadowed(src[j], coverage: shadow[j], color: packed)
+          dst[j] = blend(s, over: dst[j], opacity: opacity)
+        }
+      }
+      i &+= 8
+    }
+    while i < count {
+      let s = shadowed(src[i], coverage: shadow[i], color: packed)
+      dst[i] = blend(s, over: dst[i], opacity: opacity)
+      i &+= 1
     }
   }
 
