@@ -548,7 +548,7 @@ public final class GIFEncoder {
     }
     guard let rect else { return GIFFrame(width: width, height: height, pixels: frame.pixels) }
     // The colours of the changed pixels, counted without a copy of them: memory stays about the
-    // histogram and the indices, however large the frame.
+    // histogram, each pixel's colour index and the indices (5 bytes a pixel of the rectangle).
     let pixels = frame.pixels
     let earlier = before?.pixels
     // Per pixel of the rectangle, its colour's index in the histogram; -1 where it did not

@@ -70,7 +70,8 @@ struct PaletteSearch {
   }
 
   /// One colour's nearest entry among `sorted` (`order` maps back to palette indices; `low` is
-  /// the first position with green at least the colour's), starting from `best` at `bestDistance` (-1 and Int.max: none yet).
+  /// the first position with green at least the colour's), starting from `best` at
+  /// `bestDistance` (-1 and Int.max: none yet).
   @inline(__always)
   private static func nearest(
     _ color: RGB, order: UnsafeBufferPointer<Int>, sorted: UnsafeBufferPointer<RGB>,

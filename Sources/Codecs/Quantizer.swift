@@ -110,9 +110,9 @@ public struct Quantizer: Sendable {
   /// The index of the nearest palette entry for every colour (ties: the lower index), by
   /// `PaletteSearch`.
   ///
-  /// `hints`, when given, holds an entry for each colour (its nearest in a palette close to this
-  /// one, as in the Lloyd passes, where each pass moves the centres a little): the search starts
-  /// with that entry's distance as the best, so it stops sooner; the answer is the same.
+  /// `hints`, when given, holds an entry for each colour (say its nearest in a palette close to
+  /// this one): the search starts with that entry's distance as the best, so it stops sooner;
+  /// the answer is the same. (The Lloyd passes call `PaletteSearch` with their own hints.)
   static func nearest(_ colors: [RGB], in palette: [RGB], hints: [Int]? = nil) -> [Int] {
     guard !palette.isEmpty else { return [Int](repeating: -1, count: colors.count) }
     var result = hints ?? [Int](repeating: -1, count: colors.count)
