@@ -194,6 +194,9 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
 
   private init() {}
 
+  /// The difference of two images with the same pixels, by any method: none at all.
+  public static var identical: ImageDifference { ImageDifference() }
+
   private mutating func comparePixel(
     _ e: UnsafeRawBufferPointer, _ a: UnsafeRawBufferPointer, _ pixel: Int, width: Int,
     tolerance: UInt8

@@ -15,7 +15,7 @@ import Glibc
 /// rows the header declares, an unknown filter type — is not decoded here: `decode` returns
 /// false and `PNGCodec` hands the file to libpng, which decodes it or names what is wrong, so both
 /// paths give the same pixels and the same errors.
-struct PNGFastDecoder {
+struct PNGFastDecoder: Sendable {
   /// The image's size in pixels.
   let width: Int
   let height: Int
@@ -84,16 +84,34 @@ struct PNGFastDecoder {
   )
     -> Bool
   {
+    inflateRows(checked, into: buffer) && unfilterRows(in: buffer)
+  }
+
+  /// The first half of `decode`: the filtered rows, each its filter type and then its bytes,
+  /// inflated into `buffer` — at its start for RGBA, after the first width × height bytes for
+  /// RGB (where `unfilterRows` expects them). False when the image data does not inflate to
+  /// exactly the declared rows.
+  func inflateRows(
+    _ checked: UnsafeRawBufferPointer, into buffer: UnsafeMutableRawBufferPointer
+  ) -> Bool {
     precondition(buffer.count >= workingByteCount)
-    let rowBytes = width * channels
-    let filteredCount = height * (rowBytes + 1)
-    // RGBA rows are inflated at the start of the buffer and move left as they are unfiltered;
-    // RGB rows are inflated after the first width × height bytes, unfiltered in place and then
-    // widened to RGBA from the front (each RGBA pixel ends before the RGB pixel after it begins).
     Self.preferHugePages(buffer)
     let base = buffer.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
-    let start = channels == 4 ? 0 : width * height
-    guard inflate(checked, into: base + start, count: filteredCount) else { return false }
+    return inflate(checked, into: base + filteredOffset, count: height * (width * channels + 1))
+  }
+
+  /// Where `inflateRows` puts the filtered rows in the buffer.
+  var filteredOffset: Int { channels == 4 ? 0 : width * height }
+
+  /// The second half of `decode`: the rows `inflateRows` left in `buffer`, unfiltered in place
+  /// into straight RGBA8 rows at its start. False at an unknown filter type.
+  func unfilterRows(in buffer: UnsafeMutableRawBufferPointer) -> Bool {
+    precondition(buffer.count >= workingByteCount)
+    let rowBytes = width * channels
+    // RGBA rows move left as they are unfiltered; RGB rows are unfiltered in place and then
+    // widened to RGBA from the front (each RGBA pixel ends before the RGB pixel after it begins).
+    let base = buffer.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+    let start = filteredOffset
     guard
       PNGRowFilter.unfilter(
         source: base + start, destination: base + start, rowBytes: rowBytes, height: height,
