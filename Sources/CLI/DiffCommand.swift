@@ -61,16 +61,18 @@ enum DiffCommand: Command {
       console.standardOutput("same: the image data is identical\n")
       return 0
     }
-    // Decode the expected image on one core while the actual one's rows are inflated on the
-    // other; when those rows decode to the expected pixels (a re-encoded copy), they are never
-    // unfiltered (`InflatedPNG.decodes(to:)`).
+    // Both files' rows are inflated at once, one on each core, and the expected image's are
+    // unfiltered where they lie; when the actual rows decode to those pixels (a re-encoded
+    // copy) they are never unfiltered (`InflatedPNG.decodes(to:)`). Files the fast path does not
+    // take are decoded whole.
     typealias Decoded = Result<(rgba: [UInt8], width: Int, height: Int), CodecError>
     let decoded = Slots<Decoded>(count: 2)
-    let inflated = Slots<InflatedPNG>(count: 1)
+    let inflated = Slots<InflatedPNG>(count: 2)
     let inputs = [(files.0, paths.0), (files.1, paths.1)]
     DispatchQueue.concurrentPerform(iterations: 2) { k in
-      if k == 1, let rows = InflatedPNG(inputs[k].0) {
-        inflated.store(rows, at: 0)
+      if var rows = InflatedPNG(inputs[k].0) {
+        if k == 0 { _ = rows.unfilterInPlace() }
+        inflated.store(rows, at: k)
         return
       }
       decoded.store(
@@ -83,15 +85,20 @@ enum DiffCommand: Command {
     let actual: (rgba: [UInt8], width: Int, height: Int)
     do {
       let missing = Decoded.failure(CodecError(.decodePNG, message: "not decoded"))
-      expected = try (decoded.take(0) ?? missing).get()
-      if let rows = inflated.take(0) {
-        if rows.width == expected.width, rows.height == expected.height,
-          rows.decodes(to: expected.rgba) == true
+      let (expectedRows, actualRows) = (inflated.take(0), inflated.take(1))
+      if let expectedRows, let actualRows, actualRows.decodes(to: expectedRows) == true {
+        console.standardOutput("same: \(ImageDifference.identical)\n")
+        return 0
+      }
+      expected = try expectedRows?.decoded(path: paths.0) ?? (decoded.take(0) ?? missing).get()
+      if let actualRows {
+        if expectedRows == nil, actualRows.width == expected.width,
+          actualRows.height == expected.height, actualRows.decodes(to: expected.rgba) == true
         {
           console.standardOutput("same: \(ImageDifference.identical)\n")
           return 0
         }
-        actual = try rows.decoded(path: paths.1)
+        actual = try actualRows.decoded(path: paths.1)
       } else {
         actual = try (decoded.take(1) ?? missing).get()
       }

@@ -12,8 +12,10 @@ import Darwin
 ///
 /// `decodes(to:)` tells whether its rows decode to given straight RGBA8 pixels by filtering
 /// those forwards (`PNGRowFilter.rowsMatch`), in bands of rows on the cores, so a re-encoded copy
-/// of an image is known to be the same without unfiltering it (`diff`, `check`); `decoded` finishes
-/// the decode when the pixels are needed after all.
+/// of an image is known to be the same without unfiltering it (`diff`, `check`). The pixels it
+/// is held to may be another `InflatedPNG`'s, unfiltered where its rows lie
+/// (`unfilterInPlace`: no row is moved, so an image of rows without a filter costs nothing);
+/// `decoded` finishes the decode when the pixels are needed after all.
 public struct InflatedPNG: Sendable {
   /// The image's size in pixels.
   public let width: Int
@@ -21,8 +23,18 @@ public struct InflatedPNG: Sendable {
   /// The checked chunks, for libpng when the rows turn out not to decode.
   private let data: PNGData
   private let decoder: PNGFastDecoder
-  /// `decoder.workingByteCount` bytes: the filtered rows (a filter type, then width × 4 bytes).
+  /// `decoder.workingByteCount` bytes: the rows, each a filter type and then width × 4 bytes
+  /// (filtered, or decoded where they lie after `unfilterInPlace`).
   private var rows: [UInt8]
+  private var state = State.filtered
+
+  private enum State {
+    case filtered
+    /// Each row's bytes decoded where they lie, after its filter type byte.
+    case decodedInPlace
+    /// A row's filter type is unknown: only libpng can say what is wrong.
+    case corrupt
+  }
 
   /// Inflates `data`'s rows, or nil when the fast path does not take it as RGBA8 (another
   /// format, RGB, a colour chunk, a bad CRC) or its image data does not inflate to exactly the
@@ -47,12 +59,43 @@ public struct InflatedPNG: Sendable {
     self.rows = rows
   }
 
+  /// Unfilters the rows where they lie (row y's pixels at byte y × (width × 4 + 1) + 1), for
+  /// `decodes(to:)` of another image to hold that one to these pixels. False at an unknown filter
+  /// type (the data is corrupt: `decoded` names the error).
+  public mutating func unfilterInPlace() -> Bool {
+    precondition(state == .filtered)
+    let rowBytes = width * 4
+    let (width, height) = (width, height)
+    let done = rows.withUnsafeMutableBufferPointer { buffer in
+      let base = buffer.baseAddress.unsafelyUnwrapped
+      return PNGRowFilter.unfilter(
+        source: base, destination: base + 1, rowBytes: rowBytes, height: height,
+        bytesPerPixel: 4, stride: width * 4 + 1)
+    }
+    state = done ? .decodedInPlace : .corrupt
+    return done
+  }
+
   /// Whether the rows decode to exactly `rgba` (straight RGBA8, width × height, top row first).
   /// False when they decode to other pixels or `rgba` is not of this size; nil when a row's filter
   /// type is unknown (the data is corrupt: `decoded` names the error). Bands of rows on the cores,
   /// merged in order, so the answer never depends on their number.
   public func decodes(to rgba: [UInt8]) -> Bool? {
     guard rgba.count == width * height * 4 else { return false }
+    return match(rgba, offset: 0, stride: width * 4)
+  }
+
+  /// `decodes(to:)` with `other`'s pixels, which `unfilterInPlace` has decoded: false when the
+  /// sizes differ, nil when `other`'s rows are not decoded (not yet, or corrupt).
+  public func decodes(to other: InflatedPNG) -> Bool? {
+    guard other.state == .decodedInPlace else { return nil }
+    guard other.width == width, other.height == height else { return false }
+    return match(other.rows, offset: 1, stride: width * 4 + 1)
+  }
+
+  /// The rows checked against the image in `pixels` (row y at `offset + y × stride`).
+  private func match(_ pixels: [UInt8], offset: Int, stride: Int) -> Bool? {
+    precondition(state == .filtered)
     let rowBytes = width * 4
     let bandCount = max(1, min(sysconf(Int32(_SC_NPROCESSORS_ONLN)), height / 64))
     let results = BandMatches(count: bandCount)
@@ -60,10 +103,11 @@ public struct InflatedPNG: Sendable {
     DispatchQueue.concurrentPerform(iterations: bandCount) { band in
       let rows = height * band / bandCount..<height * (band + 1) / bandCount
       let match = filtered.withUnsafeBufferPointer { f in
-        rgba.withUnsafeBufferPointer { i in
+        pixels.withUnsafeBufferPointer { i in
           PNGRowFilter.rowsMatch(
-            filtered: f.baseAddress.unsafelyUnwrapped, image: i.baseAddress.unsafelyUnwrapped,
-            rowBytes: rowBytes, rows: rows)
+            filtered: f.baseAddress.unsafelyUnwrapped,
+            image: i.baseAddress.unsafelyUnwrapped + offset, rowBytes: rowBytes, rows: rows,
+            imageStride: stride)
         }
       }
       results.store(match, at: band)
@@ -78,15 +122,34 @@ public struct InflatedPNG: Sendable {
     return true
   }
 
-  /// The straight RGBA8 pixels: the rows unfiltered in place or, at an unknown filter type,
-  /// libpng's decode of the file (its pixels or its error, with `path`).
+  /// The straight RGBA8 pixels: the rows unfiltered (or, after `unfilterInPlace`, moved
+  /// together) or, at an unknown filter type, libpng's decode of the file (its pixels or its
+  /// error, with `path`).
   public consuming func decoded(
     path: String? = nil
   ) throws(CodecError) -> (
     rgba: [UInt8], width: Int, height: Int
   ) {
-    let unfiltered = rows.withUnsafeMutableBytes { decoder.unfilterRows(in: $0) }
-    guard unfiltered else { return try PNGCodec.decodeCheckedWithLibpng(data.bytes, path: path) }
+    let rowBytes = width * 4
+    let height = height
+    switch state {
+    case .corrupt:
+      return try PNGCodec.decodeCheckedWithLibpng(data.bytes, path: path)
+    case .decodedInPlace:
+      rows.withUnsafeMutableBufferPointer { buffer in
+        let base = buffer.baseAddress.unsafelyUnwrapped
+        for y in 0..<height {
+          // Each row moves left by y + 1 bytes, over the one before it: memmove's overlap.
+          UnsafeMutableRawPointer(base + y * rowBytes).copyMemory(
+            from: base + y * (rowBytes + 1) + 1, byteCount: rowBytes)
+        }
+      }
+    case .filtered:
+      let unfiltered = rows.withUnsafeMutableBytes { decoder.unfilterRows(in: $0) }
+      guard unfiltered else {
+        return try PNGCodec.decodeCheckedWithLibpng(data.bytes, path: path)
+      }
+    }
     rows.removeLast(height)
     return (rows, width, height)
   }

@@ -21,21 +21,23 @@ extension PNGRowFilter {
   }
 
   /// Checks `rows` of `filtered` (RGBA8: each row its filter type, then `rowBytes` bytes) against
-  /// `image` (straight RGBA8, `rowBytes` bytes a row, top row first, holding every row of
-  /// `rows` and the one above the first), in order, stopping at the first row that is not equal.
+  /// `image` (straight RGBA8, row y at `image + y * imageStride` — `rowBytes` unless given —,
+  /// top row first, holding every row of `rows` and the one above the first), in order,
+  /// stopping at the first row that is not equal.
   static func rowsMatch(
     filtered: UnsafePointer<UInt8>, image: UnsafePointer<UInt8>, rowBytes: Int,
-    rows: Range<Int>
+    rows: Range<Int>, imageStride: Int? = nil
   ) -> RowMatch {
-    precondition(rowBytes > 0 && rowBytes % 4 == 0 && rows.lowerBound >= 0)
+    let stride = imageStride ?? rowBytes
+    precondition(rowBytes > 0 && rowBytes % 4 == 0 && stride >= rowBytes && rows.lowerBound >= 0)
     for y in rows {
       let type = filtered[y * (rowBytes + 1)]
       guard type <= paeth else { return .unknownFilter(row: y) }
       let bytes = UnsafeRawPointer(filtered + y * (rowBytes + 1) + 1)
-      let row = UnsafeRawPointer(image + y * rowBytes)
+      let row = UnsafeRawPointer(image + y * stride)
       // The row above the first is zeros: Up is None, Average halves the left, Paeth is Sub.
       let kind = y > 0 ? type : (type == up ? none : type == paeth ? sub : type)
-      let above = y > 0 ? UnsafeRawPointer(image + (y - 1) * rowBytes) : row
+      let above = y > 0 ? UnsafeRawPointer(image + (y - 1) * stride) : row
       let equal: Bool
       switch kind {
       case none: equal = noneMatches(bytes, row: row, count: rowBytes)

@@ -8,31 +8,42 @@ extension PNGRowFilter {
   /// Decodes `height` filtered rows into `height` rows of `rowBytes` bytes.
   ///
   /// Row y's filter type is at `source + y * (rowBytes + 1)`, its bytes follow it; its decoded
-  /// bytes go to `destination + y * rowBytes`, which must not come after the filter type (so
-  /// every byte is read before anything is written over it). Returns false, at the first row
-  /// whose filter type is not 0…4, leaving the rows decoded so far.
+  /// bytes go to `destination + y * stride` (`stride` is `rowBytes`, packed rows, unless given),
+  /// which must not come after the row's own bytes (so every byte is read before anything is
+  /// written over it): packed rows at or before the source, or, with `destination` one byte
+  /// after `source` and a stride of `rowBytes + 1`, each row decoded where it lies. Returns
+  /// false, at the first row whose filter type is not 0…4, leaving the rows decoded so far.
   static func unfilter(
     source: UnsafePointer<UInt8>, destination: UnsafeMutablePointer<UInt8>, rowBytes: Int,
-    height: Int, bytesPerPixel bpp: Int
+    height: Int, bytesPerPixel bpp: Int, stride: Int? = nil
   ) -> Bool {
-    precondition(rowBytes > 0 && bpp > 0 && UnsafePointer(destination) <= source)
+    let stride = stride ?? rowBytes
+    precondition(
+      rowBytes > 0 && bpp > 0 && (rowBytes...(rowBytes + 1)).contains(stride)
+        && UnsafePointer(destination) <= source + (stride - rowBytes))
     for y in 0..<height {
       let type = source[y * (rowBytes + 1)]
       let row = source + y * (rowBytes + 1) + 1
-      let out = destination + y * rowBytes
+      let out = destination + y * stride
       guard type <= paeth else { return false }
       if y == 0 {
         // The row above the first is zeros: Up is None, Paeth is Sub, Average halves the left.
         switch type {
-        case none, up: UnsafeMutableRawPointer(out).copyMemory(from: row, byteCount: rowBytes)
+        case none, up:
+          if UnsafePointer(out) != row {
+            UnsafeMutableRawPointer(out).copyMemory(from: row, byteCount: rowBytes)
+          }
         case sub, paeth: unfilterSub(row, into: out, count: rowBytes, bpp: bpp)
         default: unfilterAverageFirstRow(row, into: out, count: rowBytes, bpp: bpp)
         }
         continue
       }
-      let above = UnsafePointer(out - rowBytes)
+      let above = UnsafePointer(out - stride)
       switch type {
-      case none: UnsafeMutableRawPointer(out).copyMemory(from: row, byteCount: rowBytes)
+      case none:
+        if UnsafePointer(out) != row {
+          UnsafeMutableRawPointer(out).copyMemory(from: row, byteCount: rowBytes)
+        }
       case sub: unfilterSub(row, into: out, count: rowBytes, bpp: bpp)
       case up: unfilterUp(row, above: above, into: out, count: rowBytes)
       case average: unfilterAverage(row, above: above, into: out, count: rowBytes, bpp: bpp)

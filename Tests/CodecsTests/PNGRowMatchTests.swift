@@ -127,6 +127,47 @@ import Testing
         let decoded = try inflated.decoded()
         #expect(decoded.rgba == (try Fixtures.libpng(png)))
         #expect(decoded.width == width && decoded.height == height)
+
+        // Held to another PNG's pixels, unfiltered where its rows lie.
+        for (pixels, same) in [(rgba, true), (other, false)] {
+          let otherPNG = try PNGCodec.encode(
+            straightRGBA: pixels, width: width, height: height,
+            compression: compression == .fast ? .small : .fast)
+          var rows = try #require(InflatedPNG(PNGData(bytes: try PNGChunks.collect(otherPNG))))
+          #expect(inflated.decodes(to: rows) == nil, "not yet unfiltered")
+          let unfiltered = rows.unfilterInPlace()
+          #expect(unfiltered)
+          #expect(inflated.decodes(to: rows) == same, "\(width)×\(height) \(compression)")
+          #expect(try rows.decoded().rgba == pixels)
+        }
+      }
+    }
+  }
+
+  /// Rows unfiltered where they lie (a stride of a row and its filter byte) give the plain
+  /// decoding, row for row, for every filter type pattern and width.
+  @Test func unfilteringInPlaceMatchesItsScalarTwin() {
+    var random = Fixtures.Bytes(state: 0x1234_5678_9ABC_DEF1)
+    for width in [1, 2, 3, 4, 5, 7, 16, 17, 33] {
+      let rowBytes = width * 4
+      let height = 9
+      var filtered = (0..<(height * (rowBytes + 1))).map { _ in random.next() }
+      for y in 0..<height { filtered[y * (rowBytes + 1)] = UInt8((y * 3 + width) % 5) }
+      let reference = PNGRowFilter.referenceUnfilter(
+        filtered, rowBytes: rowBytes, height: height, bytesPerPixel: 4)!
+      var inPlace = filtered
+      let ok = inPlace.withUnsafeMutableBufferPointer { buffer in
+        PNGRowFilter.unfilter(
+          source: buffer.baseAddress!, destination: buffer.baseAddress! + 1, rowBytes: rowBytes,
+          height: height, bytesPerPixel: 4, stride: rowBytes + 1)
+      }
+      #expect(ok)
+      for y in 0..<height {
+        let start = y * (rowBytes + 1)
+        #expect(inPlace[start] == filtered[start], "the filter type stays")
+        #expect(
+          Array(inPlace[(start + 1)..<(start + 1 + rowBytes)])
+            == Array(reference[(y * rowBytes)..<((y + 1) * rowBytes)]), "width \(width) row \(y)")
       }
     }
   }
