@@ -10,4 +10,13 @@ final class Slots<Value: Sendable>: Sendable {
 
   /// The slot's value; nil when nothing was stored there.
   func take(_ index: Int) -> Value? { values.withLock { $0[index] } }
+
+  /// The slot's value, left empty: the caller then holds the only copy, so mutating it (an
+  /// array's buffer) copies nothing.
+  func remove(_ index: Int) -> Value? {
+    values.withLock { slots in
+      defer { slots[index] = nil }
+      return slots[index]
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Raster
 import Synchronization
 
 #if canImport(Glibc)
@@ -85,6 +86,36 @@ public struct InflatedPNG: Sendable {
     return match(rgba, offset: 0, stride: width * 4)
   }
 
+  /// `decodes(to:)` with the straight pixels of `pixmap` (premultiplied): an opaque one's
+  /// packed pixels are its straight RGBA8 bytes already and are compared as they are; any other
+  /// is converted first (`PNGCodec.straightBytes`). False when the sizes differ.
+  public func decodes(to pixmap: Pixmap) -> Bool? {
+    guard pixmap.width == width, pixmap.height == height else { return false }
+    #if _endian(little)
+    if Self.isOpaque(pixmap.pixels) { return match(pixmap.pixels, offset: 0, stride: width * 4) }
+    #endif
+    return match(PNGCodec.straightBytes(of: pixmap), offset: 0, stride: width * 4)
+  }
+
+  /// Whether every packed premultiplied pixel has alpha 255, four at a time.
+  static func isOpaque(_ pixels: [UInt32]) -> Bool {
+    pixels.withUnsafeBytes { raw in
+      let opaque: UInt64 = 0xFF00_0000_FF00_0000
+      var all = UInt64.max
+      var i = 0
+      while i + 16 <= raw.count {
+        let four = raw.loadUnaligned(fromByteOffset: i, as: SIMD2<UInt64>.self)
+        all &= four[0] & four[1]
+        i += 16
+      }
+      while i < raw.count {
+        all &= UInt64(raw.loadUnaligned(fromByteOffset: i, as: UInt32.self)) << 32 | 0xFF00_0000
+        i += 4
+      }
+      return all & opaque == opaque
+    }
+  }
+
   /// `decodes(to:)` with `other`'s pixels, which `unfilterInPlace` has decoded: false when the
   /// sizes differ, nil when `other`'s rows are not decoded (not yet, or corrupt).
   public func decodes(to other: InflatedPNG) -> Bool? {
@@ -94,7 +125,7 @@ public struct InflatedPNG: Sendable {
   }
 
   /// The rows checked against the image in `pixels` (row y at `offset + y × stride`).
-  private func match(_ pixels: [UInt8], offset: Int, stride: Int) -> Bool? {
+  private func match<Element: Sendable>(_ pixels: [Element], offset: Int, stride: Int) -> Bool? {
     precondition(state == .filtered)
     let rowBytes = width * 4
     let bandCount = max(1, min(sysconf(Int32(_SC_NPROCESSORS_ONLN)), height / 64))
@@ -103,10 +134,11 @@ public struct InflatedPNG: Sendable {
     DispatchQueue.concurrentPerform(iterations: bandCount) { band in
       let rows = height * band / bandCount..<height * (band + 1) / bandCount
       let match = filtered.withUnsafeBufferPointer { f in
-        pixels.withUnsafeBufferPointer { i in
+        pixels.withUnsafeBytes { i in
           PNGRowFilter.rowsMatch(
             filtered: f.baseAddress.unsafelyUnwrapped,
-            image: i.baseAddress.unsafelyUnwrapped + offset, rowBytes: rowBytes, rows: rows,
+            image: i.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + offset,
+            rowBytes: rowBytes, rows: rows,
             imageStride: stride)
         }
       }

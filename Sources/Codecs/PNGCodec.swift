@@ -272,16 +272,30 @@ public enum PNGCodec {
     return (width, height)
   }
 
-  /// The straight RGBA8 bytes of a premultiplied pixmap. Kernel: a pixel at a time over
-  /// buffers, an opaque one stored as it is (its packed bytes, little-endian, are R, G, B, A), a
-  /// clear one as zeros; its plain twin is `straightBytesPlainly`.
+  /// The straight RGBA8 bytes of a premultiplied pixmap. Kernel over buffers: four opaque
+  /// pixels in a row are stored as they are in one 16-byte move (their packed bytes,
+  /// little-endian, are R, G, B, A); otherwise a pixel at a time, an opaque one as it is, a clear
+  /// one as zeros. Its plain twin is `straightBytesPlainly`.
   public static func straightBytes(of pixmap: Pixmap) -> [UInt8] {
     let count = pixmap.pixels.count
     return [UInt8](unsafeUninitializedCapacity: count * 4) { bytes, initialized in
       pixmap.pixels.withUnsafeBufferPointer { pixels in
         guard let from = pixels.baseAddress, let to = UnsafeMutableRawPointer(bytes.baseAddress)
         else { return }
-        for i in 0..<count {
+        let source = UnsafeRawPointer(from)
+        let opaque: UInt64 = 0xFF00_0000_FF00_0000
+        var i = 0
+        while i < count {
+          #if _endian(little)
+          if i + 4 <= count {
+            let four = source.loadUnaligned(fromByteOffset: 4 * i, as: SIMD2<UInt64>.self)
+            if four[0] & four[1] & opaque == opaque {
+              to.storeBytes(of: four, toByteOffset: 4 * i, as: SIMD2<UInt64>.self)
+              i += 4
+              continue
+            }
+          }
+          #endif
           let packed = from[i]
           let alpha = packed >> 24
           if alpha == 255 {
@@ -294,6 +308,7 @@ public enum PNGCodec {
               UInt32(s.r) | UInt32(s.g) << 8 | UInt32(s.b) << 16 | alpha << 24
             to.storeBytes(of: straight.littleEndian, toByteOffset: 4 * i, as: UInt32.self)
           }
+          i += 1
         }
       }
       initialized = count * 4

@@ -241,4 +241,22 @@ extension Array where Element == UInt8 {
     let pixmap = try #require(Pixmap(width: 256, height: 64, pixels: pixels))
     #expect(PNGCodec.straightBytes(of: pixmap) == PNGCodec.straightBytesPlainly(of: pixmap))
   }
+
+  /// Opaque pixels mixed with clear and translucent ones in every arrangement of four (the
+  /// kernel moves four opaque pixels at once), in an odd number of pixels.
+  @Test func opaqueRunsMixedWithOthersAgreeWithTwin() throws {
+    var pixels: [UInt32] = []
+    for pattern in 0..<81 {
+      var p = pattern
+      for _ in 0..<4 {
+        let kind = p % 3
+        p /= 3
+        let alpha: UInt32 = kind == 0 ? 255 : kind == 1 ? 0 : 128
+        pixels.append(UInt32(pattern) * 0x0001_0101 % (alpha + 1) | alpha << 24)
+      }
+      pixels.append(0xFF10_2030)
+    }
+    let pixmap = try #require(Pixmap(width: pixels.count, height: 1, pixels: pixels))
+    #expect(PNGCodec.straightBytes(of: pixmap) == PNGCodec.straightBytesPlainly(of: pixmap))
+  }
 }

@@ -1,3 +1,4 @@
+import Raster
 import Testing
 
 @testable import Codecs
@@ -140,6 +141,47 @@ import Testing
           #expect(inflated.decodes(to: rows) == same, "\(width)×\(height) \(compression)")
           #expect(try rows.decoded().rgba == pixels)
         }
+      }
+    }
+  }
+
+  /// Held to a premultiplied pixmap: an opaque one compared as its packed pixels, a translucent
+  /// one straightened first; a change to one pixel is found either way.
+  @Test func inflatedPNGsAreHeldToPixmaps() throws {
+    for (width, height) in [(1, 1), (7, 3), (93, 70)] {
+      for translucent in [false, true] {
+        var random = Fixtures.Bytes(state: UInt64(width * 31 + height))
+        let pixels = (0..<(width * height)).map { i -> UInt32 in
+          let alpha: UInt32 = translucent && i % 5 == 2 ? UInt32(random.next() % 255) : 255
+          let channel = { UInt32(random.next()) % (alpha + 1) }
+          return channel() | channel() << 8 | channel() << 16 | alpha << 24
+        }
+        let pixmap = try #require(Pixmap(width: width, height: height, pixels: pixels))
+        #expect(InflatedPNG.isOpaque(pixels) == !translucent || width * height < 3)
+        let png = try PNGCodec.encode(
+          straightRGBA: PNGCodec.straightBytes(of: pixmap), width: width, height: height,
+          compression: .small)
+        let rows = try #require(InflatedPNG(PNGData(bytes: try PNGChunks.collect(png))))
+        #expect(rows.decodes(to: pixmap) == true, "\(width)×\(height) translucent \(translucent)")
+        var changed = pixels
+        let at = changed.count / 2
+        changed[at] =
+          changed[at] & 0xFF00_0000 | (changed[at] & 0xFF == 0 ? 1 : changed[at] & 0xFF - 1)
+        let other = try #require(Pixmap(width: width, height: height, pixels: changed))
+        #expect(rows.decodes(to: other) == false || changed[at] >> 24 == 0)
+        let wrongSize = try #require(
+          Pixmap(width: width + 1, height: height, pixels: pixels + Array(pixels.prefix(height))))
+        #expect(rows.decodes(to: wrongSize) == false)
+      }
+    }
+    // Every pixel count 0…9 with one translucent pixel anywhere (the four-at-a-time test and
+    // its tail).
+    for count in 0...9 {
+      #expect(InflatedPNG.isOpaque([UInt32](repeating: 0xFF00_0000, count: count)))
+      for at in 0..<count {
+        var pixels = [UInt32](repeating: 0xFF00_0000, count: count)
+        pixels[at] = 0xFE00_0000
+        #expect(!InflatedPNG.isOpaque(pixels), "\(count) pixels, translucent at \(at)")
       }
     }
   }
