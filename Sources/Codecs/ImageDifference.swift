@@ -1,6 +1,5 @@
 import Dispatch
 import Raster
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -39,8 +38,8 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
     guard pixels > 0, width > 0 else { return }
     if case .perceptual = method { perceptual = true }
     let rows = pixels / width
-    let bandCount = max(1, min(sysconf(Int32(_SC_NPROCESSORS_ONLN)), rows / 64))
-    let partials = BandResults(count: bandCount)
+    let bandCount = RowBands<ImageDifference>.count(rows: rows)
+    let partials = RowBands<ImageDifference>(count: bandCount)
     DispatchQueue.concurrentPerform(iterations: bandCount) { band in
       let first = rows * band / bandCount * width
       let end = band == bandCount - 1 ? pixels : rows * (band + 1) / bandCount * width
@@ -50,7 +49,7 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
         at: band)
     }
     for band in 0..<bandCount {
-      let part = partials.take(band)
+      let part = partials.take(band) ?? ImageDifference()
       differingPixels += part.differingPixels
       excusedPixels += part.excusedPixels
       maximumDelta = max(maximumDelta, part.maximumDelta)
@@ -294,19 +293,5 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
       }
     }
     return (out, width * 3)
-  }
-}
-
-/// The bands' partial differences, filled from the worker threads.
-private final class BandResults: Sendable {
-  private let results: Mutex<[ImageDifference?]>
-
-  init(count: Int) { results = Mutex([ImageDifference?](repeating: nil, count: count)) }
-
-  func store(_ result: ImageDifference, at index: Int) { results.withLock { $0[index] = result } }
-
-  func take(_ index: Int) -> ImageDifference {
-    results.withLock { $0[index] }
-      ?? ImageDifference(expected: [], actual: [], width: 1, tolerance: 0)
   }
 }

@@ -1,12 +1,5 @@
 import Dispatch
 import Raster
-import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A PNG on the fast decode path (`PNGFastDecoder`, 8-bit RGBA only) with its image data
 /// inflated but its rows not yet unfiltered: what comparing it with pixels already in hand needs.
@@ -128,8 +121,8 @@ public struct InflatedPNG: Sendable {
   private func match<Element: Sendable>(_ pixels: [Element], offset: Int, stride: Int) -> Bool? {
     precondition(state == .filtered)
     let rowBytes = width * 4
-    let bandCount = max(1, min(sysconf(Int32(_SC_NPROCESSORS_ONLN)), height / 64))
-    let results = BandMatches(count: bandCount)
+    let bandCount = RowBands<PNGRowFilter.RowMatch>.count(rows: height)
+    let results = RowBands<PNGRowFilter.RowMatch>(count: bandCount)
     let (filtered, height) = (rows, height)
     DispatchQueue.concurrentPerform(iterations: bandCount) { band in
       let rows = height * band / bandCount..<height * (band + 1) / bandCount
@@ -145,7 +138,7 @@ public struct InflatedPNG: Sendable {
       results.store(match, at: band)
     }
     for band in 0..<bandCount {
-      switch results.take(band) {
+      switch results.take(band) ?? .unknownFilter(row: 0) {
       case .equal: continue
       case .different: return false
       case .unknownFilter: return nil
@@ -185,14 +178,4 @@ public struct InflatedPNG: Sendable {
     rows.removeLast(height)
     return (rows, width, height)
   }
-}
-
-/// One `RowMatch` a band, stored by the band's own thread and read after all have finished.
-private final class BandMatches: Sendable {
-  private let results: Mutex<[PNGRowFilter.RowMatch]>
-  init(count: Int) { results = Mutex(Array(repeating: .equal, count: count)) }
-  func store(_ result: PNGRowFilter.RowMatch, at band: Int) {
-    results.withLock { $0[band] = result }
-  }
-  func take(_ band: Int) -> PNGRowFilter.RowMatch { results.withLock { $0[band] } }
 }
