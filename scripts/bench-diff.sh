@@ -8,7 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # RENDER_ANIM=path times that binary instead of building one.
 R=${RENDER_ANIM:-.build/release/render-anim}
-[[ -n ${RENDER_ANIM:-} ]] || swift build -c release --product render-anim >/dev/null
+# Built as the README builds it (the Swift libraries linked in: start-up is a good part of a diff).
+[[ -n ${RENDER_ANIM:-} ]] || swift build -c release --static-swift-stdlib --product render-anim >/dev/null
 old=${2:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
