@@ -87,6 +87,8 @@ let package = Package(
     // reads DWARF 4, not 5) build with `-Xcc -gdwarf-4`: no unsafe flags here, so the package can
     // be a versioned dependency.
     .target(name: "CScanKernels"),
+    // The compositor's row kernel (SSE2).
+    .target(name: "CPixelKernels"),
     // libjpeg's setjmp error handling, kept inside C.
     .target(name: "CJPEGDecoder", dependencies: ["CJPEG"]),
 
@@ -97,7 +99,7 @@ let package = Package(
     ),
     .target(
       name: "Raster",
-      dependencies: ["CScanKernels"],
+      dependencies: ["CScanKernels", "CPixelKernels"],
       linkerSettings: [.linkedLibrary("m")]
     ),
     .target(

@@ -8,23 +8,26 @@ import Testing
 @Suite struct KernelTwinTests {
   /// A pixmap of random premultiplied pixels (every class: clear, opaque, translucent).
   static func random(_ width: Int, _ height: Int, _ random: inout SeededGenerator) -> Pixmap? {
-    let pixels = (0..<(width * height)).map { i -> UInt32 in
-      switch i % 5 {
-      case 0: return 0
-      case 1:
-        return PremultipliedRGBA8(
-          r: .random(in: 0...255, using: &random), g: .random(in: 0...255, using: &random),
-          b: .random(in: 0...255, using: &random), a: 255
-        ).packed
-      default:
-        let a = UInt8.random(in: 0...255, using: &random)
-        return PremultipliedRGBA8(
-          r: .random(in: 0...a, using: &random), g: .random(in: 0...a, using: &random),
-          b: .random(in: 0...a, using: &random), a: a
-        ).packed
-      }
-    }
+    let pixels = (0..<(width * height)).map { i in pixel(min(i % 5, 2), &random) }
     return Pixmap(width: width, height: height, pixels: pixels)
+  }
+
+  /// A random premultiplied pixel of class `kind`: 0 clear, 1 opaque, 2 any alpha.
+  static func pixel(_ kind: Int, _ random: inout SeededGenerator) -> UInt32 {
+    switch kind {
+    case 0: return 0
+    case 1:
+      return PremultipliedRGBA8(
+        r: .random(in: 0...255, using: &random), g: .random(in: 0...255, using: &random),
+        b: .random(in: 0...255, using: &random), a: 255
+      ).packed
+    default:
+      let a = UInt8.random(in: 0...255, using: &random)
+      return PremultipliedRGBA8(
+        r: .random(in: 0...a, using: &random), g: .random(in: 0...a, using: &random),
+        b: .random(in: 0...a, using: &random), a: a
+      ).packed
+    }
   }
 
   /// Every channel value in every channel, beside other values, times every k.
@@ -114,6 +117,70 @@ import Testing
       Blend.composite(source, at: origin, onto: &alonePlain, opacity: UInt8(opacity))
       #expect(alone == alonePlain, "opacity \(opacity), origin \(origin)")
     }
+  }
+
+  /// The row kernel in C (SSE2) against its Swift twin, row by row: long random rows whose
+  /// source, shadow and destination runs of every class (clear, opaque, translucent, no shadow,
+  /// full shadow) start and end off the blocks of eight and the vectors of four, every length
+  /// 0…40 at each opacity class, and colours from clear to opaque.
+  @Test(arguments: [255, 254, 128, 1, 0])
+  func compositeRowMatchesItsTwin(opacity: Int) throws {
+    var generator = SeededGenerator(seed: UInt64(opacity) + 211)
+    func pixel(_ kind: Int) -> UInt32 { Self.pixel(kind, &generator) }
+    let colors = [
+      PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0), PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 84),
+      PremultipliedRGBA8(r: 200, g: 30, b: 90, a: 255),
+      PremultipliedRGBA8(r: 9, g: 60, b: 3, a: 61),
+    ]
+    var mismatches = 0
+    for round in 0..<60 {
+      let count = round < 41 ? round : Int.random(in: 41...700, using: &generator)
+      var src: [UInt32] = []
+      var shadow: [UInt8] = []
+      while src.count < count {
+        let run = Int.random(in: 1...13, using: &generator)
+        let kind = Int.random(in: 0...2, using: &generator)
+        let cast = Int.random(in: 0...3, using: &generator)
+        for _ in 0..<run {
+          src.append(pixel(kind))
+          shadow.append(
+            cast == 0 ? 0 : cast == 1 ? 255 : UInt8.random(in: 0...255, using: &generator))
+        }
+      }
+      src.removeLast(src.count - count)
+      shadow.removeLast(shadow.count - count)
+      let initial = (0..<count).map { _ in pixel(Int.random(in: 0...2, using: &generator)) }
+      for color in colors {
+        // The row `initial` after `kernel` composites `src` with `shadow` onto it.
+        func composited(
+          _ kernel: (
+            UnsafePointer<UInt32>, UnsafePointer<UInt8>, UInt32, UnsafeMutablePointer<UInt32>,
+            Int, UInt32
+          ) -> Void
+        ) -> [UInt32] {
+          var row = initial
+          src.withUnsafeBufferPointer { s in
+            shadow.withUnsafeBufferPointer { c in
+              row.withUnsafeMutableBufferPointer { d in
+                guard let s = s.baseAddress, let c = c.baseAddress, let d = d.baseAddress else {
+                  return
+                }
+                kernel(s, c, color.packed, d, count, UInt32(opacity))
+              }
+            }
+          }
+          return row
+        }
+        let fast = composited {
+          Kernels.compositeRow($0, shadow: $1, color: $2, onto: $3, count: $4, opacity: $5)
+        }
+        let plain = composited {
+          Kernels.compositeRowPlainly($0, shadow: $1, color: $2, onto: $3, count: $4, opacity: $5)
+        }
+        if fast != plain { mismatches += 1 }
+      }
+    }
+    #expect(mismatches == 0)
   }
 
   /// Clips and masks: every pixel class times every mask value (0…255 all appear).

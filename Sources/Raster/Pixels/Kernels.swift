@@ -8,6 +8,8 @@
 // handles two channels per 32-bit lane pair (r and b, then g and a), each 16 bits wide, so one
 // multiply serves two channels; the div-by-255 rounding is the same as `div255`.
 
+import CPixelKernels
+
 /// Kernels over rows of packed premultiplied pixels.
 enum Kernels {
   /// `dst[i] = src over dst[i]` for `count` pixels; `src` is packed premultiplied.
@@ -311,12 +313,23 @@ extension Kernels {
     }
   }
 
+  /// One row of the shadowed composite, `compositeRowPlainly`'s pixels: `cpk_composite_row`
+  /// (CPixelKernels), which blends four pixels at a time in SSE2 lanes wherever a block of eight
+  /// cannot be skipped or copied. Its twin test is `KernelTwinTests.compositeRowMatchesItsTwin`.
+  @inline(__always)
+  static func compositeRow(
+    _ src: UnsafePointer<UInt32>, shadow: UnsafePointer<UInt8>, color packed: UInt32,
+    onto dst: UnsafeMutablePointer<UInt32>, count: Int, opacity: UInt32
+  ) {
+    cpk_composite_row(src, shadow, packed, dst, count, opacity)
+  }
+
   /// One row of the shadowed composite: `dst[i] = blend(shadowed(src[i], coverage: shadow[i]),
   /// over: dst[i])`, eight pixels at a time where it can be skipped: a block whose source and
   /// shadow are all clear leaves `dst` as it is; a block of opaque source at full opacity is
-  /// copied (no shadow shows through it); a block without shadow blends the source alone.
-  @inline(__always)
-  static func compositeRow(
+  /// copied (no shadow shows through it); a block without shadow blends the source alone. The
+  /// plain twin of `compositeRow`.
+  static func compositeRowPlainly(
     _ src: UnsafePointer<UInt32>, shadow: UnsafePointer<UInt8>, color packed: UInt32,
     onto dst: UnsafeMutablePointer<UInt32>, count: Int, opacity: UInt32
   ) {

@@ -1,0 +1,20 @@
+// The compositor's row kernel (Raster's `Kernels.compositeRow`), in C for SSE2 vectors: eight
+// 16-bit lanes hold two pixels' channels, so one multiply scales eight channels. Pixels are
+// premultiplied RGBA8 packed little-endian in a uint32_t (r in the low byte), as in Raster.
+#ifndef RENDER_ANIM_CPIXELKERNELS_H
+#define RENDER_ANIM_CPIXELKERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// `dst[i] = (src[i] with a shadow of `color` at coverage `shadow[i]` beneath it), scaled by
+/// `opacity`/255, source-over `dst[i]`` for `count` pixels, all premultiplied (every channel at
+/// most its pixel's alpha, `color` included); `opacity` 0...255. The same bytes as Raster's
+/// `Kernels.compositeRowPlainly`, its twin: the shadowed pixel is `s + (color × c)·(1 − s.a)`
+/// and the blend `S + d·(1 − S.a)`, each product rounded as `Kernels.scale` rounds it (v·k/255
+/// to nearest).
+void cpk_composite_row(
+    const uint32_t *src, const uint8_t *shadow, uint32_t color, uint32_t *dst, ptrdiff_t count,
+    uint32_t opacity);
+
+#endif
