@@ -76,11 +76,22 @@ public struct ColorCounts: Sendable {
 
   /// The colours of one frame's premultiplied opaque pixels; with `skippingTransparent`, a
   /// matted frame's (`GIFMatte`), whose 0 pixels are transparent and have no colour.
+  ///
+  /// Counted a run of equal pixels at a time (UI frames are mostly runs): the same colours in
+  /// the same order and the same counts as one pixel at a time.
   public init(_ pixels: [UInt32], skippingTransparent: Bool = false) {
     var histogram = ColorHistogram()
-    var run = ColorHistogram.Run()
-    for pixel in pixels where !(skippingTransparent && pixel == 0) {
-      _ = histogram.add(GIFPalette.rgb(pixel), run: &run)
+    pixels.withUnsafeBufferPointer { pixels in
+      var start = 0
+      while start < pixels.count {
+        let pixel = pixels[start]
+        var end = start &+ 1
+        while end < pixels.count, pixels[end] == pixel { end &+= 1 }
+        if !(skippingTransparent && pixel == 0) {
+          histogram.add(GIFPalette.rgb(pixel), count: end &- start)
+        }
+        start = end
+      }
     }
     colors = histogram.colors
     counts = histogram.counts

@@ -198,6 +198,14 @@ struct ColorHistogram {
       counts[Int(run.slot)] += 1
       return run.slot
     }
+    let slot = add(color, count: 1)
+    run = Run(color: color, slot: slot)
+    return slot
+  }
+
+  /// Counts `count` more pixels of `color`; returns its colour index.
+  @inline(__always) @discardableResult
+  mutating func add(_ color: UInt32, count: Int) -> Int32 {
     var position = find(color)
     if slots[position] < 0 {
       if colors.count * 2 >= keys.count {
@@ -207,12 +215,11 @@ struct ColorHistogram {
       keys[position] = color
       slots[position] = Int32(colors.count)
       colors.append(color)
-      counts.append(1)
+      counts.append(count)
     } else {
-      counts[Int(slots[position])] += 1
+      counts[Int(slots[position])] += count
     }
-    run = Run(color: color, slot: slots[position])
-    return run.slot
+    return slots[position]
   }
 
   /// The index of `color`, which must have been added; `run` caches the last lookup.

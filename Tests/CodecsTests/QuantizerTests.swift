@@ -5,6 +5,37 @@ import Testing
 @testable import Codecs
 
 @Suite struct QuantizerTests {
+  /// A frame's colour counts, taken a run of equal pixels at a time, against one pixel at a
+  /// time: the same colours in first-seen order and the same counts, with and without skipping
+  /// transparent pixels; runs of every length, colours that differ only in alpha (one RGB).
+  @Test(arguments: [false, true])
+  func colorCountsMatchPixelByPixel(skippingTransparent: Bool) {
+    var random = SeededGenerator(seed: skippingTransparent ? 7 : 8)
+    let palette: [UInt32] = [0, 0xFF10_2030, 0x8008_1018, 0xFF10_2031, 0xFFFF_FFFF, 0x4000_0000]
+    for length in [0, 1, 2, 3, 17, 1000] {
+      var pixels: [UInt32] = []
+      while pixels.count < length {
+        let pixel = palette[Int.random(in: 0..<palette.count, using: &random)]
+        let run = Int.random(in: 1...9, using: &random)
+        pixels += repeatElement(pixel, count: min(run, length - pixels.count))
+      }
+      var colors: [UInt32] = []
+      var counts: [Int] = []
+      for pixel in pixels where !(skippingTransparent && pixel == 0) {
+        let rgb = GIFPalette.rgb(pixel)
+        if let at = colors.firstIndex(of: rgb) {
+          counts[at] += 1
+        } else {
+          colors.append(rgb)
+          counts.append(1)
+        }
+      }
+      let fast = ColorCounts(pixels, skippingTransparent: skippingTransparent)
+      #expect(fast.colors == colors, "length \(length)")
+      #expect(fast.counts == counts, "length \(length)")
+    }
+  }
+
   /// The pruned search against its scalar twin, on random palettes and colours.
   @Test func nearestMatchesFullScan() {
     var random = SeededGenerator(seed: 0x1234)
