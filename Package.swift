@@ -87,7 +87,7 @@ let package = Package(
     // reads DWARF 4, not 5) build with `-Xcc -gdwarf-4`: no unsafe flags here, so the package can
     // be a versioned dependency.
     .target(name: "CScanKernels"),
-    // The compositor's row kernel (SSE2).
+    // The compositor's row kernel (SSE2; AVX2 chosen at run time).
     .target(name: "CPixelKernels"),
     // libjpeg's setjmp error handling, kept inside C.
     .target(name: "CJPEGDecoder", dependencies: ["CJPEG"]),
@@ -155,7 +155,7 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
       name: "RasterTests",
-      dependencies: ["Raster", "Codecs", "CScanKernels", "TestSupport"],
+      dependencies: ["Raster", "Codecs", "CScanKernels", "CPixelKernels", "TestSupport"],
       exclude: ["Refcases"]
     ),
     .testTarget(

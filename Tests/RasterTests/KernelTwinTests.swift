@@ -1,3 +1,4 @@
+import CPixelKernels
 import TestSupport
 import Testing
 
@@ -176,6 +177,10 @@ import Testing
         }
         let plain = composited {
           Kernels.compositeRowPlainly($0, shadow: $1, color: $2, onto: $3, count: $4, opacity: $5)
+        }
+        // Where AVX2 runs, `compositeRow` took it: the SSE2 path is held to the twin too.
+        if composited({ cpk_composite_row_sse2($0, $1, $2, $3, $4, $5) }) != plain {
+          mismatches += 1
         }
         if fast != plain { mismatches += 1 }
       }

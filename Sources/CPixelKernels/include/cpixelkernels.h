@@ -1,6 +1,7 @@
-// The compositor's row kernel (Raster's `Kernels.compositeRow`), in C for SSE2 vectors: eight
-// 16-bit lanes hold two pixels' channels, so one multiply scales eight channels. Pixels are
-// premultiplied RGBA8 packed little-endian in a uint32_t (r in the low byte), as in Raster.
+// The compositor's row kernel (Raster's `Kernels.compositeRow`), in C for SSE2 and AVX2
+// vectors: 16-bit lanes hold the pixels' channels, so one multiply scales eight channels (SSE2)
+// or sixteen (AVX2). Pixels are premultiplied RGBA8 packed little-endian in a uint32_t (r in
+// the low byte), as in Raster.
 #ifndef RENDER_ANIM_CPIXELKERNELS_H
 #define RENDER_ANIM_CPIXELKERNELS_H
 
@@ -13,8 +14,19 @@
 /// `Kernels.compositeRowPlainly`, its twin: the shadowed pixel is `s + (color × c)·(1 − s.a)`
 /// and the blend `S + d·(1 − S.a)`, each product rounded as `Kernels.scale` rounds it (v·k/255
 /// to nearest).
+///
+/// Blocks of eight go through AVX2 (sixteen lanes, four pixels) where the processor has it
+/// (`cpk_has_avx2`), else through SSE2; both give these bytes.
 void cpk_composite_row(
     const uint32_t *src, const uint8_t *shadow, uint32_t color, uint32_t *dst, ptrdiff_t count,
     uint32_t opacity);
+
+/// cpk_composite_row without AVX2 (for the tests of both paths).
+void cpk_composite_row_sse2(
+    const uint32_t *src, const uint8_t *shadow, uint32_t color, uint32_t *dst, ptrdiff_t count,
+    uint32_t opacity);
+
+/// Whether the processor and the system run AVX2.
+int cpk_has_avx2(void);
 
 #endif
