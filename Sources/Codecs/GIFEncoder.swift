@@ -274,7 +274,6 @@ public final class GIFEncoder {
     guard still.pixels.count == width * height else { return nil }
     var bounds = PixelBounds()
     var histogram = ColorHistogram()
-    var run = ColorHistogram.Run()
     for y in 0..<height {
       for p in (y * width)..<(y * width + width) {
         let pixel = still.pixels[p]
@@ -282,7 +281,7 @@ public final class GIFEncoder {
         guard !(isTransparent && pixel == 0), shown <= 0xFF_FFFF else { continue }
         let rgb = GIFPalette.rgb(pixel)
         guard rgb != shown else { continue }
-        _ = histogram.add(rgb, run: &run)
+        histogram.add(rgb)
         bounds.add(x: p - y * width, y: y)
       }
     }
@@ -292,7 +291,7 @@ public final class GIFEncoder {
     )
     .quantize(histogram.colors, counts: histogram.counts)
     var indices = [UInt8](repeating: GIFFrame.unchangedIndex, count: rect.width * rect.height)
-    run = ColorHistogram.Run()
+    var run = ColorHistogram.Run()
     var k = 0
     for y in rect.minY..<rect.maxY {
       for p in (y * width + rect.minX)..<(y * width + rect.maxX) {
@@ -561,13 +560,12 @@ public final class GIFEncoder {
       colorOf.withUnsafeMutableBufferPointer { colorOf in
         (earlier ?? []).withUnsafeBufferPointer { earlier in
           let compares = earlier.count == pixels.count
-          var run = ColorHistogram.Run()
           var k = 0
           for y in rect.minY..<rect.maxY {
             for i in (y * width + rect.minX)..<(y * width + rect.maxX) {
               let pixel = pixels[i]
               if !(compares && earlier[i] == pixel) && !(transparent && pixel == 0) {
-                colorOf[k] = histogram.add(GIFPalette.rgb(pixel), run: &run)
+                colorOf[k] = histogram.add(GIFPalette.rgb(pixel))
                 changedCount += 1
               }
               k += 1

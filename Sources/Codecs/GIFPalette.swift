@@ -32,12 +32,9 @@ public struct GIFPalette: Hashable, Sendable {
     maximumColors: Int = 255
   ) -> GIFPalette {
     var histogram = ColorHistogram()
-    var run = ColorHistogram.Run()
-    for pixel in first where !(skippingTransparent && pixel == 0) {
-      _ = histogram.add(rgb(pixel), run: &run)
-    }
+    for pixel in first where !(skippingTransparent && pixel == 0) { histogram.add(rgb(pixel)) }
     var counts = histogram.counts
-    run = ColorHistogram.Run()
+    var run = ColorHistogram.Run()
     for (i, pixel) in first.enumerated()
     where i < last.count && last[i] == pixel && !(skippingTransparent && pixel == 0) {
       counts[Int(histogram.index(of: rgb(pixel), run: &run))] += persistence - 1

@@ -161,7 +161,18 @@ public struct Quantizer: Sendable {
 /// Exact colour counts in an open-addressing table, colours in order of first appearance.
 struct ColorHistogram {
   private(set) var colors: [UInt32] = []
-  private(set) var counts: [Int] = []
+  /// Each colour's count, in the order of `colors`.
+  var counts: [Int] {
+    guard pending > 0 else { return counted }
+    var all = counted
+    all[Int(last.slot)] += pending
+    return all
+  }
+  /// The counts but for the `pending` pixels of the last colour added (`last`): a run of one
+  /// colour costs no array write a pixel.
+  private var counted: [Int] = []
+  private var last = Run()
+  private var pending = 0
   /// For each pixel, the index of its colour in `colors` (empty unless recorded).
   private(set) var pixelColors: [Int32] = []
   private var keys: [UInt32]
@@ -178,28 +189,32 @@ struct ColorHistogram {
   init(_ pixels: [UInt32], recordingPixels: Bool = true) {
     self.init()
     if recordingPixels { pixelColors.reserveCapacity(pixels.count) }
-    var run = Run()
     for pixel in pixels {
-      let slot = add(pixel, run: &run)
+      let slot = add(pixel)
       if recordingPixels { pixelColors.append(slot) }
     }
   }
 
-  /// The last colour added and its slot: runs of one colour are the rule in UI frames.
+  /// A colour and its slot, the last one looked up: runs of one colour are the rule in UI frames.
   struct Run {
     var color: UInt32 = 0
     var slot: Int32 = -1
   }
 
-  /// Counts one more pixel of `color`; returns its colour index.
-  @inline(__always)
-  mutating func add(_ color: UInt32, run: inout Run) -> Int32 {
-    if color == run.color, run.slot >= 0 {
-      counts[Int(run.slot)] += 1
-      return run.slot
+  /// Counts one more pixel of `color`; returns its colour index. A pixel of the last colour
+  /// added only adds to `pending`.
+  @inline(__always) @discardableResult
+  mutating func add(_ color: UInt32) -> Int32 {
+    if color == last.color, last.slot >= 0 {
+      pending += 1
+      return last.slot
+    }
+    if pending > 0 {
+      counted[Int(last.slot)] += pending
+      pending = 0
     }
     let slot = add(color, count: 1)
-    run = Run(color: color, slot: slot)
+    last = Run(color: color, slot: slot)
     return slot
   }
 
@@ -215,9 +230,9 @@ struct ColorHistogram {
       keys[position] = color
       slots[position] = Int32(colors.count)
       colors.append(color)
-      counts.append(count)
+      counted.append(count)
     } else {
-      counts[Int(slots[position])] += count
+      counted[Int(slots[position])] += count
     }
     return slots[position]
   }
