@@ -24,7 +24,7 @@ static inline uint32_t composite_pixel(
   return scaled + scale_pixel(d, 255u - (scaled >> 24));
 }
 
-/// A block of eight pixels from `i` that needs no arithmetic: all clear without shadow (dst
+/// A block of eight pixels from `src` that needs no arithmetic: all clear without shadow (dst
 /// stays) or all opaque at full opacity (copied: no shadow shows through). Whether it was one.
 static inline int block_done(
     const uint32_t *src, const uint8_t *shadow, uint32_t *dst, uint32_t opacity) {
@@ -65,7 +65,7 @@ static inline __m128i composite_lanes(
   return _mm_add_epi16(scaled, scale_lanes(d, _mm_sub_epi16(full, alpha_lanes(scaled))));
 }
 
-/// Four pixels from `i`.
+/// Four pixels from `src`.
 static inline void composite_four(
     const uint32_t *src, const uint8_t *shadow, __m128i color, uint32_t *dst, __m128i opacity,
     int opaque) {
@@ -163,7 +163,7 @@ void cpk_composite_row(
     const uint32_t *src, const uint8_t *shadow, uint32_t color, uint32_t *dst, ptrdiff_t count,
     uint32_t opacity) {
 #if defined(__SSE2__)
-  if (__builtin_cpu_supports("avx2")) {
+  if (cpk_has_avx2()) {
     composite_row_avx2(src, shadow, color, dst, count, opacity);
     return;
   }

@@ -8,9 +8,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// `dst[i] = (src[i] with a shadow of `color` at coverage `shadow[i]` beneath it), scaled by
-/// `opacity`/255, source-over `dst[i]`` for `count` pixels, all premultiplied (every channel at
-/// most its pixel's alpha, `color` included); `opacity` 0...255. The same bytes as Raster's
+/// For `count` pixels: `src[i]` with a shadow of `color` at coverage `shadow[i]` beneath it,
+/// scaled by `opacity`/255, source-over `dst[i]`, into `dst[i]`; all premultiplied (every
+/// channel at most its pixel's alpha, `color` included), `opacity` 0...255. The same bytes as Raster's
 /// `Kernels.compositeRowPlainly`, its twin: the shadowed pixel is `s + (color × c)·(1 − s.a)`
 /// and the blend `S + d·(1 − S.a)`, each product rounded as `Kernels.scale` rounds it (v·k/255
 /// to nearest).
