@@ -1,8 +1,10 @@
 /// The nearest entry of a palette to colours (squared RGB distance; ties: the lower index).
 ///
-/// Entries are sorted by their green channel; the search starts at the entry nearest in green
-/// and walks outwards, stopping on each side once the green difference alone exceeds the best
-/// distance found, which keeps it exact while looking at a few entries instead of all. A search
+/// Entries are sorted by the sum of their channels, r + g + b (the grey axis, along which UI
+/// colours spread most: light and dark shades of a few hues); the search starts at the entry
+/// nearest in that sum and walks outwards, stopping on each side once the sum's difference s
+/// alone rules out the best distance d found: (Δr + Δg + Δb)² ≤ 3·(Δr² + Δg² + Δb²), so s² > 3d
+/// means farther. That keeps it exact while looking at a few entries instead of all. A search
 /// may start from a hint (an entry whose distance is the best so far) and may walk only some
 /// of the entries (`init(_:among:)`): the Lloyd passes of `Quantizer` look only at the entries
 /// that moved. `Quantizer.nearestByScan` is the plain twin.
@@ -10,26 +12,32 @@ struct PaletteSearch {
   typealias RGB = UInt32
   /// The palette as given.
   let palette: [RGB]
-  /// The palette indices walked, in order of green (then index), their colours and their greens.
+  /// The palette indices walked, in order of channel sum (then index), their colours and sums.
   let order: [Int]
   let sorted: [RGB]
-  let greens: [Int]
-  /// For each green level, the first position in `sorted` whose green is at least it.
+  let sums: [Int]
+  /// For each channel sum 0...765, the first position in `sorted` whose sum is at least it.
   let start: [Int]
+
+  /// r + g + b of a 0xRRGGBB colour.
+  @inline(__always)
+  static func sum(_ color: RGB) -> Int {
+    Int(color >> 16 & 0xFF) + Int(color >> 8 & 0xFF) + Int(color & 0xFF)
+  }
 
   /// A search among every entry of `palette`, or only those in `entries`.
   init(_ palette: [RGB], among entries: [Int]? = nil) {
     self.palette = palette
     order = (entries ?? Array(palette.indices)).sorted {
-      let (a, b) = (palette[$0] >> 8 & 0xFF, palette[$1] >> 8 & 0xFF)
+      let (a, b) = (Self.sum(palette[$0]), Self.sum(palette[$1]))
       return a != b ? a < b : $0 < $1
     }
     sorted = order.map { palette[$0] }
-    greens = sorted.map { Int($0 >> 8 & 0xFF) }
-    var start = [Int](repeating: greens.count, count: 257)
-    var k = greens.count
-    for level in stride(from: 255, through: 0, by: -1) {
-      while k > 0 && greens[k - 1] >= level { k -= 1 }
+    sums = sorted.map(Self.sum)
+    var start = [Int](repeating: sums.count, count: 767)
+    var k = sums.count
+    for level in stride(from: 765, through: 0, by: -1) {
+      while k > 0 && sums[k - 1] >= level { k -= 1 }
       start[level] = k
     }
     self.start = start
@@ -42,7 +50,7 @@ struct PaletteSearch {
     guard !palette.isEmpty else { return }
     order.withUnsafeBufferPointer { order in
       sorted.withUnsafeBufferPointer { sorted in
-        greens.withUnsafeBufferPointer { greens in
+        sums.withUnsafeBufferPointer { sums in
           start.withUnsafeBufferPointer { start in
             palette.withUnsafeBufferPointer { palette in
               colors.withUnsafeBufferPointer { colors in
@@ -57,8 +65,8 @@ struct PaletteSearch {
                       bestDistance = Quantizer.distance(color, palette[best])
                     }
                     assignment[c] = Self.nearest(
-                      color, order: order, sorted: sorted, greens: greens,
-                      low: start[Int(color >> 8 & 0xFF)], best: best, bestDistance: bestDistance)
+                      color, order: order, sorted: sorted, sums: sums,
+                      low: start[Self.sum(color)], best: best, bestDistance: bestDistance)
                   }
                 }
               }
@@ -70,16 +78,16 @@ struct PaletteSearch {
   }
 
   /// One colour's nearest entry among `sorted` (`order` maps back to palette indices; `low` is
-  /// the first position with green at least the colour's), starting from `best` at
+  /// the first position with channel sum at least the colour's), starting from `best` at
   /// `bestDistance` (-1 and Int.max: none yet).
   @inline(__always)
   private static func nearest(
     _ color: RGB, order: UnsafeBufferPointer<Int>, sorted: UnsafeBufferPointer<RGB>,
-    greens: UnsafeBufferPointer<Int>, low: Int, best: Int, bestDistance: Int
+    sums: UnsafeBufferPointer<Int>, low: Int, best: Int, bestDistance: Int
   ) -> Int {
     var best = best
     var bestDistance = bestDistance
-    let g = Int(color >> 8 & 0xFF)
+    let key = Self.sum(color)
     @inline(__always) func consider(_ k: Int) {
       let index = order[k]
       guard index != best else { return }
@@ -91,19 +99,20 @@ struct PaletteSearch {
     }
     var up = low
     var down = low - 1
-    while up < greens.count || down >= 0 {
-      if up < greens.count {
-        let dg = greens[up] - g
-        if dg * dg > bestDistance {
-          up = greens.count
+    // ⌊s² / 3⌋ > d implies s² / 3 > d, and unlike 3d it cannot overflow (d starts at Int.max).
+    while up < sums.count || down >= 0 {
+      if up < sums.count {
+        let ds = sums[up] - key
+        if ds * ds / 3 > bestDistance {
+          up = sums.count
         } else {
           consider(up)
           up += 1
         }
       }
       if down >= 0 {
-        let dg = g - greens[down]
-        if dg * dg > bestDistance {
+        let ds = key - sums[down]
+        if ds * ds / 3 > bestDistance {
           down = -1
         } else {
           consider(down)
