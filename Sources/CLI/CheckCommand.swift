@@ -124,7 +124,7 @@ enum CheckCommand: Command {
     }
     try checkApart(
       golden: golden ?? root ?? ".", artifacts: arguments.value("artifacts"),
-      junit: arguments.value("junit"), report: reportFolder)
+      junit: arguments.value("junit"), report: reportFolder, results: arguments.value("results"))
     let reportOutput = try reportFolder.map { (path) throws(FileError) in
       try OutputFolder(path, isReplaceable: isReportFile)
     }
@@ -146,9 +146,12 @@ enum CheckCommand: Command {
       if several {
         // One scene that cannot be built fails alone; the others are still checked.
         do { result = try check(job, console: &console) } catch {
+          // Errors about a file name it already.
+          let text = "\(error)"
+          let problem = text.contains(source.argument) ? text : "\(source.argument): \(text)"
           result = CheckReport.Scene(
             name: name, golden: folder, rerecord: job.rerecord, frames: [],
-            problems: ["\(source.argument): \(error)"], problemFailures: 1, seconds: 0)
+            problems: [problem], problemFailures: 1, seconds: 0, error: problem)
         }
       } else {
         result = try check(job, console: &console)
@@ -198,7 +201,7 @@ enum CheckCommand: Command {
       console.standardOutput("\(results.count) scenes, \(failing) failing\n")
     }
     console.standardOutput("\(passed) passed, \(failed) failed\n")
-    return failed == 0 ? 0 : 1
+    return report.exitStatus
   }
 
   /// The names a report folder holds (`index.html`, `N-frame-NNNN-expected.png`, …), so an
@@ -212,10 +215,10 @@ enum CheckCommand: Command {
     return ["expected.png", "actual.png", "diff.png"].contains(String(parts[3]))
   }
 
-  /// The goldens, the artifacts, the JUnit file and the report must not overlap: each would
-  /// replace or delete what another holds.
+  /// The goldens, the artifacts, the JUnit file, the results file and the report must not
+  /// overlap: each would replace or delete what another holds.
   static func checkApart(
-    golden: String, artifacts: String?, junit: String?, report: String?
+    golden: String, artifacts: String?, junit: String?, report: String?, results: String? = nil
   )
     throws
   {
@@ -243,6 +246,25 @@ enum CheckCommand: Command {
     }
     if let artifacts, inside(place(artifacts), goldens) {
       throw UsageError("'--artifacts' \(artifacts) is inside the golden folder: put it beside it")
+    }
+    if let results {
+      let file = place(results)
+      if inside(file, goldens) {
+        throw UsageError("'--results' \(results) is inside the golden folder: put it elsewhere")
+      }
+      if let report, inside(file, place(report)) {
+        throw UsageError("'--results' \(results) is inside the '--report' folder: put it beside it")
+      }
+      if let junit, place(junit) == file {
+        throw UsageError("'--results' and '--junit' are both \(results): give each its own file")
+      }
+      if let artifacts, inside(file, place(artifacts)) {
+        throw UsageError(
+          "'--results' \(results) is inside the '--artifacts' folder: put it beside it")
+      }
+    }
+    if let junit, let artifacts, inside(place(junit), place(artifacts)) {
+      throw UsageError("'--junit' \(junit) is inside the '--artifacts' folder: put it beside it")
     }
   }
 
@@ -421,8 +443,13 @@ enum CheckCommand: Command {
     return file.hasSuffix(".json") ? String(file.dropLast(5)) : file
   }
 
+  /// The options a re-record command leaves out: the run's own record mode, and what belongs to
+  /// the whole run rather than to the failing frames — its reports and results (pasted, the
+  /// command would overwrite them with its own part) and its shard (the scenes are named).
+  static let runWideOptions = ["record", "junit", "report", "results", "shard", "shards"]
+
   /// The command line that re-records the failing frames: the same arguments with `--record
-  /// failed`, quoted for a POSIX shell.
+  /// failed` and without `runWideOptions`, quoted for a POSIX shell.
   static func rerecordCommand(_ raw: [String], scene: String? = nil) -> String {
     // For one of several scenes: that scene alone, with the other options.
     let raw =
@@ -434,11 +461,11 @@ enum CheckCommand: Command {
         skipNext = false
         continue
       }
-      if argument == "--record" {
+      if runWideOptions.contains(where: { argument == "--" + $0 }) {
         skipNext = true
         continue
       }
-      if argument.hasPrefix("--record=") { continue }
+      if runWideOptions.contains(where: { argument.hasPrefix("--" + $0 + "=") }) { continue }
       kept.append(argument)
     }
     func quoted(_ s: String) -> String {

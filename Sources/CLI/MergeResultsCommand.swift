@@ -15,7 +15,9 @@ enum MergeResultsCommand: Command {
       Reads the files 'render-anim check --results FILE.json' wrote (one per shard), prints each \\
       failing scene's lines and the totals as check does, and writes --junit and --report for \\
       all of them. Scenes are listed by name; a scene in two files (shards that overlap) is an \\
-      error. Exit 0 when nothing failed, 1 otherwise.
+      error, and so is an incomplete set of shards (2/3 and 3/3 without 1/3). Exit 0 when \\
+      nothing failed, 1 when frames failed, 2 when a scene could not be checked or the files \\
+      cannot be merged.
       """,
     options: [
       OptionSpec(
@@ -38,22 +40,25 @@ enum MergeResultsCommand: Command {
     }
     var scenes: [CheckReport.Scene] = []
     var from: [String: String] = [:]
+    var shards: [(shard: Shard, file: String)] = []
     for file in files {
       let bytes = try FileReader.read(
         file, limit: CheckReport.maximumResultsBytes, kind: "results files")
       let report: CheckReport
       do {
         report = try CheckReport.results(String(decoding: bytes, as: UTF8.self), source: file)
-      } catch { throw RuntimeError(error.description) }
+      } catch { throw RuntimeError(error.description, code: 2) }
       for scene in report.scenes {
         if let other = from[scene.name] {
           throw RuntimeError(
-            "scene '\(scene.name)' is in both \(other) and \(file): the shards overlap")
+            "scene '\(scene.name)' is in both \(other) and \(file): the shards overlap", code: 2)
         }
         from[scene.name] = file
         scenes.append(scene)
       }
+      if let shard = report.shard { shards.append((shard, file)) }
     }
+    try checkComplete(shards, files: files.count)
     scenes.sort { $0.name < $1.name }
     let report = CheckReport(scenes: scenes)
     var outputs: [any PendingOutput] = []
@@ -81,6 +86,37 @@ enum MergeResultsCommand: Command {
     console.standardOutput(
       "\(scenes.count) scenes from \(files.count) results files, \(failing) failing\n")
     console.standardOutput("\(passed) passed, \(report.failures) failed\n")
-    return report.failures == 0 ? 0 : 1
+    return report.exitStatus
+  }
+
+  /// Results files of shards must be the whole set: every shard of one count, each once (a
+  /// missing shard would pass for its scenes unseen). Files of unsharded runs may not be mixed
+  /// with them.
+  static func checkComplete(_ shards: [(shard: Shard, file: String)], files: Int) throws {
+    guard let first = shards.first else { return }
+    guard shards.count == files else {
+      throw RuntimeError(
+        "\(first.file) is shard \(first.shard) but \(files - shards.count) of the files are not "
+          + "from a sharded run: merge one run's shards", code: 2)
+    }
+    var seen: [Int: String] = [:]
+    for (shard, file) in shards {
+      guard shard.count == first.shard.count else {
+        throw RuntimeError(
+          "\(file) is shard \(shard) and \(first.file) shard \(first.shard): merge one run's shards",
+          code: 2)
+      }
+      if let other = seen[shard.index] {
+        throw RuntimeError("\(other) and \(file) are both shard \(shard)", code: 2)
+      }
+      seen[shard.index] = file
+    }
+    let missing = (1...first.shard.count).filter { seen[$0] == nil }
+    guard missing.isEmpty else {
+      let list = missing.prefix(10).map { "\($0)/\(first.shard.count)" }.joined(separator: ", ")
+      throw RuntimeError(
+        "shard\(missing.count == 1 ? "" : "s") \(list)\(missing.count > 10 ? ", …" : "") "
+          + "missing: merge the results of every shard", code: 2)
+    }
   }
 }

@@ -6,9 +6,10 @@ import SceneGraph
 /// back to make one report of many shards:
 ///
 /// `{"renderAnimCheckResults": 1, "shard": "2/3", "scenes": [{"name", "golden", "rerecord",
-/// "seconds", "problems": [..], "problemFailures", "frames": [{"index", "result", "reason",
-/// "golden", "differingPixels", "maximumDelta", "pixels", "actual", "diff"}]}]}` — the figures
-/// and artifact paths only where a frame has them.
+/// "seconds", "problems": [..], "error", "problemFailures", "frames": [{"index", "result",
+/// "reason", "golden", "differingPixels", "maximumDelta", "pixels", "actual", "diff"}]}]}` — the
+/// shard only when the run was one, the error only for a scene that could not be checked, the
+/// figures and artifact paths only where a frame has them.
 extension CheckReport {
   public static let resultsVersion = 1
   /// The most bytes a results file may have.
@@ -23,6 +24,7 @@ extension CheckReport {
       var s = "\n  {\"name\": \(string(scene.name)), \"golden\": \(string(scene.golden)), "
       s += "\"rerecord\": \(string(scene.rerecord)), \"seconds\": \(scene.seconds), "
       s += "\"problems\": [\(scene.problems.map(string).joined(separator: ", "))], "
+      if let error = scene.error { s += "\"error\": \(string(error)), " }
       s += "\"problemFailures\": \(scene.problemFailures), \"frames\": ["
       s += scene.frames.map { frame in
         var f = "{\"index\": \(frame.index), \"result\": \"\(frame.result.rawValue)\", "
@@ -92,6 +94,11 @@ extension CheckReport {
       throw fail(
         "renderAnimCheckResults", "version \(version); this render-anim reads \(resultsVersion)")
     }
+    var shard: Shard?
+    if top["shard"] != nil {
+      let text = try field(top, "shard", "", "a shard i/n", string)
+      do { shard = try Shard.parse(text) } catch { throw fail("shard", error.description) }
+    }
     var scenes: [Scene] = []
     for (s, value) in try field(top, "scenes", "", "an array of scenes", array).enumerated() {
       let path = "scenes[\(s)]"
@@ -135,8 +142,11 @@ extension CheckReport {
           rerecord: try field(o, "rerecord", path, "a command", string), frames: frames,
           problems: problems,
           problemFailures: try field(o, "problemFailures", path, "a count", integer),
-          seconds: try field(o, "seconds", path, "seconds", number)))
+          seconds: try field(o, "seconds", path, "seconds", number),
+          error: o["error"] == nil ? nil : try field(o, "error", path, "a string", string)))
     }
-    return CheckReport(scenes: scenes)
+    var report = CheckReport(scenes: scenes)
+    report.shard = shard
+    return report
   }
 }

@@ -68,10 +68,14 @@ public struct CheckReport: Sendable {
     public var problems: [String]
     public var problemFailures: Int
     public var seconds: Double
+    /// Why the scene could not be checked at all (it could not be built: a file that is not a
+    /// scene, a bad value); nil when it was. Such a scene counts one failure, is a JUnit
+    /// `error`, and makes the run's exit status 2.
+    public var error: String?
 
     public init(
       name: String, golden: String, rerecord: String, frames: [Frame], problems: [String] = [],
-      problemFailures: Int = 0, seconds: Double
+      problemFailures: Int = 0, seconds: Double, error: String? = nil
     ) {
       self.name = name
       self.golden = golden
@@ -80,6 +84,7 @@ public struct CheckReport: Sendable {
       self.problems = problems
       self.problemFailures = problemFailures
       self.seconds = seconds
+      self.error = error
     }
 
     public var failures: Int { frames.filter { $0.result == .failed }.count + problemFailures }
@@ -128,10 +133,22 @@ public struct CheckReport: Sendable {
   }
 
   public var scenes: [Scene]
+  /// The shard of the scenes the run checked, when it was one (read back from a results file).
+  public var shard: Shard?
 
-  public init(scenes: [Scene]) { self.scenes = scenes }
+  public init(scenes: [Scene], shard: Shard? = nil) {
+    self.scenes = scenes
+    self.shard = shard
+  }
 
   public var failures: Int { scenes.reduce(0) { $0 + $1.failures } }
+
+  /// The scenes that could not be checked at all (`Scene.error`).
+  public var errors: Int { scenes.filter { $0.error != nil }.count }
+
+  /// The exit status of a run with this report: 0 when nothing failed, 1 when frames failed,
+  /// 2 when some scene could not be checked at all.
+  public var exitStatus: Int32 { errors > 0 ? 2 : failures > 0 ? 1 : 0 }
 
   // MARK: - JUnit
 
@@ -140,21 +157,26 @@ public struct CheckReport: Sendable {
   /// the command that re-records it.
   public func junitXML() -> String {
     let tests = scenes.count
-    let failed = scenes.filter { $0.failures > 0 }.count
+    let failed = scenes.filter { $0.failures > 0 && $0.error == nil }.count
     let seconds = scenes.reduce(0) { $0 + $1.seconds }
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml +=
       "<testsuites name=\"render-anim check\" tests=\"\(tests)\" failures=\"\(failed)\" "
-      + "time=\"\(Self.seconds(seconds))\">\n"
+      + "errors=\"\(errors)\" time=\"\(Self.seconds(seconds))\">\n"
     xml +=
       "  <testsuite name=\"render-anim check\" tests=\"\(tests)\" failures=\"\(failed)\" "
-      + "errors=\"0\" skipped=\"0\" time=\"\(Self.seconds(seconds))\">\n"
+      + "errors=\"\(errors)\" skipped=\"0\" time=\"\(Self.seconds(seconds))\">\n"
     for scene in scenes {
       xml +=
         "    <testcase classname=\"render-anim.check\" name=\"\(Self.escape(scene.name))\" "
         + "file=\"\(Self.escape(scene.golden))\" time=\"\(Self.seconds(scene.seconds))\""
       guard scene.failures > 0 else {
         xml += " />\n"
+        continue
+      }
+      if let error = scene.error {
+        xml += ">\n      <error message=\"\(Self.escape(error))\" type=\"scene error\">"
+        xml += Self.escape(error) + "</error>\n    </testcase>\n"
         continue
       }
       let message =

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import CLI
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -166,12 +168,16 @@ import FoundationXML
         "check", scenes, "cards", "--golden-root", root, "--record", "never", "--times", "0",
         "--junit", junit,
       ] + Self.scene)
-    #expect(second.status == 1)
+    // The others are checked, and the run says it could not check one: exit 2, a JUnit error.
+    #expect(second.status == 2)
     #expect(second.standardOutput.contains("dot: "), "\(second.standardOutput)")
+    #expect(!second.standardOutput.contains("dot.json: " + scenes), "the path said once")
     #expect(second.standardOutput.hasSuffix("3 scenes, 1 failing\n2 passed, 1 failed\n"))
     let document = try XMLDocument(xmlString: try String(contentsOfFile: junit, encoding: .utf8))
     #expect(try document.nodes(forXPath: "//testcase").count == 3)
-    #expect(try document.nodes(forXPath: "//testcase/failure").count == 1)
+    #expect(try document.nodes(forXPath: "//testcase/failure").count == 0)
+    #expect(try document.nodes(forXPath: "//testcase/error").count == 1)
+    #expect(try document.nodes(forXPath: "//testsuite[@errors='1']").count == 1)
     // --golden is one scene's folder.
     let both = InProcessRun(["check", scenes, "--golden", root + "/x"] + Self.scene)
     #expect(both.status == 64)
@@ -180,6 +186,22 @@ import FoundationXML
 
   /// From a hostile try: outputs that would replace or delete goldens, artifacts or inputs are
   /// usage errors, and nothing is written.
+  /// The command a report gives for re-recording one scene: that scene, `--record failed`, and
+  /// none of the run-wide outputs or the shard, which pasting it would overwrite or miss.
+  @Test func rerecordCommandsLeaveTheRunsOutputsAlone() {
+    let raw = [
+      "Examples/", "cats", "--golden-root", "g", "--junit", "j.xml", "--report=rep",
+      "--results", "res/s1.json", "--shards", "3", "--record", "never", "--times", "0,settled",
+    ]
+    #expect(
+      CheckCommand.rerecordCommand(raw, scene: "Examples/toggle.json")
+        == "render-anim check Examples/toggle.json --golden-root g --times 0,settled "
+        + "--record failed")
+    #expect(
+      CheckCommand.rerecordCommand(["cats", "--golden", "g", "--shard", "1/2", "--record=all"])
+        == "render-anim check cats --golden g --record failed")
+  }
+
   @Test func outputsNeverOverlapTheGoldens() throws {
     let golden = directory + "/apart/G"
     let keys = ["--frames", "0,1"] + Self.scene
@@ -193,6 +215,14 @@ import FoundationXML
       (["--report", directory + "/apart/R", "--junit", directory + "/apart/R/j.xml"], "inside"),
       (["--artifacts", golden + "/a"], "inside the golden folder"),
       (["--artifacts", ""], "empty"),
+      (["--results", golden + "/r.json"], "inside the golden folder"),
+      (["--results", directory + "/apart/o", "--junit", directory + "/apart/o"], "both"),
+      (["--report", directory + "/apart/R", "--results", directory + "/apart/R/r.json"], "inside"),
+      (
+        ["--artifacts", directory + "/apart/A", "--results", directory + "/apart/A/r.json"],
+        "inside"
+      ),
+      (["--artifacts", directory + "/apart/A", "--junit", directory + "/apart/A/j.xml"], "inside"),
     ]
     for (options, message) in cases {
       let run = InProcessRun(

@@ -95,8 +95,13 @@ import FoundationXML
     }
     let overlapping = try #require(nonEmpty)
     let twice = InProcessRun(["merge-results", overlapping, overlapping])
-    #expect(twice.status == 1)
+    #expect(twice.status == 2)
     #expect(twice.standardError.contains("overlap"))
+    // Shards 2/3 and 3/3 without 1/3: the missing shard's scenes would pass unseen.
+    let partial = InProcessRun(
+      ["merge-results", directory + "/aws-1.json", directory + "/aws-2.json"])
+    #expect(partial.status == 2)
+    #expect(partial.standardError.contains("shard 1/3 missing"), "\(partial.standardError)")
     let bad = InProcessRun(["check", scenes, "--golden-root", root, "--shard", "4/3"])
     #expect(bad.status == 64)
   }
