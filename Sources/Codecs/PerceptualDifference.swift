@@ -20,10 +20,14 @@ import Darwin
 /// - Anti-aliasing (Vyšniauskas 2009, as pixelmatch applies it): a pixel over the threshold is
 ///   excused when, in one image or the other, it has at most two neighbours of its own
 ///   brightness, both a darker and a brighter neighbour, and the darkest or the brightest of
-///   those has three or more identical neighbours in both images (it lies in a flat region, so
-///   the pixel is on an edge between flat regions) — and, our addition, its brightness changed
-///   by at most a quarter of the local contrast (the brightest neighbour's minus the darkest's):
-///   as much as a coverage change of a quarter pixel explains. Brightness here is luma (Rec. 601
+///   those (any of them, where several tie: pixelmatch takes the first it scans, which judges a
+///   feature's two rows differently) has three or more identical neighbours in both images (it
+///   lies in a flat region, so the pixel is on an edge between flat regions) — and, our
+///   additions, its brightness changed by at most a quarter of the local contrast (the
+///   brightest neighbour's minus the darkest's): as much as a coverage change of a quarter
+///   pixel explains; and an edge pixel that changed by at most an eighth of it, as an edge
+///   moved by 1/8 px changes one, is excused without a flat neighbour (a feature two pixels
+///   wide has none). Brightness here is luma (Rec. 601
 ///   weights, as pixelmatch's Y) of the sRGB values over white, which is linear in coverage as
 ///   our compositing is. An edge moved by 1/8 px stays excused; a corner whose radius grew by a
 ///   point, whose pixels change by most of the contrast, does not.
@@ -36,6 +40,9 @@ public enum PerceptualDifference {
   public static let defaultThreshold = 0.006
   /// The share of the local contrast an excused anti-aliased pixel may change by.
   public static let antialiasingShare: Float = 0.25
+  /// The share of the local contrast that an edge moved by 1/8 px changes a pixel by at most:
+  /// an edge pixel changed by no more is excused without a flat neighbour.
+  public static let movedEdgeShare: Float = 0.125
 
   /// What a pixel of the pair is.
   public enum Verdict: Hashable, Sendable {
@@ -196,32 +203,40 @@ public enum PerceptualDifference {
     let centre = brightness(image, (y * width + x) * 4)
     // Neighbours beyond the image count as alike, as pixelmatch's edge rule does.
     var alike = (x == 0 || x == width - 1 || y == 0 || y == height - 1) ? 1 : 0
-    var darkest: (delta: Float, x: Int, y: Int) = (0, 0, 0)
-    var brightest: (delta: Float, x: Int, y: Int) = (0, 0, 0)
     var (lowest, highest) = (centre, centre)
-    for ny in max(y - 1, 0)...min(y + 1, height - 1) {
-      for nx in max(x - 1, 0)...min(x + 1, width - 1) where nx != x || ny != y {
+    let rows = max(y - 1, 0)...min(y + 1, height - 1)
+    let columns = max(x - 1, 0)...min(x + 1, width - 1)
+    for ny in rows {
+      for nx in columns where nx != x || ny != y {
         let value = brightness(image, (ny * width + nx) * 4)
-        let delta = value - centre
         lowest = min(lowest, value)
         highest = max(highest, value)
-        if delta == 0 {
+        if value == centre {
           alike += 1
           if alike > 2 { return false }
-        } else if delta < darkest.delta {
-          darkest = (delta, nx, ny)
-        } else if delta > brightest.delta {
-          brightest = (delta, nx, ny)
         }
       }
     }
-    guard darkest.delta < 0, brightest.delta > 0 else { return false }
+    guard lowest < centre, highest > centre else { return false }
     guard change <= antialiasingShare * (highest - lowest) else { return false }
-    func flat(_ p: (delta: Float, x: Int, y: Int)) -> Bool {
-      hasManySiblings(image, x: p.x, y: p.y, width: width, height: height)
-        && hasManySiblings(other, x: p.x, y: p.y, width: width, height: height)
+    // No more than an edge moved by 1/8 px changes: excused though no neighbour is flat (the
+    // pixels of a feature two pixels wide are all edge pixels, and have none).
+    if change <= movedEdgeShare * (highest - lowest) { return true }
+    // The darkest and the brightest neighbours, every one of them where several tie: which of
+    // tied neighbours is looked at must not depend on the order of the scan (a feature's
+    // row next to a sliver of it would otherwise be judged unlike the row beside it).
+    for ny in rows {
+      for nx in columns where nx != x || ny != y {
+        let value = brightness(image, (ny * width + nx) * 4)
+        guard value == lowest || value == highest else { continue }
+        if hasManySiblings(image, x: nx, y: ny, width: width, height: height)
+          && hasManySiblings(other, x: nx, y: ny, width: width, height: height)
+        {
+          return true
+        }
+      }
     }
-    return flat(darkest) || flat(brightest)
+    return false
   }
 
   /// Whether (x, y) has three or more neighbours with exactly its bytes (beyond the image

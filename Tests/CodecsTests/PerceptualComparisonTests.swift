@@ -12,9 +12,10 @@ import Testing
 
   /// A card: a rounded rectangle of `color` with a dark 2 × 2 px dot (unless `dot` is false)
   /// and a translucent ring, on white, at `scale` pixels per point, moved by `shift` pixels.
+  /// `nudge` moves the dot alone, in device pixels, off the pixel grid.
   static func card(
     scale: Double, shift: Point = .zero, radius: Double = 12, color: Color = blue,
-    dot: Bool = true
+    dot: Bool = true, nudge: Point = .zero
   ) throws -> [UInt8] {
     let size = Int(120 * scale)
     var pixmap = try #require(
@@ -30,8 +31,8 @@ import Testing
         Color(red: 1, green: 1, blue: 1, alpha: 0.45)))
     if dot {
       // 2 × 2 device pixels at a pixel corner, whatever the scale.
-      let x = (90 * scale).rounded() / scale
-      let y = (40 * scale).rounded() / scale
+      let x = ((90 * scale).rounded() + nudge.x) / scale
+      let y = ((40 * scale).rounded() + nudge.y) / scale
       layers.append(
         .fill(.rect(Rect(minX: x, minY: y, maxX: x + 2 / scale, maxY: y + 2 / scale)), .black))
     }
@@ -58,6 +59,18 @@ import Testing
           + "differ; perceptual: \(difference)")
       #expect(exact.differingPixels > 0)
       #expect(difference.differingPixels == 0, "\(shift): \(difference)")
+    }
+    // The dot's edges 0.1 px before pixel boundaries: the 1/8 px moves take them across, so a
+    // row of the dot sits beside a sliver of it in one image and beside white in the other.
+    let nudged = try Self.card(scale: scale, nudge: Point(-0.1, -0.1))
+    for shift in [Point(0.125, 0), Point(0, 0.125), Point(0.125, 0.125)] {
+      let moved = try Self.card(scale: scale, shift: shift, nudge: Point(-0.1, -0.1))
+      let difference = Self.perceptual(nudged, moved, width)
+      let exact = ImageDifference(expected: nudged, actual: moved, width: width, tolerance: 0)
+      print(
+        "@\(scale)x dot across pixel edges, moved by (\(shift.x), \(shift.y)) px: exact "
+          + "\(exact.differingPixels) px differ; perceptual: \(difference)")
+      #expect(difference.differingPixels == 0, "dot across a pixel edge, \(shift): \(difference)")
     }
     // Re-encoding noise: every channel of every pixel off by one, either way.
     // A linear congruential sequence (Numerical Recipes' constants) picks −1, 0 or +1.
