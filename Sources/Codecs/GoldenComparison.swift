@@ -79,6 +79,9 @@ public struct GoldenComparison: Hashable, Sendable {
     case rerecorded
     /// Why it failed, and the artifacts written (nil when none could be).
     case failed(String, artifacts: Artifacts?)
+    /// The golden was to be written and could not be (a folder in its place, no permission):
+    /// the check could not run for this frame. Why.
+    case unwritable(String)
   }
 
   /// The figures of the last failing comparison's difference, for reports: the differing
@@ -130,8 +133,7 @@ public struct GoldenComparison: Hashable, Sendable {
     do {
       let exists = FileStatus.exists(golden)
       if mode == .all || (!exists && (mode == .missing || mode == .failed)) {
-        try record(image, to: golden)
-        return .recorded
+        return recording(image, to: golden) ?? .recorded
       }
       guard exists else { return .failed("no golden at \(golden)", artifacts: nil) }
       let expected: (rgba: [UInt8], width: Int, height: Int)
@@ -148,8 +150,7 @@ public struct GoldenComparison: Hashable, Sendable {
         guard mode == .failed else {
           return .failed("unreadable golden: \(error)", artifacts: nil)
         }
-        try record(image, to: golden)
-        return .rerecorded
+        return recording(image, to: golden) ?? .rerecorded
       }
       let actual = PNGCodec.straightBytes(of: image)
       let sameSize = expected.width == image.width && expected.height == image.height
@@ -162,8 +163,7 @@ public struct GoldenComparison: Hashable, Sendable {
         : nil
       if let difference, allows(difference, pixels: pixels) { return .passed }
       if mode == .failed {
-        try record(image, to: golden)
-        return .rerecorded
+        return recording(image, to: golden) ?? .rerecorded
       }
       figures = Figures(
         differingPixels: difference?.differingPixels, maximumDelta: difference?.maximumDelta ?? 0,
@@ -179,6 +179,16 @@ public struct GoldenComparison: Hashable, Sendable {
         "\(difference); see \(artifacts.actual) and \(artifacts.diff)", artifacts: artifacts)
     } catch {
       return .failed("\(error)", artifacts: nil)
+    }
+  }
+
+  /// `record`, its failure as an outcome (nil when the golden was written).
+  private func recording(_ image: Pixmap, to golden: String) -> Outcome? {
+    do {
+      try record(image, to: golden)
+      return nil
+    } catch {
+      return .unwritable("cannot write the golden: \(error)")
     }
   }
 

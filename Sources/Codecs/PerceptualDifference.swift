@@ -23,11 +23,9 @@ import Darwin
 ///   those (any of them, where several tie: pixelmatch takes the first it scans, which judges a
 ///   feature's two rows differently) has three or more identical neighbours in both images (it
 ///   lies in a flat region, so the pixel is on an edge between flat regions) — and, our
-///   additions, its brightness changed by at most a quarter of the local contrast (the
+///   addition, its brightness changed by at most a quarter of the local contrast (the
 ///   brightest neighbour's minus the darkest's): as much as a coverage change of a quarter
-///   pixel explains; and an edge pixel that changed by at most an eighth of it, as an edge
-///   moved by 1/8 px changes one, is excused without a flat neighbour (a feature two pixels
-///   wide has none). Brightness here is luma (Rec. 601
+///   pixel explains. Brightness here is luma (Rec. 601
 ///   weights, as pixelmatch's Y) of the sRGB values over white, which is linear in coverage as
 ///   our compositing is. An edge moved by 1/8 px stays excused; a corner whose radius grew by a
 ///   point, whose pixels change by most of the contrast, does not.
@@ -40,9 +38,6 @@ public enum PerceptualDifference {
   public static let defaultThreshold = 0.006
   /// The share of the local contrast an excused anti-aliased pixel may change by.
   public static let antialiasingShare: Float = 0.25
-  /// The share of the local contrast that an edge moved by 1/8 px changes a pixel by at most:
-  /// an edge pixel changed by no more is excused without a flat neighbour.
-  public static let movedEdgeShare: Float = 0.125
 
   /// What a pixel of the pair is.
   public enum Verdict: Hashable, Sendable {
@@ -219,9 +214,6 @@ public enum PerceptualDifference {
     }
     guard lowest < centre, highest > centre else { return false }
     guard change <= antialiasingShare * (highest - lowest) else { return false }
-    // No more than an edge moved by 1/8 px changes: excused though no neighbour is flat (the
-    // pixels of a feature two pixels wide are all edge pixels, and have none).
-    if change <= movedEdgeShare * (highest - lowest) { return true }
     // The darkest and the brightest neighbours, every one of them where several tie: which of
     // tied neighbours is looked at must not depend on the order of the scan (a feature's
     // row next to a sliver of it would otherwise be judged unlike the row beside it).

@@ -7,7 +7,8 @@ import SceneGraph
 ///
 /// `{"renderAnimCheckResults": 1, "shard": "2/3", "scenes": [{"name", "golden", "rerecord",
 /// "seconds", "problems": [..], "error", "problemFailures", "frames": [{"index", "result",
-/// "reason", "golden", "differingPixels", "maximumDelta", "pixels", "actual", "diff"}]}]}` — the
+/// "reason", "golden", "differingPixels", "maximumDelta", "pixels", "actual", "diff",
+/// "unwritten"}]}]}` — the
 /// shard only when the run was one, the error only for a scene that could not be checked, the
 /// figures and artifact paths only where a frame has them.
 extension CheckReport {
@@ -36,6 +37,7 @@ extension CheckReport {
         if let written = frame.artifacts {
           f += ", \"actual\": \(string(written.actual)), \"diff\": \(string(written.diff))"
         }
+        if frame.unwritten { f += ", \"unwritten\": true" }
         return f + "}"
       }.joined(separator: ", ")
       return s + "]}"
@@ -125,6 +127,12 @@ extension CheckReport {
           frame.artifacts = GoldenComparison.Artifacts(
             actual: try field(fo, "actual", fp, "a path", string),
             diff: try field(fo, "diff", fp, "a path", string))
+        }
+        if let value = fo["unwritten"] {
+          guard case .bool(let unwritten) = value.kind else {
+            throw fail(fp + ".unwritten", "expected true or false")
+          }
+          frame.unwritten = unwritten
         }
         frames.append(frame)
       }

@@ -16,6 +16,9 @@ public struct CheckReport: Sendable {
     /// The golden, and the failing frame's actual and diff images (when written).
     public var golden: String
     public var artifacts: GoldenComparison.Artifacts?
+    /// Whether it failed because its golden could not be written: an output the check could
+    /// not write, so the run's exit status is 2.
+    public var unwritten = false
 
     public init(
       index: Int, result: Result, reason: String = "", figures: GoldenComparison.Figures? = nil,
@@ -40,6 +43,8 @@ public struct CheckReport: Sendable {
       case .rerecorded: result = .rerecorded
       case .failed(let reason, let written):
         (result, self.reason, figures, artifacts) = (.failed, reason, checked.figures, written)
+      case .unwritable(let reason):
+        (result, self.reason, unwritten) = (.failed, reason, true)
       }
     }
 
@@ -147,8 +152,11 @@ public struct CheckReport: Sendable {
   public var errors: Int { scenes.filter { $0.error != nil }.count }
 
   /// The exit status of a run with this report: 0 when nothing failed, 1 when frames failed,
-  /// 2 when some scene could not be checked at all.
-  public var exitStatus: Int32 { errors > 0 ? 2 : failures > 0 ? 1 : 0 }
+  /// 2 when some scene could not be checked at all or a golden could not be written.
+  public var exitStatus: Int32 {
+    let unwritten = scenes.contains { $0.frames.contains(where: \.unwritten) }
+    return errors > 0 || unwritten ? 2 : failures > 0 ? 1 : 0
+  }
 
   // MARK: - JUnit
 

@@ -60,6 +60,17 @@ let tinyScene = """
     #expect(run.standardOutput.hasSuffix("1 passed, 2 failed\n"))
   }
 
+  /// A golden to be written where a folder stands: the frame fails with the reason, the others
+  /// are written, and the run exits 2 (an output it could not write), not 1.
+  @Test func aGoldenThatCannotBeWrittenMakesTheRunExitTwo() throws {
+    try FileManager.default.createDirectory(
+      atPath: scratch.path + "/w/frame-0001.png", withIntermediateDirectories: true)
+    let run = try check("w", ["--hold", "0", "--record", "all"])
+    #expect(run.status == 2, "\(run.standardOutput)")
+    #expect(run.standardOutput.contains("frame-0001.png: cannot write the golden"))
+    #expect(scratch.list("w") == ["frame-0000.png", "frame-0001.png", "frame-0002.png"])
+  }
+
   @Test func missingGoldenFoldersAreCreated() throws {
     // The mode is named: without it, a CI environment (where `CI` is set) would record nothing.
     #expect(try check("a/b/c", ["--hold", "0", "--record", "missing"]).status == 0)

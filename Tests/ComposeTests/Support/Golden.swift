@@ -42,6 +42,8 @@ func assertGolden(
   switch comparison.check(pixmap, golden: golden, mode: .current, artifacts: artifacts) {
   case .passed: return
   case .recorded, .rerecorded: print("recorded golden \(golden)")
+  case .unwritable(let reason):
+    Issue.record("\(suite)/\(name): \(reason)", sourceLocation: sourceLocation)
   case .failed(let reason, let written):
     for path in [written?.actual, written?.diff].compactMap({ $0 }) {
       if let bytes = FileManager.default.contents(atPath: path) {
