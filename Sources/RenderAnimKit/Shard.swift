@@ -53,20 +53,35 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
       return value
     }
     if let shards {
+      var found: (name: String, index: Int)?
       for name in ["JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX", "TEST_SHARD_INDEX"] {
-        if let i = try index(name) {
-          guard let shard = Shard(index: i + 1, count: shards) else {
-            throw Problem("\(name)=\(i) is past the last of --shards \(shards) (it counts from 0)")
-          }
-          return shard
+        guard let i = try index(name) else { continue }
+        // Two engines' indices that disagree: which one is meant cannot be told.
+        if let other = found, other.index != i {
+          throw Problem(
+            "\(other.name)=\(other.index) and \(name)=\(i) are both set: unset one, or give "
+              + "--shard i/n")
         }
+        found = found ?? (name, i)
+      }
+      if let (name, i) = found {
+        guard let shard = Shard(index: i + 1, count: shards) else {
+          throw Problem("\(name)=\(i) is past the last of --shards \(shards) (it counts from 0)")
+        }
+        return shard
       }
       throw Problem(
         "--shards \(shards) needs the shard's index: JOB_COMPLETION_INDEX (Kubernetes), "
           + "AWS_BATCH_JOB_ARRAY_INDEX (AWS Batch) or TEST_SHARD_INDEX (Bazel), or give --shard i/n"
       )
     }
-    guard let totalText = environment["TEST_TOTAL_SHARDS"] else { return nil }
+    guard let totalText = environment["TEST_TOTAL_SHARDS"] else {
+      // Bazel sets both; an index alone would otherwise check every scene without a word.
+      if environment["TEST_SHARD_INDEX"] != nil {
+        throw Problem("TEST_SHARD_INDEX is set without TEST_TOTAL_SHARDS (or --shards n)")
+      }
+      return nil
+    }
     guard let total = Int(totalText), total >= 1 else {
       throw Problem("TEST_TOTAL_SHARDS=\(totalText) is not a count")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RenderAnimKit
 import Testing
 
 #if canImport(FoundationXML)
@@ -104,6 +105,22 @@ import FoundationXML
     #expect(partial.standardError.contains("shard 1/3 missing"), "\(partial.standardError)")
     let bad = InProcessRun(["check", scenes, "--golden-root", root, "--shard", "4/3"])
     #expect(bad.status == 64)
+  }
+
+  /// Environments whose shard cannot be told for sure are errors, not a silent run of every
+  /// scene or a pick between two engines' indices.
+  @Test func ambiguousEnvironmentShardsAreErrors() throws {
+    #expect(throws: Shard.Problem.self) {
+      try Shard.fromEnvironment(["TEST_SHARD_INDEX": "1"], shards: nil)
+    }
+    #expect(throws: Shard.Problem.self) {
+      try Shard.fromEnvironment(
+        ["JOB_COMPLETION_INDEX": "0", "AWS_BATCH_JOB_ARRAY_INDEX": "1"], shards: 3)
+    }
+    let agreeing = try Shard.fromEnvironment(
+      ["JOB_COMPLETION_INDEX": "1", "AWS_BATCH_JOB_ARRAY_INDEX": "1"], shards: 3)
+    #expect(agreeing == Shard(index: 2, count: 3))
+    #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "1"], shards: nil) == nil)
   }
 
   @Test func manyScenesRenderToAFolder() throws {
