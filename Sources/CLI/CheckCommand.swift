@@ -311,9 +311,11 @@ enum CheckCommand: Command {
   }
 
   /// The scenes the arguments name, with their names: built-ins, files, and the `*.json` files
-  /// of folders (sorted); two scenes of one name are refused (their goldens would share a
-  /// folder).
-  static func scenes(_ arguments: [String]) throws -> [(name: String, source: SceneSource)] {
+  /// of folders (sorted); two scenes of one name are refused (`clash` says what they would
+  /// share: their goldens' folder, their output files).
+  static func scenes(
+    _ arguments: [String], clash: String = "their goldens would share a folder"
+  ) throws -> [(name: String, source: SceneSource)] {
     var found: [(name: String, source: SceneSource)] = []
     for argument in arguments {
       let source = SceneSource(argument: argument)
@@ -337,7 +339,7 @@ enum CheckCommand: Command {
     for (name, source) in found {
       if let other = seen[name] {
         throw UsageError(
-          "'\(other)' and '\(source.argument)' are both named '\(name)': their goldens would share a folder"
+          "'\(other)' and '\(source.argument)' are both named '\(name)': \(clash)"
         )
       }
       seen[name] = source.argument

@@ -708,7 +708,7 @@ enum SceneCommand: Command {
       throw UsageError("'--frames'/'--times' select PNG frames: add '--format png-frames'")
     }
     let shard = try CheckCommand.shard(arguments, environment: CheckCommand.environment())
-    let sources = try CheckCommand.scenes(files).filter {
+    let sources = try CheckCommand.scenes(files, clash: "their outputs would share a name").filter {
       shard?.contains($0.source.argument) ?? true
     }
     try Folders.create(folder)

@@ -17,7 +17,9 @@ extension CheckReport {
   /// shows expected, actual or the diff, or the two with a slider between them.
   /// `images(scene, frame)` gives the frame's images (nil: none were written).
   public func html(images: (Int, Frame) -> FrameImages?) -> String {
-    let total = scenes.reduce(0) { $0 + $1.frames.count + $1.problemFailures }
+    // The counts `check` prints: re-recorded frames neither passed nor failed.
+    let passed = scenes.reduce(0) { $0 + $1.passed }
+    let rerecorded = scenes.reduce(0) { $0 + $1.rerecorded }
     let failed = failures
     var page = """
       <!doctype html>
@@ -48,8 +50,9 @@ extension CheckReport {
       .problems li { color: #d70015; }
       </style></head><body>
       <h1>render-anim check</h1>
-      <div class="summary"><span class="\(failed == 0 ? "ok" : "bad")">\(total - failed) passed, \
-      \(failed) failed</span> in \(scenes.count) scene\(scenes.count == 1 ? "" : "s")</div>
+      <div class="summary"><span class="\(failed == 0 ? "ok" : "bad")">\(passed) passed, \
+      \(failed) failed</span>\(rerecorded > 0 ? ", \(rerecorded) re-recorded" : "") in \
+      \(scenes.count) scene\(scenes.count == 1 ? "" : "s")</div>
 
       """
     var viewer = 0

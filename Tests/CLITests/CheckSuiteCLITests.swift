@@ -107,6 +107,7 @@ import FoundationXML
     #expect(failure.contains("--record failed"))
     // The report: a page and each failing frame's three images, all there.
     let html = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
+    #expect(html.contains("0 passed, 4 failed"), "the counts check printed")
     let images = files(report).filter { $0.hasSuffix(".png") }
     #expect(images.count == 12)
     for image in images { #expect(html.contains(image)) }
