@@ -29,6 +29,9 @@ import Darwin
 ///   weights, as pixelmatch's Y) of the sRGB values over white, which is linear in coverage as
 ///   our compositing is. An edge moved by 1/8 px stays excused; a corner whose radius grew by a
 ///   point, whose pixels change by most of the contrast, does not.
+/// - Small features that moved (our addition, `isPartOfMovedFeature`): a feature a few pixels
+///   across has no flat pixel for the rule above, so an edge pixel of one is also excused when
+///   the changed pixels around it form a small island whose ink is conserved.
 ///
 /// The default threshold, 0.006, lies between rounding noise of two levels a channel (ΔE up to
 /// 0.0056 on mid grey and systemBlue) and a colour 2 % darker (ΔE 0.0088 on mid grey, 0.0095 on
@@ -183,10 +186,140 @@ public enum PerceptualDifference {
     let change = abs(brightness(e, i) - brightness(a, i))
     if isAntialiased(e, other: a, x: x, y: y, width: width, height: height, change: change)
       || isAntialiased(a, other: e, x: x, y: y, width: width, height: height, change: change)
+      || isPartOfMovedFeature(e, a, x: x, y: y, width: width, height: height, change: change)
     {
       return .antialiased
     }
     return .different
+  }
+
+  /// The widest and tallest feature, in pixels, that `isPartOfMovedFeature` looks at.
+  public static let smallFeatureSpan = 16
+  /// The share of a small feature's changed brightness that may be ink gained or lost.
+  static let inkShare: Float = 0.125
+
+  /// Whether (x, y) is an edge pixel of a small feature that moved by a fraction of a pixel:
+  /// the case the flat-neighbour rule cannot judge, since a feature a few pixels across has no
+  /// flat interior and its neighbours are edge pixels themselves (a 2 × 2 px dot whose edges
+  /// cross pixel edges along both axes). It is, when
+  /// - in one image or the other the pixel has a darker and a brighter neighbour and its
+  ///   brightness changed by at most `antialiasingShare` of the local contrast, as the
+  ///   anti-aliasing rule asks (which bounds the move to about a quarter of a pixel), and
+  /// - the pixels that changed around it (more than one level in a channel, 8-connected to it)
+  ///   form an island at most `smallFeatureSpan` pixels across and down, ringed by unchanged
+  ///   pixels, whose ink is conserved: the sum of the brightness changes over the island is at
+  ///   most `inkShare` of the sum of their sizes (plus a level a pixel for rounding). A move
+  ///   carries a feature's ink from one side to the other, since our compositing is linear in
+  ///   coverage; a feature that is missing, grew, shrank or changed colour gains or loses ink
+  ///   of the same sign in every pixel.
+  static func isPartOfMovedFeature(
+    _ e: UnsafeRawBufferPointer, _ a: UnsafeRawBufferPointer, x: Int, y: Int, width: Int,
+    height: Int, change: Float
+  ) -> Bool {
+    let span = smallFeatureSpan
+    guard
+      isBetweenNeighbours(e, x: x, y: y, width: width, height: height, change: change)
+        || isBetweenNeighbours(a, x: x, y: y, width: width, height: height, change: change)
+    else { return false }
+    // The island holds the runs of changed pixels through (x, y) along its row and column, so
+    // a run longer than the span rules it out before any search.
+    guard changedRun(e, a, x: x, y: y, dx: 1, dy: 0, width: width, height: height) < span,
+      changedRun(e, a, x: x, y: y, dx: 0, dy: 1, width: width, height: height) < span
+    else { return false }
+    // The window holding every island of at most `span` pixels across that contains (x, y).
+    let side = 2 * span - 1
+    let (originX, originY) = (x - span + 1, y - span + 1)
+    return withUnsafeTemporaryAllocation(of: Bool.self, capacity: side * side) { seen in
+      withUnsafeTemporaryAllocation(of: Int32.self, capacity: side * side) { stack in
+        seen.initialize(repeating: false)
+        var (minX, maxX, minY, maxY) = (x, x, y, y)
+        var (ink, size): (Float, Float) = (0, 0)
+        var count = 0
+        var top = 0
+        stack[0] = Int32((y - originY) * side + (x - originX))
+        seen[(y - originY) * side + (x - originX)] = true
+        top = 1
+        while top > 0 {
+          top -= 1
+          let slot = Int(stack[top])
+          let (px, py) = (slot % side + originX, slot / side + originY)
+          let delta = brightness(e, (py * width + px) * 4) - brightness(a, (py * width + px) * 4)
+          ink += delta
+          size += abs(delta)
+          count += 1
+          for ny in max(py - 1, 0)...min(py + 1, height - 1) {
+            for nx in max(px - 1, 0)...min(px + 1, width - 1) {
+              guard changed(e, a, (ny * width + nx) * 4) else { continue }
+              let (wx, wy) = (nx - originX, ny - originY)
+              guard wx >= 0, wx < side, wy >= 0, wy < side else { return false }
+              let next = wy * side + wx
+              guard !seen[next] else { continue }
+              seen[next] = true
+              minX = min(minX, nx)
+              maxX = max(maxX, nx)
+              minY = min(minY, ny)
+              maxY = max(maxY, ny)
+              guard maxX - minX < span, maxY - minY < span else { return false }
+              stack[top] = Int32(next)
+              top += 1
+            }
+          }
+        }
+        return abs(ink) <= inkShare * size + Float(count) / 255
+      }
+    }
+  }
+
+  /// The length of the run of changed pixels through (x, y) along (dx, dy) and back, counted
+  /// up to `smallFeatureSpan`.
+  static func changedRun(
+    _ e: UnsafeRawBufferPointer, _ a: UnsafeRawBufferPointer, x: Int, y: Int, dx: Int, dy: Int,
+    width: Int, height: Int
+  ) -> Int {
+    var run = 1
+    for direction in [1, -1] {
+      var (px, py) = (x + dx * direction, y + dy * direction)
+      while run < smallFeatureSpan, px >= 0, px < width, py >= 0, py < height,
+        changed(e, a, (py * width + px) * 4)
+      {
+        run += 1
+        px += dx * direction
+        py += dy * direction
+      }
+    }
+    return run
+  }
+
+  /// Whether two straight RGBA8 pixels at byte offset `i` differ by more than a level of
+  /// rounding in some channel.
+  @inline(__always)
+  static func changed(_ e: UnsafeRawBufferPointer, _ a: UnsafeRawBufferPointer, _ i: Int) -> Bool
+  {
+    if e.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+      == a.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+    {
+      return false
+    }
+    for c in 0..<4 where abs(Int(e[i + c]) - Int(a[i + c])) > 1 { return true }
+    return false
+  }
+
+  /// Whether (x, y) of `image` has a darker and a brighter neighbour, and `change` is at most
+  /// `antialiasingShare` of their contrast (the brightest neighbour's minus the darkest's).
+  static func isBetweenNeighbours(
+    _ image: UnsafeRawBufferPointer, x: Int, y: Int, width: Int, height: Int, change: Float
+  ) -> Bool {
+    let centre = brightness(image, (y * width + x) * 4)
+    var (lowest, highest) = (centre, centre)
+    for ny in max(y - 1, 0)...min(y + 1, height - 1) {
+      for nx in max(x - 1, 0)...min(x + 1, width - 1) where nx != x || ny != y {
+        let value = brightness(image, (ny * width + nx) * 4)
+        lowest = min(lowest, value)
+        highest = max(highest, value)
+      }
+    }
+    return lowest < centre && highest > centre
+      && change <= antialiasingShare * (highest - lowest)
   }
 
   /// Whether (x, y) of `image` looks like an anti-aliased edge pixel between flat regions

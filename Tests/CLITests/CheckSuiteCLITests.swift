@@ -82,7 +82,7 @@ import FoundationXML
   /// failed` says how many it rewrote; JUnit and the HTML report say the same.
   @Test func failuresAreReported() throws {
     let golden = directory + "/report/cards"
-    let keys = ["--times", "0,0.1,0.2,settled"]
+    let keys = ["--times", "0,0.25,0.5,settled"]
     #expect(
       InProcessRun(["check", "cards", "--golden", golden, "--record", "all"] + keys + Self.scene)
         .status == 0)
