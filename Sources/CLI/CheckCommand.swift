@@ -126,7 +126,7 @@ enum CheckCommand: Command {
       golden: golden ?? root ?? ".", artifacts: arguments.value("artifacts"),
       junit: arguments.value("junit"), report: reportFolder, results: arguments.value("results"))
     let reportOutput = try reportFolder.map { (path) throws(FileError) in
-      try OutputFolder(path, isReplaceable: isReportFile)
+      try OutputFolder(path, contents: "a report's files", isReplaceable: isReportFile)
     }
     // With --golden-root, each scene has its own folders and lines, however many the shard got.
     let several = root != nil
@@ -416,7 +416,7 @@ enum CheckCommand: Command {
     for index in frames {
       let paths = CheckReport.Frame.artifacts(in: folder, frame: index)
       unlink(paths.actual)
-      unlink(paths.diff)
+      if let diff = paths.diff { unlink(diff) }
     }
     rmdir(folder)  // fails, harmlessly, unless empty
   }
@@ -522,11 +522,20 @@ enum CheckCommand: Command {
     for (s, scene) in report.scenes.enumerated() {
       for frame in scene.frames where frame.result == .failed {
         guard let written = frame.artifacts,
-          let expected = try? PNGCodec.readStraightRGBA(frame.golden),
-          let actual = try? PNGCodec.readStraightRGBA(written.actual),
-          expected.width == actual.width, expected.height == actual.height
+          let actual = try? PNGCodec.readStraightRGBA(written.actual)
         else { continue }
         let stem = "\(s)-" + SceneExporter.frameName(frame.index).dropLast(4)
+        guard written.diff != nil, let expected = try? PNGCodec.readStraightRGBA(frame.golden),
+          expected.width == actual.width, expected.height == actual.height
+        else {
+          // No golden to compare with: the actual image alone.
+          try folder.write(
+            PNGCodec.encode(straightRGBA: actual.rgba, width: actual.width, height: actual.height),
+            name: stem + "-actual.png")
+          images["\(s)/\(frame.index)"] = CheckReport.FrameImages(
+            expected: nil, actual: stem + "-actual.png", diff: nil)
+          continue
+        }
         let diff = ImageDifference.image(
           expected: expected.rgba, actual: actual.rgba, width: actual.width,
           height: actual.height, method: method, style: .overlay)

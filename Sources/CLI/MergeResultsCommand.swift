@@ -68,7 +68,8 @@ enum MergeResultsCommand: Command {
       outputs.append(file)
     }
     if let folder = arguments.value("report") {
-      let output = try OutputFolder(folder, isReplaceable: CheckCommand.isReportFile)
+      let output = try OutputFolder(
+        folder, contents: "a report's files", isReplaceable: CheckCommand.isReportFile)
       let mode: ComparisonOptions.Mode = try arguments.requiredChoice("compare")
       try CheckCommand.writeHTML(
         report,

@@ -59,12 +59,13 @@ public struct GoldenComparison: Hashable, Sendable {
   }
 
   /// Where a failing comparison's images go: the actual image, and a diff image (expected |
-  /// actual | overlay).
+  /// actual | overlay). In an outcome, `diff` is nil when there was no golden to draw it
+  /// from (missing, unreadable, another size): then only the actual image was written.
   public struct Artifacts: Hashable, Sendable {
     public var actual: String
-    public var diff: String
+    public var diff: String?
 
-    public init(actual: String, diff: String) {
+    public init(actual: String, diff: String?) {
       self.actual = actual
       self.diff = diff
     }
@@ -135,7 +136,9 @@ public struct GoldenComparison: Hashable, Sendable {
       if mode == .all || (!exists && (mode == .missing || mode == .failed)) {
         return recording(image, to: golden) ?? .recorded
       }
-      guard exists else { return .failed("no golden at \(golden)", artifacts: nil) }
+      guard exists else {
+        return failedAlone("no golden at \(golden)", image: image, artifacts: artifacts)
+      }
       let expected: (rgba: [UInt8], width: Int, height: Int)
       do {
         let data = try PNGCodec.readData(golden)
@@ -148,7 +151,7 @@ public struct GoldenComparison: Hashable, Sendable {
         }
       } catch {
         guard mode == .failed else {
-          return .failed("unreadable golden: \(error)", artifacts: nil)
+          return failedAlone("unreadable golden: \(error)", image: image, artifacts: artifacts)
         }
         return recording(image, to: golden) ?? .rerecorded
       }
@@ -169,17 +172,35 @@ public struct GoldenComparison: Hashable, Sendable {
         differingPixels: difference?.differingPixels, maximumDelta: difference?.maximumDelta ?? 0,
         pixels: pixels)
       guard let difference else {
-        return .failed(
+        return failedAlone(
           "size \(image.width)×\(image.height), golden \(expected.width)×\(expected.height)",
-          artifacts: nil)
+          image: image, artifacts: artifacts)
       }
-      guard let artifacts else { return .failed("\(difference)", artifacts: nil) }
+      guard let artifacts, let diff = artifacts.diff else {
+        return .failed("\(difference)", artifacts: nil)
+      }
       try write(artifacts, image: image, expected: expected.rgba, actual: actual)
-      return .failed(
-        "\(difference); see \(artifacts.actual) and \(artifacts.diff)", artifacts: artifacts)
+      return .failed("\(difference); see \(artifacts.actual) and \(diff)", artifacts: artifacts)
     } catch {
       return .failed("\(error)", artifacts: nil)
     }
+  }
+
+  /// A failure with no golden to compare with (missing, unreadable, another size): the actual
+  /// image alone goes to the artifacts, so what the frame shows can be looked at (and copied
+  /// in as the golden).
+  private func failedAlone(_ reason: String, image: Pixmap, artifacts: Artifacts?) -> Outcome {
+    guard let artifacts else { return .failed(reason, artifacts: nil) }
+    do {
+      try Folders.create(OutputPathText.folder(of: artifacts.actual))
+      try PNGCodec.write(image, to: artifacts.actual)
+    } catch {
+      return .failed(
+        "\(reason) (and the actual image could not be written: \(error))", artifacts: nil)
+    }
+    return .failed(
+      "\(reason); see \(artifacts.actual)",
+      artifacts: Artifacts(actual: artifacts.actual, diff: nil))
   }
 
   /// `record`, its failure as an outcome (nil when the golden was written).
@@ -201,16 +222,17 @@ public struct GoldenComparison: Hashable, Sendable {
   private func write(
     _ artifacts: Artifacts, image: Pixmap, expected: [UInt8], actual: [UInt8]
   ) throws {
-    for path in [artifacts.actual, artifacts.diff] {
+    for path in [artifacts.actual, artifacts.diff].compactMap({ $0 }) {
       try Folders.create(OutputPathText.folder(of: path))
     }
+    guard let diffPath = artifacts.diff else { return }
     try PNGCodec.write(image, to: artifacts.actual)
     let diff = ImageDifference.image(
       expected: expected, actual: actual, width: image.width, height: image.height,
       method: method, style: .triptych)
     try OutputFile.write(
       PNGCodec.encode(straightRGBA: diff.rgba, width: diff.width, height: image.height),
-      to: artifacts.diff)
+      to: diffPath)
   }
 }
 

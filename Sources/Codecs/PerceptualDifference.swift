@@ -293,8 +293,7 @@ public enum PerceptualDifference {
   /// Whether two straight RGBA8 pixels at byte offset `i` differ by more than a level of
   /// rounding in some channel.
   @inline(__always)
-  static func changed(_ e: UnsafeRawBufferPointer, _ a: UnsafeRawBufferPointer, _ i: Int) -> Bool
-  {
+  static func changed(_ e: UnsafeRawBufferPointer, _ a: UnsafeRawBufferPointer, _ i: Int) -> Bool {
     if e.loadUnaligned(fromByteOffset: i, as: UInt32.self)
       == a.loadUnaligned(fromByteOffset: i, as: UInt32.self)
     {

@@ -25,7 +25,11 @@ public final class OutputFolder: PendingOutput {
 
   private enum State { case writing, committed, discarded }
 
-  public init(_ path: String, isReplaceable: (String) -> Bool) throws(FileError) {
+  /// `contents` names what the folder holds, for the error when it holds anything else
+  /// (`frames`, `a report's files`).
+  public init(
+    _ path: String, contents: String = "frames", isReplaceable: (String) -> Bool
+  ) throws(FileError) {
     self.path = path
     let trimmed = OutputPath.trimmingTrailingSlashes(path)
     let target = try OutputPath.followingLinks(trimmed, isFolder: true)
@@ -39,8 +43,9 @@ public final class OutputFolder: PendingOutput {
         let shown = foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
         throw FileError(
           path: path,
-          "holds files that are not frames (\(shown)\(foreign.count > 3 ? ", …" : "")); "
-            + "give an empty or new folder, so nothing else is replaced", isOutput: true)
+          "holds files that are not \(contents) (\(shown)\(foreign.count > 3 ? ", …" : "")); "
+            + "give an empty or new folder (or one this command wrote before), so nothing "
+            + "else is replaced", isOutput: true)
       }
     } else {
       guard errno == ENOENT || errno == ENOTDIR else {

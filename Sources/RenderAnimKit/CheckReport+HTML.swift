@@ -1,11 +1,12 @@
 extension CheckReport {
-  /// The images of one failing frame, as paths relative to the page.
+  /// The images of one failing frame, as paths relative to the page. `expected` and `diff` are
+  /// nil when the frame had no golden to compare with (missing, unreadable, another size).
   public struct FrameImages: Sendable {
-    public var expected: String
+    public var expected: String?
     public var actual: String
-    public var diff: String
+    public var diff: String?
 
-    public init(expected: String, actual: String, diff: String) {
+    public init(expected: String?, actual: String, diff: String?) {
       self.expected = expected
       self.actual = actual
       self.diff = diff
@@ -79,6 +80,15 @@ extension CheckReport {
           page += "</div>\n"
           continue
         }
+        guard let expected = files.expected, let diff = files.diff else {
+          // Nothing to compare with: what the frame shows, alone.
+          page += """
+            <div class="figures">actual (no golden image to compare it with):</div>
+            <div class="viewer"><img src="\(Self.escape(files.actual))" alt="actual"></div></div>
+
+            """
+          continue
+        }
         page += """
           <div class="modes" data-viewer="\(id)">\
           <button data-mode="expected">Expected</button><button data-mode="actual">Actual</button>\
@@ -87,8 +97,8 @@ extension CheckReport {
           <input class="slider" id="\(id)-slider" type="range" min="0" max="100" value="50" \
           aria-label="Expected on the left, actual on the right">
           <div class="viewer" id="\(id)">\
-          <img class="base" src="\(Self.escape(files.diff))" data-expected="\(Self.escape(files.expected))" \
-          data-actual="\(Self.escape(files.actual))" data-diff="\(Self.escape(files.diff))" alt="diff">\
+          <img class="base" src="\(Self.escape(diff))" data-expected="\(Self.escape(expected))" \
+          data-actual="\(Self.escape(files.actual))" data-diff="\(Self.escape(diff))" alt="diff">\
           <img class="top" src="\(Self.escape(files.actual))" alt="actual" style="display:none">\
           </div></div>
 

@@ -35,7 +35,8 @@ extension CheckReport {
           f += ", \"maximumDelta\": \(figures.maximumDelta), \"pixels\": \(figures.pixels)"
         }
         if let written = frame.artifacts {
-          f += ", \"actual\": \(string(written.actual)), \"diff\": \(string(written.diff))"
+          f += ", \"actual\": \(string(written.actual))"
+          if let diff = written.diff { f += ", \"diff\": \(string(diff))" }
         }
         if frame.unwritten { f += ", \"unwritten\": true" }
         return f + "}"
@@ -126,7 +127,7 @@ extension CheckReport {
         if fo["actual"] != nil {
           frame.artifacts = GoldenComparison.Artifacts(
             actual: try field(fo, "actual", fp, "a path", string),
-            diff: try field(fo, "diff", fp, "a path", string))
+            diff: fo["diff"] == nil ? nil : try field(fo, "diff", fp, "a path", string))
         }
         if let value = fo["unwritten"] {
           guard case .bool(let unwritten) = value.kind else {

@@ -191,7 +191,9 @@ public struct CheckReport: Sendable {
         "\(scene.failures) of \(scene.frames.count + scene.problemFailures) frames failed "
         + "against \(scene.golden)"
       var body = scene.failureLines.joined(separator: "\n")
-      let paths = scene.frames.compactMap(\.artifacts).flatMap { [$0.actual, $0.diff] }
+      let paths = scene.frames.compactMap(\.artifacts).flatMap {
+        [$0.actual, $0.diff].compactMap { $0 }
+      }
       if !paths.isEmpty { body += "\n\nArtifacts:\n" + paths.joined(separator: "\n") }
       body += "\n\nRe-record: \(scene.rerecord)"
       xml += ">\n      <failure message=\"\(Self.escape(message))\" type=\"golden mismatch\">"

@@ -37,6 +37,32 @@ public enum GoldenRecordMode {
   }
 }
 
+/// Where a golden folder and its artifacts are.
+enum GoldenFolders {
+  /// The golden folder `golden` (absolute, or relative to `base`) with `.` and `..` resolved
+  /// by name, ending in `/`, and its artifacts folder `.render-anim-artifacts/<name>/` beside
+  /// it — never inside it, whatever `golden` says (`.`, `a/..`, a trailing slash).
+  static func resolve(_ golden: String, base: String) -> (folder: String, artifacts: String) {
+    let path = golden.hasPrefix("/") ? golden : base + "/" + golden
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") where part != "." {
+      if part == ".." {
+        if !parts.isEmpty && parts.last != ".." {
+          parts.removeLast()
+        } else if !path.hasPrefix("/") {
+          parts.append(part)
+        }
+      } else {
+        parts.append(part)
+      }
+    }
+    let root = path.hasPrefix("/") ? "/" : ""
+    let name = parts.last.map(String.init) ?? "golden"
+    let parent = root + parts.dropLast().map { $0 + "/" }.joined()
+    return (root + parts.map { $0 + "/" }.joined(), parent + ".render-anim-artifacts/" + name + "/")
+  }
+}
+
 /// A golden check that could not be set up (a bad selection, a bad record mode).
 public struct GoldenSetupError: Error, CustomStringConvertible {
   public var description: String
@@ -58,11 +84,7 @@ public func expectGoldenFrames(
 ) throws -> CheckReport.Scene {
   let mode = try GoldenRecordMode.current(record, environment: GoldenRecordMode.environment)
   let base = filePath.lastIndex(of: "/").map { String(filePath[..<$0]) } ?? "."
-  let relative = golden.hasSuffix("/") ? String(golden.dropLast()) : golden
-  let folder = (golden.hasPrefix("/") ? relative : base + "/" + relative) + "/"
-  let name = relative.split(separator: "/").last.map(String.init) ?? "golden"
-  let parent = String(folder.dropLast().dropLast(name.count))
-  let artifacts = parent + ".render-anim-artifacts/" + name + "/"
+  let (folder, artifacts) = GoldenFolders.resolve(golden, base: base)
   let selection = FrameSelection(frames: frames.map { $0...$0 }, times: times)
   let indices: [Int]
   do {
@@ -96,7 +118,8 @@ public func expectGoldenFrames(
     results.append(frame)
   }
   return CheckReport.Scene(
-    name: name, golden: folder, rerecord: "RENDER_ANIM_RECORD=failed swift test", frames: results,
+    name: String(folder.dropLast().split(separator: "/").last ?? "golden"), golden: folder,
+    rerecord: "RENDER_ANIM_RECORD=failed swift test", frames: results,
     seconds: monotonicSeconds() - started)
 }
 

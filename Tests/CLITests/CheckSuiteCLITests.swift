@@ -242,5 +242,15 @@ import FoundationXML
     ])
     #expect(diff.status == 64)
     #expect(files(golden) == ["frame-0000.png", "frame-0001.png"])
+    // A report folder holding other files is refused as one, naming what it may hold.
+    let notes = directory + "/apart/notes"
+    try FileManager.default.createDirectory(atPath: notes, withIntermediateDirectories: true)
+    FileManager.default.createFile(atPath: notes + "/todo.txt", contents: Data("keep".utf8))
+    let report = InProcessRun(["check", "cards", "--golden", golden, "--report", notes] + keys)
+    #expect(report.status == 2)
+    #expect(
+      report.standardError.contains("holds files that are not a report's files ('todo.txt')"),
+      "\(report.standardError)")
+    #expect(files(notes) == ["todo.txt"])
   }
 }

@@ -123,6 +123,26 @@ struct GIFSummary {
     #expect(run.standardError.contains("misses the tappable layers ('card')"))
   }
 
+  /// Spaces around a list's items are allowed in every list option, `--tap` among them.
+  @Test func spacesAroundListItemsAreAllowed() throws {
+    func trace(_ tap: String) throws -> [UInt8] {
+      let file = directory + "/spaced-\(tap.count).csv"
+      let run = InProcessRun(
+        ["cats", "--scale", "1", "--fps", "5", "--tap", tap, "--trace", file, "--quiet"])
+      #expect(run.status == 0, "\(tap): \(run.standardError)")
+      return try bytes(file)
+    }
+    #expect(try trace(" 300, 500 @ 0.5") == trace("300,500@0.5"))
+    let folder = directory + "/spaced-frames/"
+    let run = InProcessRun(
+      ["cards", "--scale", "1", "--fps", "5", "--frames", " 1, 3 - 4", "-o", folder, "--quiet"])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(
+      (try? FileManager.default.contentsOfDirectory(atPath: folder))?.sorted() == [
+        "frame-0001.png", "frame-0003.png", "frame-0004.png",
+      ])
+  }
+
   static let usageErrors: [([String], String)] = [
     (["cats", "--tap", "500,100", "-o", "x.gif"], "outside the 390×844 pt screen"),
     (["cats", "--tap", "10,10@99", "-o", "x.gif"], "the time after @"),

@@ -136,7 +136,8 @@ import Testing
       ),
       (
         "the dot across pixel edges 15 % lighter",
-        try Self.card(scale: scale, nudge: nudge, dotColor: Color(red: 0.15, green: 0.15, blue: 0.15))
+        try Self.card(
+          scale: scale, nudge: nudge, dotColor: Color(red: 0.15, green: 0.15, blue: 0.15))
       ),
       ("the dot across pixel edges missing", try Self.card(scale: scale, dot: false)),
     ]

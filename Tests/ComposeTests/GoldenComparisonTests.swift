@@ -73,7 +73,7 @@ import Testing
     }
     #expect(reason.hasPrefix("12 pixels differ, largest channel delta 255"))
     #expect(written == artifacts)
-    #expect(try PNGCodec.read(artifacts.diff).width == 12)  // expected | actual | overlay
+    #expect(try PNGCodec.read(try #require(artifacts.diff)).width == 12)  // expected | actual | overlay
     #expect(try PNGCodec.read(artifacts.actual) == image(.black))
     // Within tolerance, and re-recorded by `failed`.
     let tolerant = GoldenComparison(tolerance: 255)
@@ -82,6 +82,33 @@ import Testing
     #expect(
       exact.check(try image(.black), golden: golden, mode: .failed, artifacts: nil) == .rerecorded)
     #expect(try PNGCodec.read(golden) == image(.black))
+  }
+
+  /// A missing golden (never recording) and one of another size leave the actual image alone
+  /// in the artifacts, so what the frame shows can be looked at.
+  @Test func noGoldenToCompareWithLeavesTheActualImage() throws {
+    let artifacts = GoldenComparison.Artifacts(
+      actual: folder + "/alone/a.png", diff: folder + "/alone/d.png")
+    let missing = GoldenComparison().check(
+      try image(.black), golden: folder + "/none.png", mode: .never, artifacts: artifacts)
+    #expect(
+      missing
+        == .failed(
+          "no golden at \(folder)/none.png; see \(artifacts.actual)",
+          artifacts: GoldenComparison.Artifacts(actual: artifacts.actual, diff: nil)))
+    #expect(try PNGCodec.read(artifacts.actual) == image(.black))
+    let golden = folder + "/small.png"
+    try GoldenComparison().record(
+      try #require(Pixmap(width: 2, height: 2, filledWith: Color.white.premultiplied)), to: golden)
+    let sized = GoldenComparison().check(
+      try image(.white), golden: golden, mode: .never, artifacts: artifacts)
+    guard case .failed(let reason, let written) = sized else {
+      Issue.record("expected a failure, got \(sized)")
+      return
+    }
+    #expect(reason == "size 4×3, golden 2×2; see \(artifacts.actual)")
+    #expect(written?.diff == nil)
+    #expect(try PNGCodec.read(artifacts.actual) == image(.white))
   }
 
   @Test func anUnreadableGoldenIsAFailureNotAnError() throws {
@@ -95,6 +122,19 @@ import Testing
       return
     }
     #expect(reason.hasPrefix("unreadable golden: \(golden): not a PNG file"))
+    // With an artifacts folder: the actual image alone, named in the reason.
+    let artifacts = GoldenComparison.Artifacts(
+      actual: folder + "/unreadable-art/a.png", diff: folder + "/unreadable-art/d.png")
+    let withArtifacts = GoldenComparison().check(
+      try image(.white), golden: golden, mode: .never, artifacts: artifacts)
+    guard case .failed(let said, let written) = withArtifacts else {
+      Issue.record("expected a failure, got \(withArtifacts)")
+      return
+    }
+    #expect(written == GoldenComparison.Artifacts(actual: artifacts.actual, diff: nil))
+    #expect(said.hasSuffix("; see \(artifacts.actual)"))
+    #expect(try PNGCodec.read(artifacts.actual) == image(.white))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/unreadable-art/d.png"))
     #expect(
       GoldenComparison().check(try image(.white), golden: golden, mode: .failed, artifacts: nil)
         == .rerecorded)

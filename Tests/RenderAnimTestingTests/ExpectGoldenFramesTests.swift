@@ -1,10 +1,11 @@
 import Codecs
 import Foundation
 import RenderAnimKit
-import RenderAnimTesting
 import SceneFormat
 import SceneGraph
 import Testing
+
+@testable import RenderAnimTesting
 
 /// `RenderAnimTesting` as a user's suite uses it: key frames of a scene against goldens kept
 /// beside this file (`Goldens/cards`, recorded by the first run, checked in), a change caught as
@@ -47,6 +48,32 @@ import Testing
     let diff = try #require(failures.first?.artifacts?.diff)
     #expect(diff.contains("/.render-anim-artifacts/cards/"))
     #expect(FileManager.default.fileExists(atPath: diff))
+  }
+
+  /// The artifacts go beside the golden folder under its real name, never inside it, however
+  /// the folder is written.
+  @Test func artifactsAreBesideTheGoldenFolder() {
+    let cases: [(String, String, String)] = [
+      (
+        "Goldens/cards", "/p/Tests/T/Goldens/cards/",
+        "/p/Tests/T/Goldens/.render-anim-artifacts/cards/"
+      ),
+      (
+        "Goldens/cards/", "/p/Tests/T/Goldens/cards/",
+        "/p/Tests/T/Goldens/.render-anim-artifacts/cards/"
+      ),
+      (".", "/p/Tests/T/", "/p/Tests/.render-anim-artifacts/T/"),
+      ("./", "/p/Tests/T/", "/p/Tests/.render-anim-artifacts/T/"),
+      ("Goldens/..", "/p/Tests/T/", "/p/Tests/.render-anim-artifacts/T/"),
+      ("../Shared/./g", "/p/Tests/Shared/g/", "/p/Tests/Shared/.render-anim-artifacts/g/"),
+      ("/abs/g", "/abs/g/", "/abs/.render-anim-artifacts/g/"),
+    ]
+    for (golden, folder, artifacts) in cases {
+      let resolved = GoldenFolders.resolve(golden, base: "/p/Tests/T")
+      #expect(resolved.folder == folder, "\(golden)")
+      #expect(resolved.artifacts == artifacts, "\(golden)")
+      #expect(!resolved.artifacts.hasPrefix(resolved.folder), "\(golden)")
+    }
   }
 
   @Test func recordModeComesFromTheEnvironment() throws {
