@@ -73,7 +73,8 @@ import Testing
     }
     #expect(reason.hasPrefix("12 pixels differ, largest channel delta 255"))
     #expect(written == artifacts)
-    #expect(try PNGCodec.read(try #require(artifacts.diff)).width == 12)  // expected | actual | overlay
+    // expected | actual | overlay
+    #expect(try PNGCodec.read(try #require(artifacts.diff)).width == 12)
     #expect(try PNGCodec.read(artifacts.actual) == image(.black))
     // Within tolerance, and re-recorded by `failed`.
     let tolerant = GoldenComparison(tolerance: 255)
