@@ -183,14 +183,51 @@ public enum PerceptualDifference {
     guard levels > 1 else { return .same }
     found = distance(e, a, i, cache: &cache)
     guard found > threshold else { return .same }
-    let change = abs(brightness(e, i) - brightness(a, i))
-    if isAntialiased(e, other: a, x: x, y: y, width: width, height: height, change: change)
-      || isAntialiased(a, other: e, x: x, y: y, width: width, height: height, change: change)
-      || isPartOfMovedFeature(e, a, x: x, y: y, width: width, height: height, change: change)
+    let expected = Neighbourhood(e, x: x, y: y, width: width, height: height)
+    let actual = Neighbourhood(a, x: x, y: y, width: width, height: height)
+    let change = abs(expected.centre - actual.centre)
+    let (inExpected, inActual) = (expected.isEdge(change: change), actual.isEdge(change: change))
+    if inExpected && expected.alike <= 2
+      && hasFlatExtreme(e, other: a, expected, x: x, y: y, width: width, height: height)
+      || inActual && actual.alike <= 2
+        && hasFlatExtreme(a, other: e, actual, x: x, y: y, width: width, height: height)
+      || (inExpected || inActual)
+        && isPartOfMovedFeature(e, a, x: x, y: y, width: width, height: height)
     {
       return .antialiased
     }
     return .different
+  }
+
+  /// A pixel's 3 × 3 neighbourhood in one image, by brightness.
+  struct Neighbourhood {
+    /// The pixel's own brightness, and the darkest and brightest of it and its neighbours.
+    var centre: Float
+    var lowest: Float
+    var highest: Float
+    /// Neighbours of the pixel's own brightness (beyond the image counts as one).
+    var alike: Int
+
+    init(_ image: UnsafeRawBufferPointer, x: Int, y: Int, width: Int, height: Int) {
+      centre = brightness(image, (y * width + x) * 4)
+      (lowest, highest) = (centre, centre)
+      // Neighbours beyond the image count as alike, as pixelmatch's edge rule does.
+      alike = (x == 0 || x == width - 1 || y == 0 || y == height - 1) ? 1 : 0
+      for ny in max(y - 1, 0)...min(y + 1, height - 1) {
+        for nx in max(x - 1, 0)...min(x + 1, width - 1) where nx != x || ny != y {
+          let value = brightness(image, (ny * width + nx) * 4)
+          lowest = min(lowest, value)
+          highest = max(highest, value)
+          if value == centre { alike += 1 }
+        }
+      }
+    }
+
+    /// Whether the pixel lies between a darker and a brighter neighbour and `change` (its
+    /// brightness change between the images) is at most `antialiasingShare` of their contrast.
+    func isEdge(change: Float) -> Bool {
+      lowest < centre && highest > centre && change <= antialiasingShare * (highest - lowest)
+    }
   }
 
   /// The widest and tallest feature, in pixels, that `isPartOfMovedFeature` looks at.
@@ -198,13 +235,11 @@ public enum PerceptualDifference {
   /// The share of a small feature's changed brightness that may be ink gained or lost.
   static let inkShare: Float = 0.125
 
-  /// Whether (x, y) is an edge pixel of a small feature that moved by a fraction of a pixel:
-  /// the case the flat-neighbour rule cannot judge, since a feature a few pixels across has no
-  /// flat interior and its neighbours are edge pixels themselves (a 2 × 2 px dot whose edges
-  /// cross pixel edges along both axes). It is, when
-  /// - in one image or the other the pixel has a darker and a brighter neighbour and its
-  ///   brightness changed by at most `antialiasingShare` of the local contrast, as the
-  ///   anti-aliasing rule asks (which bounds the move to about a quarter of a pixel), and
+  /// Whether (x, y) — an edge pixel in one image or the other (`Neighbourhood.isEdge`, which
+  /// bounds the move to about a quarter of a pixel) — belongs to a small feature that moved by a
+  /// fraction of a pixel: the case the flat-neighbour rule cannot judge, since a feature a few
+  /// pixels across has no flat interior and its neighbours are edge pixels themselves (a 2 × 2
+  /// px dot whose edges cross pixel edges along both axes). It does when
   /// - the pixels that changed around it (more than one level in a channel, 8-connected to it)
   ///   form an island at most `smallFeatureSpan` pixels across and down, ringed by unchanged
   ///   pixels, whose ink is conserved: the sum of the brightness changes over the island is at
@@ -214,13 +249,9 @@ public enum PerceptualDifference {
   ///   of the same sign in every pixel.
   static func isPartOfMovedFeature(
     _ e: UnsafeRawBufferPointer, _ a: UnsafeRawBufferPointer, x: Int, y: Int, width: Int,
-    height: Int, change: Float
+    height: Int
   ) -> Bool {
     let span = smallFeatureSpan
-    guard
-      isBetweenNeighbours(e, x: x, y: y, width: width, height: height, change: change)
-        || isBetweenNeighbours(a, x: x, y: y, width: width, height: height, change: change)
-    else { return false }
     // The island holds the runs of changed pixels through (x, y) along its row and column, so
     // a run longer than the span rules it out before any search.
     guard changedRun(e, a, x: x, y: y, dx: 1, dy: 0, width: width, height: height) < span,
@@ -303,56 +334,20 @@ public enum PerceptualDifference {
     return false
   }
 
-  /// Whether (x, y) of `image` has a darker and a brighter neighbour, and `change` is at most
-  /// `antialiasingShare` of their contrast (the brightest neighbour's minus the darkest's).
-  static func isBetweenNeighbours(
-    _ image: UnsafeRawBufferPointer, x: Int, y: Int, width: Int, height: Int, change: Float
+  /// Whether the darkest or the brightest neighbour of (x, y) in `image` (`around` its
+  /// neighbourhood there) — every one of them where several tie — has three or more identical
+  /// neighbours in both images: it lies in a flat region, so the pixel is on an edge between
+  /// flat regions. Which of tied neighbours is looked at must not depend on the order of the
+  /// scan (a feature's row next to a sliver of it would otherwise be judged unlike the row
+  /// beside it).
+  static func hasFlatExtreme(
+    _ image: UnsafeRawBufferPointer, other: UnsafeRawBufferPointer, _ around: Neighbourhood,
+    x: Int, y: Int, width: Int, height: Int
   ) -> Bool {
-    let centre = brightness(image, (y * width + x) * 4)
-    var (lowest, highest) = (centre, centre)
     for ny in max(y - 1, 0)...min(y + 1, height - 1) {
       for nx in max(x - 1, 0)...min(x + 1, width - 1) where nx != x || ny != y {
         let value = brightness(image, (ny * width + nx) * 4)
-        lowest = min(lowest, value)
-        highest = max(highest, value)
-      }
-    }
-    return lowest < centre && highest > centre
-      && change <= antialiasingShare * (highest - lowest)
-  }
-
-  /// Whether (x, y) of `image` looks like an anti-aliased edge pixel between flat regions
-  /// (see the type's rules), `change` being its brightness change between the images.
-  static func isAntialiased(
-    _ image: UnsafeRawBufferPointer, other: UnsafeRawBufferPointer, x: Int, y: Int, width: Int,
-    height: Int, change: Float
-  ) -> Bool {
-    let centre = brightness(image, (y * width + x) * 4)
-    // Neighbours beyond the image count as alike, as pixelmatch's edge rule does.
-    var alike = (x == 0 || x == width - 1 || y == 0 || y == height - 1) ? 1 : 0
-    var (lowest, highest) = (centre, centre)
-    let rows = max(y - 1, 0)...min(y + 1, height - 1)
-    let columns = max(x - 1, 0)...min(x + 1, width - 1)
-    for ny in rows {
-      for nx in columns where nx != x || ny != y {
-        let value = brightness(image, (ny * width + nx) * 4)
-        lowest = min(lowest, value)
-        highest = max(highest, value)
-        if value == centre {
-          alike += 1
-          if alike > 2 { return false }
-        }
-      }
-    }
-    guard lowest < centre, highest > centre else { return false }
-    guard change <= antialiasingShare * (highest - lowest) else { return false }
-    // The darkest and the brightest neighbours, every one of them where several tie: which of
-    // tied neighbours is looked at must not depend on the order of the scan (a feature's
-    // row next to a sliver of it would otherwise be judged unlike the row beside it).
-    for ny in rows {
-      for nx in columns where nx != x || ny != y {
-        let value = brightness(image, (ny * width + nx) * 4)
-        guard value == lowest || value == highest else { continue }
+        guard value == around.lowest || value == around.highest else { continue }
         if hasManySiblings(image, x: nx, y: ny, width: width, height: height)
           && hasManySiblings(other, x: nx, y: ny, width: width, height: height)
         {
