@@ -67,9 +67,19 @@ enum CheckCommand: Command {
         ),
       ]
       + SceneOptions.options(sceneHelp: "").filter {
-        !["output", "frame", "trace", "loop", "matte", "png-compression", "format", "quality"]
-          .contains($0.name)
-      } + ShardOptions.specs)
+        ![
+          "output", "frame", "trace", "loop", "matte", "png-compression", "format", "quality",
+          "quiet",
+          "max-bytes",
+        ]
+        .contains($0.name)
+      } + [
+        OptionSpec(
+          "quiet", kind: .flag,
+          help:
+            "No progress bar. The failures and the closing 'N passed, M failed' line are the check's result, and always printed."
+        )
+      ] + ShardOptions.specs)
 
   /// The most scenes one run checks.
   static let maximumScenes = 1000
@@ -103,7 +113,8 @@ enum CheckCommand: Command {
       )
     }
     let shard = try shard(arguments, environment: environment())
-    let sources = try scenes(given).filter { shard?.contains($0.source.argument) ?? true }
+    let every = try scenes(given)
+    let sources = every.filter { shard?.contains($0.source.argument) ?? true }
     if golden != nil, sources.count > 1 {
       throw UsageError(
         "'--golden' is one scene's folder, and \(sources.count) scenes are given: use '--golden-root DIR'"
@@ -124,7 +135,10 @@ enum CheckCommand: Command {
     }
     try checkApart(
       golden: golden ?? root ?? ".", artifacts: arguments.value("artifacts"),
-      junit: arguments.value("junit"), report: reportFolder, results: arguments.value("results"))
+      defaultArtifacts: golden.map { defaultArtifacts(for: $0) }
+        ?? trimmingSlashes(root ?? ".") + "/.render-anim-artifacts",
+      junit: arguments.value("junit"), report: reportFolder, results: arguments.value("results"),
+      inputs: SceneInputs(every.map(\.source), given: given))
     let reportOutput = try reportFolder.map { (path) throws(FileError) in
       try OutputFolder(path, contents: "a report's files", isReplaceable: isReportFile)
     }
@@ -143,9 +157,16 @@ enum CheckCommand: Command {
         comparison: comparison, settings: settings,
         rerecord: rerecordCommand(arguments.raw, scene: several ? source.argument : nil))
       let result: CheckReport.Scene
-      if several {
-        // One scene that cannot be built fails alone; the others are still checked.
-        do { result = try check(job, console: &console) } catch {
+      // One scene that cannot be built fails alone (the others are still checked), and is an
+      // error in the JUnit, results and report files, which are written all the same. A usage
+      // error of a lone scene (a time past its end) stays one: exit 64, nothing written.
+      let reported = junitFile != nil || resultsFile != nil || reportOutput != nil
+      if several || reported {
+        do { result = try check(job, console: &console) } catch let error as UsageError
+          where !several
+        {
+          throw error
+        } catch {
           // Errors about a file name it already.
           let text = "\(error)"
           let problem = text.contains(source.argument) ? text : "\(source.argument): \(text)"
@@ -169,7 +190,7 @@ enum CheckCommand: Command {
       }
       results.append(result)
     }
-    let report = CheckReport(scenes: results)
+    let report = CheckReport(scenes: results, comparison: comparison.method)
     var outputs: [any PendingOutput] = []
     if let junitFile {
       try junitFile.write(Array(report.junitXML().utf8))
@@ -198,7 +219,8 @@ enum CheckCommand: Command {
     let failed = report.failures
     if several {
       let failing = results.filter { $0.failures > 0 }.count
-      console.standardOutput("\(results.count) scenes, \(failing) failing\n")
+      console.standardOutput(
+        "\(results.count) scene\(results.count == 1 ? "" : "s"), \(failing) failing\n")
     }
     console.standardOutput("\(passed) passed, \(failed) failed\n")
     return report.exitStatus
@@ -215,10 +237,29 @@ enum CheckCommand: Command {
     return ["expected.png", "actual.png", "diff.png"].contains(String(parts[3]))
   }
 
+  /// The scene files a check reads, and the folders of scenes it was given: what no output
+  /// may replace, and where no results file may go (it would be read as a scene next time).
+  struct SceneInputs {
+    var files: [String] = []
+    var folders: [String] = []
+
+    init(_ sources: [SceneSource], given: [String]) {
+      for source in sources {
+        if case .file(let path) = source, path != "-" { files.append(path) }
+      }
+      folders = given.filter { Folders.names(in: $0) != nil && $0 != "-" }
+    }
+
+    init() {}
+  }
+
   /// The goldens, the artifacts, the JUnit file, the results file and the report must not
-  /// overlap: each would replace or delete what another holds.
+  /// overlap: each would replace or delete what another holds. Nor may the JUnit or results
+  /// file be a scene file being checked, or a `.json` file inside a folder of scenes.
+  /// `defaultArtifacts` is where artifacts go when `--artifacts` is not given.
   static func checkApart(
-    golden: String, artifacts: String?, junit: String?, report: String?, results: String? = nil
+    golden: String, artifacts explicitArtifacts: String?, defaultArtifacts: String? = nil,
+    junit: String?, report: String?, results: String? = nil, inputs: SceneInputs = SceneInputs()
   )
     throws
   {
@@ -227,6 +268,29 @@ enum CheckCommand: Command {
     }
     func inside(_ a: String, _ b: String) -> Bool { a == b || a.hasPrefix(b + "/") }
     let goldens = place(golden)
+    for (option, path) in [("junit", junit), ("results", results)] {
+      guard let path else { continue }
+      let file = place(path)
+      if let scene = inputs.files.first(where: { place($0) == file }) {
+        throw UsageError("'--\(option)' \(path) is the scene file \(scene): give another file")
+      }
+      if path.hasSuffix(".json"),
+        let folder = inputs.folders.first(where: { inside(file, place($0)) })
+      {
+        throw UsageError(
+          "'--\(option)' \(path) is inside the folder of scenes \(folder), where it would be read "
+            + "as a scene: put it elsewhere")
+      }
+    }
+    if let explicitArtifacts, goldens != place(explicitArtifacts),
+      inside(goldens, place(explicitArtifacts))
+    {
+      throw UsageError(
+        "'--artifacts' \(explicitArtifacts) holds the golden folder: give the artifacts a folder "
+          + "beside it")
+    }
+    // The outputs may not overlap the artifacts, wherever they go.
+    let artifacts = explicitArtifacts ?? defaultArtifacts
     if let report {
       let folder = place(report)
       guard !inside(goldens, folder), !inside(folder, goldens) else {
@@ -235,7 +299,8 @@ enum CheckCommand: Command {
       }
       if let artifacts, inside(place(artifacts), folder) || inside(folder, place(artifacts)) {
         throw UsageError(
-          "'--report' \(report) and '--artifacts' \(artifacts) overlap: give each its own folder")
+          "'--report' \(report) and the artifacts folder \(artifacts) overlap: give each its own "
+            + "folder")
       }
       if let junit, inside(place(junit), folder) {
         throw UsageError("'--junit' \(junit) is inside the '--report' folder: put it beside it")
@@ -244,8 +309,9 @@ enum CheckCommand: Command {
     if let junit, inside(place(junit), goldens) {
       throw UsageError("'--junit' \(junit) is inside the golden folder: put it elsewhere")
     }
-    if let artifacts, inside(place(artifacts), goldens) {
-      throw UsageError("'--artifacts' \(artifacts) is inside the golden folder: put it beside it")
+    if let explicitArtifacts, inside(place(explicitArtifacts), goldens) {
+      throw UsageError(
+        "'--artifacts' \(explicitArtifacts) is inside the golden folder: put it beside it")
     }
     if let results {
       let file = place(results)
@@ -260,11 +326,12 @@ enum CheckCommand: Command {
       }
       if let artifacts, inside(file, place(artifacts)) {
         throw UsageError(
-          "'--results' \(results) is inside the '--artifacts' folder: put it beside it")
+          "'--results' \(results) is inside the artifacts folder \(artifacts): put it beside it")
       }
     }
     if let junit, let artifacts, inside(place(junit), place(artifacts)) {
-      throw UsageError("'--junit' \(junit) is inside the '--artifacts' folder: put it beside it")
+      throw UsageError(
+        "'--junit' \(junit) is inside the artifacts folder \(artifacts): put it beside it")
     }
   }
 
@@ -287,9 +354,14 @@ enum CheckCommand: Command {
         throw UsageError(
           "Give '--shard i/n' or '--shards n' (with the index from the environment), not both")
       }
-      do { return try Shard.parse(text) } catch {
+      let shard: Shard
+      do { shard = try Shard.parse(text) } catch {
         throw ValueParsers.invalid("shard", text, error.description)
       }
+      do { try shard.checkAgrees(with: environment) } catch {
+        throw UsageError("Cannot work out the shard: \(error.description)")
+      }
+      return shard
     }
     do {
       return try Shard.fromEnvironment(environment, shards: try arguments.integer("shards"))
@@ -334,6 +406,12 @@ enum CheckCommand: Command {
       guard found.count <= maximumScenes else {
         throw UsageError("At most \(maximumScenes) scenes in one check")
       }
+    }
+    // A scene named twice (a folder and a file in it, `./a.json` and `a.json`) is one scene.
+    var paths: Set<String> = []
+    found = found.filter { _, source in
+      guard case .file(let path) = source, path != "-" else { return true }
+      return paths.insert(Shard.normalized(path)).inserted
     }
     var seen: [String: String] = [:]
     for (name, source) in found {

@@ -12,12 +12,13 @@ enum MergeResultsCommand: Command {
     name: "merge-results",
     abstract: "Combine the results files of a sharded check into one report.",
     discussion: """
-      Reads the files 'render-anim check --results FILE.json' wrote (one per shard), prints each \\
-      failing scene's lines and the totals as check does, and writes --junit and --report for \\
-      all of them. Scenes are listed by name; a scene in two files (shards that overlap) is an \\
-      error, and so is an incomplete set of shards (2/3 and 3/3 without 1/3). Exit 0 when \\
-      nothing failed, 1 when frames failed, 2 when a scene could not be checked or the files \\
-      cannot be merged.
+      Reads the files 'render-anim check --results FILE.json' wrote (one per shard), prints each \
+      failing scene's lines and the totals as check does, and writes --junit and --report for \
+      all of them. Scenes are listed by name; a scene in two files (shards that overlap) is an \
+      error, and so is an incomplete set of shards (2/3 and 3/3 without 1/3). The report's diff \
+      images mark pixels as the shards compared them (the files record it), unless --compare \
+      says otherwise. Exit 0 when nothing failed, 1 when frames failed, 2 when a scene could \
+      not be checked or the files cannot be read, merged or written.
       """,
     options: [
       OptionSpec(
@@ -30,24 +31,61 @@ enum MergeResultsCommand: Command {
         help: "Write the merged static HTML report (DIR/index.html)."),
       OptionSpec(
         "compare", value: .choice(of: ComparisonOptions.Mode.self), valueName: "exact|perceptual",
-        help: "How the report's diff images mark pixels.", defaultValue: "exact"),
+        help:
+          "How the report's diff images mark pixels (perceptual at the default threshold).",
+        defaultDescription: "as the shards compared, else exact"),
     ])
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
+    // Anything but a usage error means the merge could not be made: exit 2, never the 1 of
+    // failed frames (a lost results file must not read as a failing suite).
+    do { return try merge(arguments, console: &console) } catch let error as UsageError {
+      throw error
+    } catch let error as RuntimeError {
+      throw RuntimeError(error.message, code: CheckCommand.brokenExitCode)
+    } catch {
+      throw RuntimeError("\(error)", code: CheckCommand.brokenExitCode)
+    }
+  }
+
+  static func merge(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
     let files = arguments.positionals
+    func place(_ path: String) -> String {
+      OutputOptions.place(CheckCommand.trimmingSlashes(path)) ?? CheckCommand.trimmingSlashes(path)
+    }
+    if let junit = arguments.value("junit"),
+      let input = files.first(where: { place($0) == place(junit) })
+    {
+      throw UsageError("'--junit' \(junit) is the results file \(input): give another file")
+    }
+    if let report = arguments.value("report"),
+      let input = files.first(where: { place($0).hasPrefix(place(report) + "/") })
+    {
+      throw UsageError(
+        "'--report' \(report) holds the results file \(input): give the report its own folder")
+    }
     guard files.count <= maximumFiles else {
       throw UsageError("At most \(maximumFiles) results files")
     }
-    var scenes: [CheckReport.Scene] = []
-    var from: [String: String] = [:]
-    var shards: [(shard: Shard, file: String)] = []
+    var given: Set<String> = []
+    for file in files where !given.insert(place(file)).inserted {
+      throw RuntimeError("\(file) is given twice: the shards would overlap", code: 2)
+    }
+    var reports: [(report: CheckReport, file: String)] = []
     for file in files {
       let bytes = try FileReader.read(
         file, limit: CheckReport.maximumResultsBytes, kind: "results files")
-      let report: CheckReport
       do {
-        report = try CheckReport.results(String(decoding: bytes, as: UTF8.self), source: file)
+        reports.append(
+          (try CheckReport.results(String(decoding: bytes, as: UTF8.self), source: file), file))
       } catch { throw RuntimeError(error.description, code: 2) }
+    }
+    // A mixed or incomplete set of shards is named as such before the scenes are merged.
+    try checkComplete(
+      reports.compactMap { read in read.report.shard.map { ($0, read.file) } }, files: files.count)
+    var scenes: [CheckReport.Scene] = []
+    var from: [String: String] = [:]
+    for (report, file) in reports {
       for scene in report.scenes {
         if let other = from[scene.name] {
           throw RuntimeError(
@@ -56,11 +94,11 @@ enum MergeResultsCommand: Command {
         from[scene.name] = file
         scenes.append(scene)
       }
-      if let shard = report.shard { shards.append((shard, file)) }
     }
-    try checkComplete(shards, files: files.count)
     scenes.sort { $0.name < $1.name }
-    let report = CheckReport(scenes: scenes)
+    // The shards' own comparison when they agree on one.
+    let compared = Set(reports.compactMap(\.report.comparison))
+    let report = CheckReport(scenes: scenes, comparison: compared.count == 1 ? compared.first : nil)
     var outputs: [any PendingOutput] = []
     if let junit = arguments.value("junit") {
       let file = try OutputFile(junit)
@@ -70,22 +108,28 @@ enum MergeResultsCommand: Command {
     if let folder = arguments.value("report") {
       let output = try OutputFolder(
         folder, contents: "a report's files", isReplaceable: CheckCommand.isReportFile)
-      let mode: ComparisonOptions.Mode = try arguments.requiredChoice("compare")
-      try CheckCommand.writeHTML(
-        report,
-        comparison: mode == .exact
-          ? .exact(tolerance: 0) : .perceptual(threshold: PerceptualDifference.defaultThreshold),
-        into: output)
+      let mode: ComparisonOptions.Mode? = try arguments.choice("compare")
+      let method: ComparisonMethod =
+        switch mode {
+        case .exact?: .exact(tolerance: 0)
+        case .perceptual?: .perceptual(threshold: PerceptualDifference.defaultThreshold)
+        case nil: report.comparison ?? .exact(tolerance: 0)
+        }
+      try CheckCommand.writeHTML(report, comparison: method, into: output)
       outputs.append(output)
     }
     try Outputs.commit(outputs)
+    if let folder = arguments.value("report") {
+      console.standardOutput("report: \(CheckCommand.trimmingSlashes(folder))/index.html\n")
+    }
     for scene in scenes {
       for line in scene.failureLines { console.standardOutput(scene.name + ": " + line + "\n") }
     }
     let failing = scenes.filter { $0.failures > 0 }.count
     let passed = scenes.reduce(0) { $0 + $1.passed }
     console.standardOutput(
-      "\(scenes.count) scenes from \(files.count) results files, \(failing) failing\n")
+      "\(scenes.count) scene\(scenes.count == 1 ? "" : "s") from \(files.count) results "
+        + "file\(files.count == 1 ? "" : "s"), \(failing) failing\n")
     console.standardOutput("\(passed) passed, \(report.failures) failed\n")
     return report.exitStatus
   }

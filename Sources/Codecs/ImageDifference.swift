@@ -111,9 +111,7 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
             pixel += 2
             continue
           }
-          let i = pixel * 4
-          var delta = 0
-          for c in 0..<4 { delta = max(delta, abs(Int(e[i + c]) - Int(a[i + c]))) }
+          let delta = Self.delta(e, a, at: pixel * 4)
           if delta > 0 {
             part.maximumDelta = max(part.maximumDelta, delta)
             let (x, y) = (pixel % width, pixel / width)
@@ -182,7 +180,9 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
     var i = 0
     while i < count {
       var delta = 0
-      for c in 0..<4 { delta = max(delta, abs(Int(expected[i + c]) - Int(actual[i + c]))) }
+      if expected[i + 3] != 0 || actual[i + 3] != 0 {
+        for c in 0..<4 { delta = max(delta, abs(Int(expected[i + c]) - Int(actual[i + c]))) }
+      }
       if delta > 0 {
         difference.record(delta: delta, pixel: i / 4, width: width, tolerance: tolerance)
       }
@@ -200,9 +200,19 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
     _ e: UnsafeRawBufferPointer, _ a: UnsafeRawBufferPointer, _ pixel: Int, width: Int,
     tolerance: UInt8
   ) {
-    var delta = 0
-    for c in 0..<4 { delta = max(delta, abs(Int(e[pixel * 4 + c]) - Int(a[pixel * 4 + c]))) }
+    let delta = Self.delta(e, a, at: pixel * 4)
     if delta > 0 { record(delta: delta, pixel: pixel, width: width, tolerance: tolerance) }
+  }
+
+  /// The largest difference of a channel between the straight RGBA8 pixels at byte offset `i`
+  /// of `e` and `a`; 0 when both are fully transparent, whose colour channels mean nothing (an
+  /// optimiser may set them to anything, or an encoder keep what was drawn before).
+  @inline(__always)
+  static func delta(_ e: UnsafeRawBufferPointer, _ a: UnsafeRawBufferPointer, at i: Int) -> Int {
+    if e[i + 3] == 0 && a[i + 3] == 0 { return 0 }
+    var delta = 0
+    for c in 0..<4 { delta = max(delta, abs(Int(e[i + c]) - Int(a[i + c]))) }
+    return delta
   }
 
   private mutating func record(delta: Int, pixel: Int, width: Int, tolerance: UInt8) {
@@ -261,8 +271,7 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
     expected.withUnsafeBytes { e in
       actual.withUnsafeBytes { a in
         for i in stride(from: 0, to: overlay.count, by: 4) {
-          var delta = 0
-          for c in 0..<4 { delta = max(delta, abs(Int(expected[i + c]) - Int(actual[i + c]))) }
+          let delta = Self.delta(e, a, at: i)
           var verdict = PerceptualDifference.Verdict.same
           switch method {
           case .exact(let tolerance): if delta > Int(tolerance) { verdict = .different }

@@ -261,6 +261,9 @@ public enum PNGCodec {
           + "\(Pixmap.maximumPixels) pixels are decoded")
     }
     image.format = cpng_format_rgba
+    // 16-bit samples without a gAMA or sRGB chunk are sRGB-encoded, as browsers, iOS and image
+    // editors take them (libpng alone would take them as linear light and brighten them).
+    image.flags |= cpng_image_flag_16bit_srgb
     let finished = try body(width, height) { buffer in
       png_image_finish_read(&image, nil, buffer.baseAddress, png_int_32(width * 4), nil) != 0
     }

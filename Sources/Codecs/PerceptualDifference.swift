@@ -326,7 +326,7 @@ public enum PerceptualDifference {
   @inline(__always)
   static func changed(_ e: UnsafeRawBufferPointer, _ a: UnsafeRawBufferPointer, _ i: Int) -> Bool {
     if e.loadUnaligned(fromByteOffset: i, as: UInt32.self)
-      == a.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+      == a.loadUnaligned(fromByteOffset: i, as: UInt32.self) || e[i + 3] == 0 && a[i + 3] == 0
     {
       return false
     }

@@ -5,11 +5,12 @@ import SceneGraph
 /// A check's results as a JSON file (`check --results FILE.json`), which `merge-results` reads
 /// back to make one report of many shards:
 ///
-/// `{"renderAnimCheckResults": 1, "shard": "2/3", "scenes": [{"name", "golden", "rerecord",
+/// `{"renderAnimCheckResults": 1, "shard": "2/3", "compare": "exact" | "perceptual",
+/// "tolerance" | "threshold", "scenes": [{"name", "golden", "rerecord",
 /// "seconds", "problems": [..], "error", "problemFailures", "frames": [{"index", "result",
 /// "reason", "golden", "differingPixels", "maximumDelta", "pixels", "actual", "diff",
 /// "unwritten"}]}]}` — the
-/// shard only when the run was one, the error only for a scene that could not be checked, the
+/// shard only when the run was one, the comparison only where the report says it, the error only for a scene that could not be checked, the
 /// figures and artifact paths only where a frame has them.
 extension CheckReport {
   public static let resultsVersion = 1
@@ -20,6 +21,12 @@ extension CheckReport {
     let string = LayoutEntry.string
     var json = "{\"renderAnimCheckResults\": \(Self.resultsVersion)"
     if let shard { json += ", \"shard\": \(string(shard.description))" }
+    switch comparison {
+    case .exact(let tolerance)?: json += ", \"compare\": \"exact\", \"tolerance\": \(tolerance)"
+    case .perceptual(let threshold)?:
+      json += ", \"compare\": \"perceptual\", \"threshold\": \(threshold)"
+    case nil: break
+    }
     json += ", \"scenes\": ["
     json += scenes.map { scene in
       var s = "\n  {\"name\": \(string(scene.name)), \"golden\": \(string(scene.golden)), "
@@ -154,8 +161,19 @@ extension CheckReport {
           seconds: try field(o, "seconds", path, "seconds", number),
           error: o["error"] == nil ? nil : try field(o, "error", path, "a string", string)))
     }
-    var report = CheckReport(scenes: scenes)
-    report.shard = shard
-    return report
+    var comparison: ComparisonMethod?
+    switch top["compare"].map({ string($0.kind) }) {
+    case nil: break
+    case "exact"?:
+      let tolerance: Int = try field(top, "tolerance", "", "a tolerance", integer)
+      guard (0...255).contains(tolerance) else { throw fail("tolerance", "expected 0 to 255") }
+      comparison = .exact(tolerance: UInt8(tolerance))
+    case "perceptual"?:
+      let threshold: Double = try field(top, "threshold", "", "a threshold", number)
+      guard threshold >= 0, threshold.isFinite else { throw fail("threshold", "expected ≥ 0") }
+      comparison = .perceptual(threshold: threshold)
+    default: throw fail("compare", "expected \"exact\" or \"perceptual\"")
+    }
+    return CheckReport(scenes: scenes, shard: shard, comparison: comparison)
   }
 }

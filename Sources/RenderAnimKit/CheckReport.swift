@@ -140,10 +140,14 @@ public struct CheckReport: Sendable {
   public var scenes: [Scene]
   /// The shard of the scenes the run checked, when it was one (read back from a results file).
   public var shard: Shard?
+  /// How the frames were compared (read back from a results file, which records it so that a
+  /// merged report draws its diff images the way the check judged them).
+  public var comparison: ComparisonMethod?
 
-  public init(scenes: [Scene], shard: Shard? = nil) {
+  public init(scenes: [Scene], shard: Shard? = nil, comparison: ComparisonMethod? = nil) {
     self.scenes = scenes
     self.shard = shard
+    self.comparison = comparison
   }
 
   public var failures: Int { scenes.reduce(0) { $0 + $1.failures } }

@@ -53,6 +53,9 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
       return value
     }
     if let shards {
+      if let totalText = environment["TEST_TOTAL_SHARDS"], totalText != String(shards) {
+        throw Problem("TEST_TOTAL_SHARDS=\(totalText) and --shards \(shards) disagree: give one")
+      }
       var found: (name: String, index: Int)?
       for name in ["JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX", "TEST_SHARD_INDEX"] {
         guard let i = try index(name) else { continue }
@@ -76,9 +79,15 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
       )
     }
     guard let totalText = environment["TEST_TOTAL_SHARDS"] else {
-      // Bazel sets both; an index alone would otherwise check every scene without a word.
+      // An index alone would otherwise check every scene in every shard without a word.
       if environment["TEST_SHARD_INDEX"] != nil {
         throw Problem("TEST_SHARD_INDEX is set without TEST_TOTAL_SHARDS (or --shards n)")
+      }
+      for name in ["JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX"]
+      where environment[name] != nil {
+        throw Problem(
+          "\(name) is set without --shards n: give the number of shards (the job's size) to "
+            + "split the scenes, or unset it to check them all")
       }
       return nil
     }
@@ -94,9 +103,32 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     return shard
   }
 
-  /// Whether the scene at `path` is this shard's.
+  /// Throws when an index or count in the environment names another shard than `self` (given
+  /// as `--shard i/n`): which one is meant cannot be told.
+  public func checkAgrees(with environment: [String: String]) throws(Problem) {
+    for name in ["JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX", "TEST_SHARD_INDEX"] {
+      guard let text = environment[name] else { continue }
+      guard Int(text) == index - 1 else {
+        throw Problem(
+          "\(name)=\(text) names another shard than --shard \(self) (it counts from 0): give one")
+      }
+    }
+    if let total = environment["TEST_TOTAL_SHARDS"], Int(total) != count {
+      throw Problem("TEST_TOTAL_SHARDS=\(total) and --shard \(self) disagree: give one")
+    }
+  }
+
+  /// Whether the scene at `path` is this shard's (the path as `normalized` writes it, so
+  /// `./a.json`, `a.json` and `dir//a.json`, `dir/a.json` are one scene on every machine).
   public func contains(_ path: String) -> Bool {
-    Int(Self.stableHash(path) % UInt64(count)) == index - 1
+    Int(Self.stableHash(Self.normalized(path)) % UInt64(count)) == index - 1
+  }
+
+  /// `path` with empty and `.` components left out (`./a//b/` → `a/b`); a leading `/` kept.
+  public static func normalized(_ path: String) -> String {
+    let parts = path.split(separator: "/").filter { $0 != "." }
+    let joined = parts.joined(separator: "/")
+    return path.hasPrefix("/") ? "/" + joined : joined.isEmpty ? "." : joined
   }
 
   /// 64-bit FNV-1a of the UTF-8 bytes.

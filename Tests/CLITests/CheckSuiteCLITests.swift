@@ -146,15 +146,66 @@ import FoundationXML
     #expect(same.status == 0)
   }
 
+  /// Writes `folder/dot.json`, a red circle on a 100 × 60 pt canvas, and returns its text.
+  static func writeDot(in folder: String) throws -> String {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let dot =
+      #"{"canvas": {"width": 100, "height": 60}, "layers": [{"shape": "circle", "fill": "red"}]}"#
+    try dot.write(toFile: folder + "/dot.json", atomically: true, encoding: .utf8)
+    return dot
+  }
+
+  /// No output of a check may replace what it reads: a scene file, a results file being merged;
+  /// nor may a results file go where it would be read as a scene next time, or an output into
+  /// the artifacts folder a check uses by default. A scene alone that cannot be built is still
+  /// an error in the JUnit file. A results file that cannot be read makes merge-results exit 2.
+  @Test func outputsNeverReplaceInputs() throws {
+    let scenes = directory + "/inputs/scenes"
+    let dot = try Self.writeDot(in: scenes)
+    let golden = directory + "/inputs/g/dot"
+    let refused: [([String], String)] = [
+      (["--junit", scenes + "/dot.json"], "is the scene file"),
+      (["--results", scenes + "/./dot.json"], "is the scene file"),
+      (["--junit", directory + "/inputs/g/.render-anim-artifacts/dot/j.xml"], "artifacts folder"),
+    ]
+    for (options, message) in refused {
+      let run = InProcessRun(
+        ["check", scenes + "/dot.json", "--golden", golden, "--times", "0"] + options)
+      #expect(run.status == 64, "\(options): \(run.standardError)")
+      #expect(run.standardError.contains(message), "\(options): \(run.standardError)")
+    }
+    let inFolder = InProcessRun(
+      ["check", scenes, "--golden-root", directory + "/inputs/g", "--results", scenes + "/r.json"])
+    #expect(inFolder.status == 64)
+    #expect(inFolder.standardError.contains("where it would be read as a scene"))
+    #expect(try String(contentsOfFile: scenes + "/dot.json", encoding: .utf8) == dot)
+    // merge-results: its JUnit file may not be one it reads; an unreadable input is exit 2.
+    let results = directory + "/inputs/r.json"
+    #expect(
+      InProcessRun(
+        ["check", scenes + "/dot.json", "--golden", golden, "--times", "0", "--results", results]
+      ).status == 0)
+    let merged = InProcessRun(["merge-results", results, "--junit", results])
+    #expect(merged.status == 64, "\(merged.standardError)")
+    #expect(merged.standardError.contains("is the results file"))
+    let lost = InProcessRun(["merge-results", results, directory + "/inputs/none.json"])
+    #expect(lost.status == 2, "\(lost.standardError)")
+    // A lone scene that cannot be built: exit 2, and an error in the JUnit file.
+    try "{ broken".write(toFile: scenes + "/dot.json", atomically: true, encoding: .utf8)
+    let junit = directory + "/inputs/j.xml"
+    let broken = InProcessRun(
+      ["check", scenes + "/dot.json", "--golden", golden, "--times", "0", "--junit", junit])
+    #expect(broken.status == 2)
+    let xml = try String(contentsOfFile: junit, encoding: .utf8)
+    #expect(xml.contains("<error"), "\(xml)")
+  }
+
   /// Many scenes in one run: files, a folder of them and a built-in, goldens in
   /// ROOT/<scene name>/, one JUnit file with a test case each; a scene that cannot be built fails
   /// alone.
   @Test func manyScenesShareOneReport() throws {
     let scenes = directory + "/many/scenes"
-    try FileManager.default.createDirectory(atPath: scenes, withIntermediateDirectories: true)
-    let card =
-      #"{"canvas": {"width": 100, "height": 60}, "layers": [{"shape": "circle", "fill": "red"}]}"#
-    try card.write(toFile: scenes + "/dot.json", atomically: true, encoding: .utf8)
+    let card = try Self.writeDot(in: scenes)
     try card.replacingOccurrences(of: "red", with: "blue")
       .write(toFile: scenes + "/blue.json", atomically: true, encoding: .utf8)
     let root = directory + "/many/goldens"

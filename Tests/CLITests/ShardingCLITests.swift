@@ -120,7 +120,23 @@ import FoundationXML
     let agreeing = try Shard.fromEnvironment(
       ["JOB_COMPLETION_INDEX": "1", "AWS_BATCH_JOB_ARRAY_INDEX": "1"], shards: 3)
     #expect(agreeing == Shard(index: 2, count: 3))
-    #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "1"], shards: nil) == nil)
+    // An index without the count would check every scene in every shard.
+    #expect(throws: Shard.Problem.self) {
+      try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "1"], shards: nil)
+    }
+    #expect(throws: Shard.Problem.self) {
+      try Shard.fromEnvironment(["TEST_SHARD_INDEX": "1", "TEST_TOTAL_SHARDS": "3"], shards: 4)
+    }
+    // An environment that names another shard than --shard i/n.
+    #expect(throws: Shard.Problem.self) {
+      try Shard(index: 1, count: 4)?.checkAgrees(
+        with: ["TEST_SHARD_INDEX": "0", "TEST_TOTAL_SHARDS": "3"])
+    }
+    #expect(throws: Shard.Problem.self) {
+      try Shard(index: 1, count: 3)?.checkAgrees(with: ["JOB_COMPLETION_INDEX": "1"])
+    }
+    try Shard(index: 2, count: 3)?.checkAgrees(with: ["JOB_COMPLETION_INDEX": "1"])
+    #expect(try Shard.fromEnvironment([:], shards: nil) == nil)
   }
 
   @Test func manyScenesRenderToAFolder() throws {

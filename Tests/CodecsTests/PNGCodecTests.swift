@@ -81,6 +81,51 @@ import Testing
   /// whose header declares 16384×16384 pixels made libpng allocate and clear 1 GiB before finding
   /// the data missing. Image data too short to hold the declared image, even deflated as well as
   /// deflate can, is refused before libpng starts.
+  /// A PNG of 16-bit samples (colour type `colorType`, 2 × 1 pixels, rows unfiltered), with a
+  /// gAMA chunk of `gamma` (×100000) when given.
+  static func sixteenBitPNG(
+    colorType: UInt8, samples: [UInt16], gamma: UInt32? = nil
+  ) throws
+    -> [UInt8]
+  {
+    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+      let n = data.count
+      let crc = Deflate.crc32(data, continuing: Deflate.crc32(Array(type.utf8)))
+      return [UInt8(n >> 24 & 255), UInt8(n >> 16 & 255), UInt8(n >> 8 & 255), UInt8(n & 255)]
+        + Array(type.utf8) + data
+        + [UInt8(crc >> 24 & 255), UInt8(crc >> 16 & 255), UInt8(crc >> 8 & 255), UInt8(crc & 255)]
+    }
+    let row: [UInt8] = [0] + samples.flatMap { [UInt8($0 >> 8), UInt8($0 & 255)] }
+    var bytes =
+      PNGChunks.signature + chunk("IHDR", [0, 0, 0, 2, 0, 0, 0, 1, 16, colorType, 0, 0, 0])
+    if let gamma {
+      bytes += chunk(
+        "gAMA",
+        [UInt8(gamma >> 24), UInt8(gamma >> 16 & 255), UInt8(gamma >> 8 & 255), UInt8(gamma & 255)])
+    }
+    return bytes + chunk("IDAT", try Deflate.compress(row)) + chunk("IEND", [])
+  }
+
+  /// 16-bit samples with no gAMA or sRGB chunk are sRGB-encoded, as browsers and editors take
+  /// them: v / 257 rounded, the 8-bit value a re-encoding to 8 bits keeps (libpng by itself
+  /// takes them as linear light: 0x8080 came out as 186). A gAMA chunk still says otherwise.
+  @Test func sixteenBitSamplesAreSRGB() throws {
+    let rgba = try Self.sixteenBitPNG(
+      colorType: 6, samples: [0x8080, 0x4040, 0, 0xFFFF, 0x7530, 0xFFFF, 0x0101, 0xFFFF])
+    #expect(
+      try PNGCodec.decodeStraightRGBA(rgba).rgba == [128, 64, 0, 255, 117, 255, 1, 255])
+    let grey = try Self.sixteenBitPNG(colorType: 0, samples: [0x7530, 0x8080])
+    #expect(try PNGCodec.decodeStraightRGBA(grey).rgba == [117, 117, 117, 255, 128, 128, 128, 255])
+    // The same pixels at 8 bits compare the same.
+    let eight = try PNGCodec.encode(
+      straightRGBA: [128, 64, 0, 255, 117, 255, 1, 255], width: 2, height: 1)
+    #expect(
+      try PNGCodec.decodeStraightRGBA(eight).rgba == PNGCodec.decodeStraightRGBA(rgba).rgba)
+    // Linear light, said by a gAMA of 1.0: mid grey is brighter in sRGB.
+    let linear = try Self.sixteenBitPNG(colorType: 0, samples: [0x8080, 0], gamma: 100_000)
+    #expect(try PNGCodec.decodeStraightRGBA(linear).rgba[0] > 180)
+  }
+
   @Test func imageDataTooShortForTheDeclaredImageIsRefusedBeforeDecoding() throws {
     func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
       let n = data.count

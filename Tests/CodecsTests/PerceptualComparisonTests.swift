@@ -185,6 +185,27 @@ import Testing
     #expect(differing > 0 && excused > 0)
   }
 
+  /// A fully transparent pixel has no colour: optimisers (`oxipng -a`) set its channels to
+  /// anything, so two of them are the same pixel whatever their R, G, B, in every method and in
+  /// the plain twin; a change of alpha still counts.
+  @Test func transparentPixelsHaveNoColour() {
+    let expected: [UInt8] = [0, 0, 0, 0, 10, 20, 30, 255, 0, 0, 0, 0, 5, 5, 5, 0]
+    let optimised: [UInt8] = [255, 0, 0, 0, 10, 20, 30, 255, 7, 8, 9, 0, 5, 5, 5, 0]
+    for method in [ComparisonMethod.exact(tolerance: 0), .perceptual(threshold: 0.006)] {
+      let difference = ImageDifference(
+        expected: expected, actual: optimised, width: 2, height: 2, method: method)
+      #expect(difference.differingPixels == 0 && difference.maximumDelta == 0, "\(method)")
+    }
+    #expect(
+      ImageDifference.reference(expected: expected, actual: optimised, width: 2, tolerance: 0)
+        .maximumDelta == 0)
+    var visible = optimised
+    visible[3] = 1
+    #expect(
+      ImageDifference(expected: expected, actual: visible, width: 2, tolerance: 0)
+        .differingPixels == 1)
+  }
+
   /// The OKLab cache gives exactly the conversion's values, colours colliding in its slots or
   /// not: 200,000 colours, some repeated, against `oklab(opaque:)`.
   @Test func theOKLabCacheIsExact() {

@@ -24,7 +24,7 @@ import Testing
   @Test func diffImageMarksDifferingPixelsInMagenta() {
     let expected = [UInt8](repeating: 0, count: 8)
     var actual = expected
-    actual[4] = 200
+    actual[7] = 200  // the second pixel shows (transparent pixels have no colour to differ in)
     let diff = ImageDifference.image(
       expected: expected, actual: actual, width: 2, height: 1, tolerance: 0, style: .overlay
     ).rgba
