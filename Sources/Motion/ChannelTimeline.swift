@@ -96,8 +96,9 @@ public struct ChannelTimeline: Hashable, Sendable {
     ).value
   }
 
-  /// When the last change's animation has ended (0 without changes).
-  public var settleTime: Double { segments.last?.end ?? 0 }
+  /// When the last change's animation has ended (0 without changes); a value sampled at every
+  /// frame (one that follows `time`) never settles: +∞.
+  public var settleTime: Double { samples != nil ? .infinity : segments.last?.end ?? 0 }
 
   /// Seconds after which an animation that has not settled is removed, its value snapping to
   /// the target: an undamped spring oscillates for ever, and SwiftUI would animate it for ever.

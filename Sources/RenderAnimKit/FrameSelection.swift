@@ -95,7 +95,8 @@ public struct FrameSelection: Hashable, Sendable {
       case .seconds(let t): seconds = t
       case .settled:
         guard scene.settleTime.isFinite else {
-          throw Problem("the scene never settles (it repeats for ever): give times in seconds")
+          throw Problem(
+            "the scene never settles (it repeats for ever, or follows time): give times in seconds")
         }
         seconds = scene.settleTime
       }

@@ -37,6 +37,9 @@ import Glibc
     }
     #expect(abs((scene.values(at: 0.25)["hand.rotationEffect"]?[0] ?? -1) - 1.5) < 1e-9)
     #expect(scene.traceColumns.map(\.header).contains("hand.rotationEffect"))
+    // A scene that follows time never settles (`--times settled` is refused, as for a scene
+    // that repeats for ever), whatever its duration.
+    #expect(scene.settleTime == .infinity)
   }
 
   /// The state a value of time reads changes at the change, without animation.
