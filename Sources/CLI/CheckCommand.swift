@@ -217,6 +217,13 @@ enum CheckCommand: Command {
     }
     let passed = results.reduce(0) { $0 + $1.passed }
     let failed = report.failures
+    if !arguments.isGiven("record"), mode == .never,
+      results.contains(where: { $0.frames.contains { $0.reason.hasPrefix("no golden at") } })
+    {
+      console.standardError(
+        "render-anim: goldens were not recorded: the environment variable CI is set, so --record "
+          + "is never (give --record missing to record the missing ones)\n")
+    }
     if several {
       let failing = results.filter { $0.failures > 0 }.count
       console.standardOutput(

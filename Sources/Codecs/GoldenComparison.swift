@@ -51,10 +51,18 @@ public struct GoldenComparison: Hashable, Sendable {
     /// Write nothing: a missing golden fails.
     case never
 
-    /// The mode when none is asked for: `never` where the environment variable `CI` is set (a CI
-    /// run must not pass by recording what it renders), `missing` elsewhere.
+    /// The mode when none is asked for: `never` where the environment says it is CI (a CI run
+    /// must not pass by recording what it renders), `missing` elsewhere.
     public static func `default`(environment: [String: String]) -> RecordMode {
-      environment["CI"] != nil ? .never : .missing
+      isCI(environment) ? .never : .missing
+    }
+
+    /// Whether the environment variable `CI` says this is a CI run: set to anything but `0` or
+    /// `false` (GitHub Actions, GitLab, Jenkins' plugins and others set `CI=true`; `CI=false`,
+    /// which a developer may export, means no; set but empty still counts, the safe side).
+    public static func isCI(_ environment: [String: String]) -> Bool {
+      guard let value = environment["CI"] else { return false }
+      return !["0", "false"].contains(value.lowercased())
     }
   }
 

@@ -19,7 +19,7 @@ public enum GoldenRecordMode {
     _ argument: GoldenComparison.RecordMode?, environment: [String: String]
   ) throws -> GoldenComparison.RecordMode {
     if let argument { return argument }
-    if environment["CI"] != nil { return .never }
+    if GoldenComparison.RecordMode.isCI(environment) { return .never }
     guard let text = environment["RENDER_ANIM_RECORD"] else { return .missing }
     guard let mode = GoldenComparison.RecordMode(rawValue: text) else {
       throw GoldenSetupError(

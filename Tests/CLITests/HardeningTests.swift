@@ -80,6 +80,9 @@ let tinyScene = """
   @Test func theDefaultRecordModeIsNeverInCI() {
     #expect(GoldenComparison.RecordMode.default(environment: ["CI": "true"]) == .never)
     #expect(GoldenComparison.RecordMode.default(environment: ["CI": ""]) == .never)
+    // What a developer exports to say "not CI".
+    #expect(GoldenComparison.RecordMode.default(environment: ["CI": "false"]) == .missing)
+    #expect(GoldenComparison.RecordMode.default(environment: ["CI": "0"]) == .missing)
     #expect(GoldenComparison.RecordMode.default(environment: ["HOME": "/root"]) == .missing)
   }
 }
