@@ -177,6 +177,11 @@ uint32_t csk_deposit_claimed(
   const ptrdiff_t stride = t->stride, words_per_row = t->words_per_row;
   const uint32_t all_rows = ((uint32_t)1 << (uint32_t)(row_end - row_start)) - 1u;
   uint32_t complex_rows = marked;
+  // Without pixels to prefetch, the band's own cells are (a harmless hint): no branch per piece.
+  const uintptr_t prefetch_base = t->prefetch ? (uintptr_t)t->prefetch : (uintptr_t)t->cells;
+  const uintptr_t prefetch_row = t->prefetch ? (uintptr_t)t->prefetch_row_bytes
+                                             : (uintptr_t)stride * sizeof(float);
+  const unsigned prefetch_shift = t->prefetch ? (unsigned)t->prefetch_pixel_shift : 2u;
   for (ptrdiff_t i = 0; i < count; i++) {
     const csk_edge *e = &edges[i];
     const float x0 = e->x0, y0 = e->y0, x1 = e->x1, y1 = e->y1;
@@ -204,6 +209,8 @@ uint32_t csk_deposit_claimed(
     float *cells = t->cells + band_row * stride;
     int32_t *owners = t->owners + band_row * stride;
     uint64_t *bits = t->bits + band_row * words_per_row;
+    // Only ever prefetched: integer arithmetic, so that no pointer leaves its object.
+    uintptr_t pixels = prefetch_base + (uintptr_t)band_row * prefetch_row;
     float boundary = row_top;
     for (ptrdiff_t k = 1; k <= rows; k++) {
       float lower_x, lower_y;
@@ -220,6 +227,8 @@ uint32_t csk_deposit_claimed(
       const float high = upper_x < lower_x ? lower_x : upper_x;
       const float ia_float = (float)ia;
       const float d = (lower_y - upper_y) * direction;
+      __builtin_prefetch((const void *)(pixels + ((uintptr_t)ia << prefetch_shift)), 1, 3);
+      pixels += prefetch_row;
       int unconnected;
       if (high <= ia_float + 1.0f) {
         float mid = 0.5f * (upper_x + lower_x) - ia_float;

@@ -31,7 +31,10 @@ typedef struct {
 /// `BandLayout`): the band's cells and owners (`stride` a row) and touched bits (`words_per_row`
 /// a row), its rows `row_start ..< row_end` (relative to the region, at most 32), and what the
 /// claims consult: the path's lines, the line of each owner id, and the lines' stroke pieces
-/// (NULL for a plain fill).
+/// (NULL for a plain fill). `prefetch` is the address of the pixel the sweep will blend for the
+/// band's first row and cell 0 (`prefetch_row_bytes` bytes a row, 1 << `prefetch_pixel_shift`
+/// bytes a pixel): each piece's first pixel is prefetched, a hint that changes nothing (NULL: the
+/// piece's own cell is, so that the loop has no branch for it).
 typedef struct {
   float *cells;
   int32_t *owners;
@@ -41,6 +44,9 @@ typedef struct {
   const csk_line *lines;
   const int32_t *owner_lines;
   const csk_group *groups;
+  const void *prefetch;
+  ptrdiff_t prefetch_row_bytes;
+  int32_t prefetch_pixel_shift;
 } csk_band_target;
 
 /// Raster's `CoverageAccumulator.deposit(_:groups:layout:marked:)` for `count` edges (line

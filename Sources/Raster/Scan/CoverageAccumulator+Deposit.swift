@@ -14,9 +14,12 @@ import CScanKernels
 
 extension CoverageAccumulator {
   /// Deposits the band's active lines; returns a bit per band row in which two unconnected lines
-  /// passed through one pixel (rows in `marked` count as marked from the start).
+  /// passed through one pixel (rows in `marked` count as marked from the start). With `prefetch`
+  /// (the address of the pixel of the band's first row and cell 0, and the plane's layout), the C
+  /// loop prefetches each piece's first pixel for the sweep; the Swift loop, its twin, does not.
   mutating func deposit(
-    _ lines: [Line], groups: [PieceGroup], layout: BandLayout, marked: UInt32
+    _ lines: [Line], groups: [PieceGroup], layout: BandLayout, marked: UInt32,
+    prefetch: (UnsafeRawPointer, PixelLayout)? = nil
   ) -> UInt32 {
     var complexRows = marked
     groups.withUnsafeBufferPointer { groups in
@@ -49,7 +52,7 @@ extension CoverageAccumulator {
                       if depositsInC {
                         complexRows = Self.depositInC(
                           activeLines, activeEdges, layout, target, lines: lineBase,
-                          marked: complexRows)
+                          marked: complexRows, prefetch: prefetch)
                         return
                       }
                       // Once every row of the band is marked, the claims' connection tests could
@@ -81,7 +84,8 @@ extension CoverageAccumulator {
   /// The loop above in C (`csk_deposit_claimed`), to the same cells, bits, owners and rows.
   static func depositInC(
     _ activeLines: UnsafeBufferPointer<Int32>, _ activeEdges: UnsafeBufferPointer<Edge>,
-    _ layout: BandLayout, _ target: DepositTarget, lines: UnsafePointer<Line>, marked: UInt32
+    _ layout: BandLayout, _ target: DepositTarget, lines: UnsafePointer<Line>, marked: UInt32,
+    prefetch: (UnsafeRawPointer, PixelLayout)?
   ) -> UInt32 {
     guard let indices = activeLines.baseAddress, let edges = activeEdges.baseAddress else {
       return marked
@@ -96,7 +100,9 @@ extension CoverageAccumulator {
           stride: layout.stride, words_per_row: layout.wordsPerRow,
           row_start: Int32(truncatingIfNeeded: layout.rowStart),
           row_end: Int32(truncatingIfNeeded: layout.rowEnd), lines: lines,
-          owner_lines: target.ownerLines, groups: groups)
+          owner_lines: target.ownerLines, groups: groups,
+          prefetch: prefetch?.0, prefetch_row_bytes: prefetch?.1.rowBytes ?? 0,
+          prefetch_pixel_shift: Int32(truncatingIfNeeded: prefetch?.1.pixelShift ?? 0))
         return csk_deposit_claimed(&band, edges, indices, activeLines.count, marked)
       }
     }

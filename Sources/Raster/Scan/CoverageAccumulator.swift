@@ -63,6 +63,23 @@ protocol CoverageSink {
   associatedtype Row: CoverageRow
   /// The writer for canvas row `y` (device pixels).
   func row(_ y: Int) -> Row
+  /// Where row `y`'s pixels lie, so that the deposit can prefetch the pixels the sweep will
+  /// blend; nil for none. A hint only: it changes no pixel.
+  var pixelLayout: PixelLayout? { get }
+}
+
+/// Where the pixels of a row-major plane lie: the address of canvas pixel (0, 0), bytes a row,
+/// and log2 of the bytes a pixel. Only ever prefetched, never read or written through: an
+/// address past the plane is harmless.
+struct PixelLayout {
+  let first: UnsafeRawPointer
+  let rowBytes: Int
+  let pixelShift: Int
+
+  /// The address of canvas pixel (`x`, `y`), computed without a check (it is only prefetched).
+  func address(x: Int, y: Int) -> UnsafeRawPointer {
+    first.advanced(by: y &* rowBytes &+ x &<< pixelShift)
+  }
 }
 
 /// Writes the coverage of one row; `x` is a canvas column (device pixels).
@@ -172,6 +189,7 @@ struct CoverageAccumulator: Sendable {
     let originY = Float(region.minY)
     // Set up at the first band with enough lines that a row may be crowded (`crowdedRows`).
     var crowding: Crowding? = nil
+    let pixelLayout = sink.pixelLayout
     // Crowded bands taken together at most: the cells (4 bytes each) of a thread's share stay
     // within 256 KiB.
     let runBands =
@@ -224,7 +242,9 @@ struct CoverageAccumulator: Sendable {
         band = last + 1
         continue
       }
-      var complexRows = deposit(lines, groups: path.groups, layout: layout, marked: crowded)
+      var complexRows = deposit(
+        lines, groups: path.groups, layout: layout, marked: crowded,
+        prefetch: pixelLayout.map { ($0.address(x: region.minX, y: region.minY &+ rowStart), $0) })
       let bandTurns = nextTurn
       while nextTurn < turns.count, Int(turns[nextTurn].y) - region.minY < rowEnd { nextTurn += 1 }
       complexRows = turnRows.mark(
