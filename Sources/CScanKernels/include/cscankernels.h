@@ -58,6 +58,23 @@ uint32_t csk_deposit_claimed(
     const csk_band_target *target, const csk_edge *edges, const int32_t *indices, ptrdiff_t count,
     uint32_t marked);
 
+/// A line's part within one pixel row as Raster's `ExactRowResolver` cuts it (its `Piece`, whose
+/// layout this is): the upper end (x0, y0) and dx/dy of the line, the lower end's y (pixels,
+/// relative to the region), and its winding.
+typedef struct {
+  float x0, y0, dxdy, y1;
+  int32_t winding;
+} csk_piece;
+
+/// The crossings inside the row from `top` to `bottom` of `count` pieces, as
+/// ExactRowResolver.collectEvents finds them (its Swift loop is the plain twin): for every pair
+/// i < j, the height where their lines cross, by the same expressions, when it lies strictly
+/// inside the part of the row both pieces span. Written to `out`, which has room for
+/// count · (count − 1) / 2, in the order of the pairs; returns how many. Four pairs at a time in
+/// SSE2 vectors for at most 512 pieces (the rows the resolver takes), one at a time beyond.
+ptrdiff_t csk_row_crossings(
+    const csk_piece *pieces, ptrdiff_t count, float top, float bottom, float *out);
+
 /// Deposits the signed areas of `count` edges into the cells of the band of rows
 /// `row_start ..< row_end` (relative to the region; `cells` is the band's first row, `stride`
 /// cells a row), edge after edge, each row's piece by the expressions of Raster's
