@@ -6,9 +6,10 @@
 // (ClaimedDepositTests), as the crowded bands' `depositAreasPlainly` is `csk_deposit_band`'s.
 //
 // Invariant for the raw pointers: a band has at most `bandRows` rows; its cells and owners hold
-// `stride` (the region's width + 2) per row and its touched bits `wordsPerRow` words per row
-// (`BandLayout.assertFits`); an edge's x lies in 0...width (the Flattener clips it), so every
-// piece's cells — ⌊x⌋ up to ⌈x⌉, at most width + 1 — are inside its row.
+// `stride` (at least the region's width + 2: `cellStride`) per row and its touched bits
+// `wordsPerRow` words per row (`BandLayout.assertFits`); an edge's x lies in 0...width (the
+// Flattener clips it), so every piece's cells — ⌊x⌋ up to ⌈x⌉, at most width + 1 — are inside
+// its row.
 
 import CScanKernels
 

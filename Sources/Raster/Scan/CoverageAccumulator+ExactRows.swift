@@ -19,9 +19,9 @@
 import CScanKernels
 
 extension CoverageAccumulator {
-  /// Replaces the summed areas of band row `bandRow` by the exact coverage of the row
-  /// `exactRows.prepare` cut last.
-  mutating func resolveExactly(bandRow: Int, layout: BandLayout, rule: FillRule) {
+  /// Replaces the summed areas of band row `bandRow` (of a region `width` pixels wide) by the
+  /// exact coverage of the row `exactRows.prepare` cut last.
+  mutating func resolveExactly(bandRow: Int, layout: BandLayout, width: Int, rule: FillRule) {
     cells.withUnsafeMutableBufferPointer { cellBuffer in
       owners.withUnsafeMutableBufferPointer { ownerBuffer in
         touched.withUnsafeMutableBufferPointer { bitBuffer in
@@ -37,7 +37,8 @@ extension CoverageAccumulator {
           Self.clearRow(
             cells: cells, owners: ownerBase + bandRow * layout.stride, bits: bits,
             words: layout.cellWords)
-          exactRows.resolve(rule: rule, width: layout.stride - 2, cells: cells, bits: bits)
+          assert(width + 2 <= layout.stride)
+          exactRows.resolve(rule: rule, width: width, cells: cells, bits: bits)
         }
       }
     }

@@ -158,7 +158,7 @@ struct CoverageAccumulator: Sendable {
   ) {
     let lines = path.lines
     let bandRows = Self.bandRows
-    let stride = region.width + 2
+    let stride = Self.cellStride(width: region.width)
     let cellWords = (stride + 63) >> 6
     // One more word per row, set, stops the sweep's scan for the next touched word.
     let wordsPerRow = cellWords + 1
@@ -262,7 +262,7 @@ struct CoverageAccumulator: Sendable {
           if exactRows.admits(pieces: rowLines[bandRow]),
             exactRows.prepare(row: rowStart + bandRow, lines: lines, active: active, layout: layout)
           {
-            resolveExactly(bandRow: bandRow, layout: layout, rule: rule)
+            resolveExactly(bandRow: bandRow, layout: layout, width: region.width, rule: rule)
             exact |= 1 << bandRow
           }
         }
@@ -275,6 +275,16 @@ struct CoverageAccumulator: Sendable {
 
   /// Bands of crowded rows taken together at most, for one thread (`rasterize`).
   static let crowdedRunBands = 4
+
+  /// Cells a row of a band holds for a region `width` pixels wide: its `width` + 2 cells, padded
+  /// to a whole and odd number of 64-byte lines, so that a band's rows start in different sets
+  /// of the first-level cache (rows of 1026 cells, 4104 bytes, put the same column of all 16 rows
+  /// of cells, and of owners, in one or two sets, which a line's pieces down the band thrashed).
+  /// The padding cells are never written.
+  static func cellStride(width: Int) -> Int {
+    let lines = (width + 2 + 15) / 16
+    return (lines | 1) * 16
+  }
 }
 
 /// Where one band's cells sit: the region origin (canvas pixels), the band's rows (relative to
