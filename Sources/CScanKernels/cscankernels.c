@@ -1,5 +1,9 @@
 #include "cscankernels.h"
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 // Every expression below is the one of the Swift code it mirrors, in the same order, in float:
 // the cells must get the same sums to the bit. No contraction into fused multiply-adds (there
 // are none in baseline x86-64 anyway) and every literal a float.
@@ -177,6 +181,11 @@ uint32_t csk_deposit_claimed(
   const ptrdiff_t stride = t->stride, words_per_row = t->words_per_row;
   const uint32_t all_rows = ((uint32_t)1 << (uint32_t)(row_end - row_start)) - 1u;
   uint32_t complex_rows = marked;
+  // Without pixels to prefetch, the band's own cells are (a harmless hint): no branch per piece.
+  const uintptr_t prefetch_base = t->prefetch ? (uintptr_t)t->prefetch : (uintptr_t)t->cells;
+  const uintptr_t prefetch_row = t->prefetch ? (uintptr_t)t->prefetch_row_bytes
+                                             : (uintptr_t)stride * sizeof(float);
+  const unsigned prefetch_shift = t->prefetch ? (unsigned)t->prefetch_pixel_shift : 2u;
   for (ptrdiff_t i = 0; i < count; i++) {
     const csk_edge *e = &edges[i];
     const float x0 = e->x0, y0 = e->y0, x1 = e->x1, y1 = e->y1;
@@ -204,6 +213,8 @@ uint32_t csk_deposit_claimed(
     float *cells = t->cells + band_row * stride;
     int32_t *owners = t->owners + band_row * stride;
     uint64_t *bits = t->bits + band_row * words_per_row;
+    // Only ever prefetched: integer arithmetic, so that no pointer leaves its object.
+    uintptr_t pixels = prefetch_base + (uintptr_t)band_row * prefetch_row;
     float boundary = row_top;
     for (ptrdiff_t k = 1; k <= rows; k++) {
       float lower_x, lower_y;
@@ -220,6 +231,8 @@ uint32_t csk_deposit_claimed(
       const float high = upper_x < lower_x ? lower_x : upper_x;
       const float ia_float = (float)ia;
       const float d = (lower_y - upper_y) * direction;
+      __builtin_prefetch((const void *)(pixels + ((uintptr_t)ia << prefetch_shift)), 1, 3);
+      pixels += prefetch_row;
       int unconnected;
       if (high <= ia_float + 1.0f) {
         float mid = 0.5f * (upper_x + lower_x) - ia_float;
@@ -262,6 +275,86 @@ uint32_t csk_deposit_claimed(
     }
   }
   return complex_rows;
+}
+
+// MARK: - Crossings in an exact row (ExactRowResolver.collectEvents)
+
+/// One pair of csk_row_crossings, by the expressions of the Swift loop: the common part of the
+/// row, then where the lines cross. Returns whether that lies strictly inside it (in `*y`).
+static inline int row_crossing(csk_piece p, csk_piece q, float top, float bottom, float *y) {
+  float lo = p.y0 > q.y0 ? p.y0 : q.y0;
+  lo = lo > top ? lo : top;
+  float hi = p.y1 < q.y1 ? p.y1 : q.y1;
+  hi = hi < bottom ? hi : bottom;
+  if (!(lo < hi) || !(p.dxdy != q.dxdy)) return 0;
+  *y = (q.x0 - q.y0 * q.dxdy - p.x0 + p.y0 * p.dxdy) / (p.dxdy - q.dxdy);
+  return *y > lo && *y < hi;
+}
+
+/// The pieces a row holds at most for the vector loop (ExactRowResolver.maximumPieces).
+enum { crossing_pieces = 512 };
+
+ptrdiff_t csk_row_crossings(
+    const csk_piece *pieces, ptrdiff_t count, float top, float bottom, float *out) {
+  ptrdiff_t found = 0;
+#if defined(__x86_64__)
+  if (count <= crossing_pieces) {
+    // Per piece, in arrays padded to whole vectors: its span of the row (the common part of
+    // two pieces' is the larger top and the smaller bottom: max(max(a, b), top) is
+    // max(max(a, top), max(b, top)), and only comparisons read it), dx/dy, and the two terms
+    // of the Swift numerator that belong to one piece each, by its own operations:
+    // q.x0 - q.y0 * q.dxdy (as `lead`) and p.y0 * p.dxdy (as `trail`). Padding spans nothing.
+    float low[crossing_pieces + 4], high[crossing_pieces + 4], slope[crossing_pieces + 4];
+    float lead[crossing_pieces + 4];
+    for (ptrdiff_t k = 0; k < count; k++) {
+      const csk_piece q = pieces[k];
+      low[k] = q.y0 > top ? q.y0 : top;
+      high[k] = q.y1 < bottom ? q.y1 : bottom;
+      slope[k] = q.dxdy;
+      lead[k] = q.x0 - q.y0 * q.dxdy;
+    }
+    for (ptrdiff_t k = count; k < count + 4; k++) {
+      low[k] = __builtin_inff();
+      high[k] = -__builtin_inff();
+      slope[k] = 0.0f;
+      lead[k] = 0.0f;
+    }
+    for (ptrdiff_t i = 0; i + 1 < count; i++) {
+      const __m128 p_low = _mm_set1_ps(low[i]), p_high = _mm_set1_ps(high[i]);
+      const __m128 p_slope = _mm_set1_ps(pieces[i].dxdy);
+      const __m128 p_x0 = _mm_set1_ps(pieces[i].x0);
+      const __m128 p_trail = _mm_set1_ps(pieces[i].y0 * pieces[i].dxdy);
+      for (ptrdiff_t j = i + 1; j < count; j += 4) {
+        const __m128 lo = _mm_max_ps(p_low, _mm_loadu_ps(low + j));
+        const __m128 hi = _mm_min_ps(p_high, _mm_loadu_ps(high + j));
+        const __m128 q_slope = _mm_loadu_ps(slope + j);
+        const __m128 open = _mm_and_ps(_mm_cmplt_ps(lo, hi), _mm_cmpneq_ps(p_slope, q_slope));
+        if (_mm_movemask_ps(open) == 0) continue;
+        const __m128 y = _mm_div_ps(
+            _mm_add_ps(_mm_sub_ps(_mm_loadu_ps(lead + j), p_x0), p_trail),
+            _mm_sub_ps(p_slope, q_slope));
+        const __m128 inside =
+            _mm_and_ps(open, _mm_and_ps(_mm_cmpgt_ps(y, lo), _mm_cmplt_ps(y, hi)));
+        int mask = _mm_movemask_ps(inside);
+        if (mask == 0) continue;
+        float ys[4];
+        _mm_storeu_ps(ys, y);
+        while (mask != 0) {
+          out[found++] = ys[__builtin_ctz((unsigned)mask)];
+          mask &= mask - 1;
+        }
+      }
+    }
+    return found;
+  }
+#endif
+  for (ptrdiff_t i = 0; i < count; i++) {
+    for (ptrdiff_t j = i + 1; j < count; j++) {
+      float y;
+      if (row_crossing(pieces[i], pieces[j], top, bottom, &y)) out[found++] = y;
+    }
+  }
+  return found;
 }
 
 #if defined(__x86_64__)

@@ -133,24 +133,8 @@ import Testing
     }
     builder.close()
     let path = try #require(builder.build())
-    for rule in FillRule.allCases {
-      var swift = Rasterizer()
-      swift.accumulator.depositsInC = false
-      var c = Rasterizer()
-      let expected = try requireMask(swift.mask(of: path, rule: rule, width: 96, height: 96))
-      let mask = try requireMask(c.mask(of: path, rule: rule, width: 96, height: 96))
-      #expect(mask.values == expected.values, "\(rule)")
-    }
-    for width in [0.3, 2, 9] {
-      let style = StrokeStyle(width: width, cap: .round, join: .miter)
-      var swift = Rasterizer()
-      swift.accumulator.depositsInC = false
-      var c = Rasterizer()
-      var expected = try #require(Mask(width: 96, height: 96))
-      swift.accumulateStrokeCoverage(of: path, style: style, into: &expected)
-      var mask = try #require(Mask(width: 96, height: 96))
-      c.accumulateStrokeCoverage(of: path, style: style, into: &mask)
-      #expect(mask.values == expected.values, "width \(width)")
+    try expectTwinPixels(path, widths: [0.3, 2, 9], cap: .round) {
+      $0.accumulator.depositsInC = false
     }
   }
 }

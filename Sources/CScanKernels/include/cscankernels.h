@@ -31,7 +31,10 @@ typedef struct {
 /// `BandLayout`): the band's cells and owners (`stride` a row) and touched bits (`words_per_row`
 /// a row), its rows `row_start ..< row_end` (relative to the region, at most 32), and what the
 /// claims consult: the path's lines, the line of each owner id, and the lines' stroke pieces
-/// (NULL for a plain fill).
+/// (NULL for a plain fill). `prefetch` is the address of the pixel the sweep will blend for the
+/// band's first row and cell 0 (`prefetch_row_bytes` bytes a row, 1 << `prefetch_pixel_shift`
+/// bytes a pixel): each piece's first pixel is prefetched, a hint that changes nothing (NULL: the
+/// piece's own cell is, so that the loop has no branch for it).
 typedef struct {
   float *cells;
   int32_t *owners;
@@ -41,6 +44,9 @@ typedef struct {
   const csk_line *lines;
   const int32_t *owner_lines;
   const csk_group *groups;
+  const void *prefetch;
+  ptrdiff_t prefetch_row_bytes;
+  int32_t prefetch_pixel_shift;
 } csk_band_target;
 
 /// Raster's `CoverageAccumulator.deposit(_:groups:layout:marked:)` for `count` edges (line
@@ -51,6 +57,23 @@ typedef struct {
 uint32_t csk_deposit_claimed(
     const csk_band_target *target, const csk_edge *edges, const int32_t *indices, ptrdiff_t count,
     uint32_t marked);
+
+/// A line's part within one pixel row as Raster's `ExactRowResolver` cuts it (its `Piece`, whose
+/// layout this is): the upper end (x0, y0) and dx/dy of the line, the lower end's y (pixels,
+/// relative to the region), and its winding.
+typedef struct {
+  float x0, y0, dxdy, y1;
+  int32_t winding;
+} csk_piece;
+
+/// The crossings inside the row from `top` to `bottom` of `count` pieces, as
+/// ExactRowResolver.collectEvents finds them (its Swift loop is the plain twin): for every pair
+/// i < j, the height where their lines cross, by the same expressions, when it lies strictly
+/// inside the part of the row both pieces span. Written to `out`, which has room for
+/// count · (count − 1) / 2, in the order of the pairs; returns how many. Four pairs at a time in
+/// SSE2 vectors for at most 512 pieces (the rows the resolver takes), one at a time beyond.
+ptrdiff_t csk_row_crossings(
+    const csk_piece *pieces, ptrdiff_t count, float top, float bottom, float *out);
 
 /// Deposits the signed areas of `count` edges into the cells of the band of rows
 /// `row_start ..< row_end` (relative to the region; `cells` is the band's first row, `stride`

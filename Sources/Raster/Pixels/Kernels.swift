@@ -32,7 +32,12 @@ enum Kernels {
   @inline(__always)
   static func fill(_ dst: UnsafeMutablePointer<UInt32>, with value: UInt32, count: Int) {
     guard count >= 4 else {
-      for i in 0..<count { dst[i] = value }
+      // 1 to 3 pixels (a thin stroke's inside, in no predictable order): three stores that
+      // cover them, without a loop; pixels 0, count / 2 and count − 1.
+      guard count > 0 else { return }
+      dst[0] = value
+      dst[count &>> 1] = value
+      dst[count &- 1] = value
       return
     }
     let quad = SIMD4<UInt32>(repeating: value)
@@ -77,6 +82,12 @@ enum Kernels {
 /// the row `rows` below it.
 protocol PlaneRow: CoverageRow {
   func movedDown(_ rows: Int) -> Self
+  /// Where this row's pixels lie, for the deposit to prefetch (nil: not worth it).
+  var pixelLayout: PixelLayout? { get }
+}
+
+extension PlaneRow {
+  var pixelLayout: PixelLayout? { nil }
 }
 
 /// Coverage into a row-major plane whose row 0 is `first`.
@@ -85,6 +96,8 @@ struct PlaneSink<Row: PlaneRow>: CoverageSink {
 
   @inline(__always)
   func row(_ y: Int) -> Row { first.movedDown(y) }
+
+  var pixelLayout: PixelLayout? { first.pixelLayout }
 }
 
 /// A premultiplied colour scaled by every coverage: `entries[c]` = `Kernels.scale(packed, by: c)`,
@@ -117,6 +130,12 @@ struct SolidColorRow: PlaneRow {
   @inline(__always)
   func movedDown(_ rows: Int) -> Self {
     Self(pixels: pixels + rows &* width, width: width, scaled: scaled)
+  }
+
+  /// Edge pixels are read and written at scattered places of a canvas that is often larger
+  /// than the second-level cache: worth fetching while the deposit runs.
+  var pixelLayout: PixelLayout? {
+    PixelLayout(first: UnsafeRawPointer(pixels), rowBytes: width &* 4, pixelShift: 2)
   }
 
   @inline(__always)

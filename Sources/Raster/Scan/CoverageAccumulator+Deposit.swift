@@ -6,17 +6,21 @@
 // (ClaimedDepositTests), as the crowded bands' `depositAreasPlainly` is `csk_deposit_band`'s.
 //
 // Invariant for the raw pointers: a band has at most `bandRows` rows; its cells and owners hold
-// `stride` (the region's width + 2) per row and its touched bits `wordsPerRow` words per row
-// (`BandLayout.assertFits`); an edge's x lies in 0...width (the Flattener clips it), so every
-// piece's cells — ⌊x⌋ up to ⌈x⌉, at most width + 1 — are inside its row.
+// `stride` (at least the region's width + 2: `cellStride`) per row and its touched bits
+// `wordsPerRow` words per row (`BandLayout.assertFits`); an edge's x lies in 0...width (the
+// Flattener clips it), so every piece's cells — ⌊x⌋ up to ⌈x⌉, at most width + 1 — are inside
+// its row.
 
 import CScanKernels
 
 extension CoverageAccumulator {
   /// Deposits the band's active lines; returns a bit per band row in which two unconnected lines
-  /// passed through one pixel (rows in `marked` count as marked from the start).
+  /// passed through one pixel (rows in `marked` count as marked from the start). With `prefetch`
+  /// (the address of the pixel of the band's first row and cell 0, and the plane's layout), the C
+  /// loop prefetches each piece's first pixel for the sweep; the Swift loop, its twin, does not.
   mutating func deposit(
-    _ lines: [Line], groups: [PieceGroup], layout: BandLayout, marked: UInt32
+    _ lines: [Line], groups: [PieceGroup], layout: BandLayout, marked: UInt32,
+    prefetch: (UnsafeRawPointer, PixelLayout)? = nil
   ) -> UInt32 {
     var complexRows = marked
     groups.withUnsafeBufferPointer { groups in
@@ -49,7 +53,7 @@ extension CoverageAccumulator {
                       if depositsInC {
                         complexRows = Self.depositInC(
                           activeLines, activeEdges, layout, target, lines: lineBase,
-                          marked: complexRows)
+                          marked: complexRows, prefetch: prefetch)
                         return
                       }
                       // Once every row of the band is marked, the claims' connection tests could
@@ -81,7 +85,8 @@ extension CoverageAccumulator {
   /// The loop above in C (`csk_deposit_claimed`), to the same cells, bits, owners and rows.
   static func depositInC(
     _ activeLines: UnsafeBufferPointer<Int32>, _ activeEdges: UnsafeBufferPointer<Edge>,
-    _ layout: BandLayout, _ target: DepositTarget, lines: UnsafePointer<Line>, marked: UInt32
+    _ layout: BandLayout, _ target: DepositTarget, lines: UnsafePointer<Line>, marked: UInt32,
+    prefetch: (UnsafeRawPointer, PixelLayout)?
   ) -> UInt32 {
     guard let indices = activeLines.baseAddress, let edges = activeEdges.baseAddress else {
       return marked
@@ -96,7 +101,9 @@ extension CoverageAccumulator {
           stride: layout.stride, words_per_row: layout.wordsPerRow,
           row_start: Int32(truncatingIfNeeded: layout.rowStart),
           row_end: Int32(truncatingIfNeeded: layout.rowEnd), lines: lines,
-          owner_lines: target.ownerLines, groups: groups)
+          owner_lines: target.ownerLines, groups: groups,
+          prefetch: prefetch?.0, prefetch_row_bytes: prefetch?.1.rowBytes ?? 0,
+          prefetch_pixel_shift: Int32(truncatingIfNeeded: prefetch?.1.pixelShift ?? 0))
         return csk_deposit_claimed(&band, edges, indices, activeLines.count, marked)
       }
     }

@@ -12,12 +12,16 @@
 // (with the nonzero rule, since its sums are coverages already).
 //
 // Invariant for the raw pointers: as for the deposit (`BandLayout.assertFits`); a piece is
-// clamped to 0...width, so it writes cells 0 ... width + 1 of its row.
+// clamped to 0...width, so it writes cells 0 ... width + 1 of its row. The crossings of a row's
+// pieces are found by `csk_row_crossings` (CScanKernels), four pairs at a time, into room for
+// every pair; `crossingsPlainly` is its twin.
+
+import CScanKernels
 
 extension CoverageAccumulator {
-  /// Replaces the summed areas of band row `bandRow` by the exact coverage of the row
-  /// `exactRows.prepare` cut last.
-  mutating func resolveExactly(bandRow: Int, layout: BandLayout, rule: FillRule) {
+  /// Replaces the summed areas of band row `bandRow` (of a region `width` pixels wide) by the
+  /// exact coverage of the row `exactRows.prepare` cut last.
+  mutating func resolveExactly(bandRow: Int, layout: BandLayout, width: Int, rule: FillRule) {
     cells.withUnsafeMutableBufferPointer { cellBuffer in
       owners.withUnsafeMutableBufferPointer { ownerBuffer in
         touched.withUnsafeMutableBufferPointer { bitBuffer in
@@ -33,7 +37,8 @@ extension CoverageAccumulator {
           Self.clearRow(
             cells: cells, owners: ownerBase + bandRow * layout.stride, bits: bits,
             words: layout.cellWords)
-          exactRows.resolve(rule: rule, width: layout.stride - 2, cells: cells, bits: bits)
+          assert(width + 2 <= layout.stride)
+          exactRows.resolve(rule: rule, width: width, cells: cells, bits: bits)
         }
       }
     }
@@ -55,11 +60,17 @@ struct ExactRowResolver: Sendable {
   /// the previous slab's order (`orderSlab`). Both give the same order.
   static let sortedSlabPieces = 32
 
-  private struct Piece {
+  /// A line's part within the row: its upper end, dx/dy, its lower end's y and its winding (the
+  /// layout of `csk_piece`).
+  struct Piece {
     var x0: Float, y0: Float, dxdy: Float, y1: Float, winding: Int32
 
     func x(at y: Float) -> Float { x0 + (y - y0) * dxdy }
   }
+
+  /// Whether `collectEvents` finds the crossings with `csk_row_crossings` rather than
+  /// `crossingsPlainly`, its twin (the same heights; tests compare the two).
+  var findsCrossingsInC = true
 
   private var remainingPairs = 0
   private var remainingSlabs = 0
@@ -167,20 +178,45 @@ struct ExactRowResolver: Sendable {
       if p.y0 > top { events.append(p.y0) }
       if p.y1 < bottom { events.append(p.y1) }
     }
-    pieces.withUnsafeBufferPointer { pieces in
-      for i in pieces.indices {
-        let p = pieces[i]
-        for j in (i + 1)..<pieces.count {
-          let q = pieces[j]
-          let lo = max(max(p.y0, q.y0), top)
-          let hi = min(min(p.y1, q.y1), bottom)
-          guard lo < hi, p.dxdy != q.dxdy else { continue }
-          // x_p(y) = x_q(y)
-          let y = (q.x0 - q.y0 * q.dxdy - p.x0 + p.y0 * p.dxdy) / (p.dxdy - q.dxdy)
-          if y > lo, y < hi { events.append(y) }
+    guard findsCrossingsInC else {
+      events.append(contentsOf: Self.crossingsPlainly(pieces, top: top, bottom: bottom))
+      return
+    }
+    // Room for every pair, cut back to the crossings found.
+    let start = events.count
+    let room = pieces.count * (pieces.count - 1) / 2
+    events.append(contentsOf: repeatElement(0, count: room))
+    let found = pieces.withUnsafeBufferPointer { pieces in
+      events.withUnsafeMutableBufferPointer { events in
+        guard let piecesBase = pieces.baseAddress, let eventsBase = events.baseAddress else {
+          return 0
+        }
+        return piecesBase.withMemoryRebound(to: csk_piece.self, capacity: pieces.count) {
+          csk_row_crossings($0, pieces.count, top, bottom, eventsBase + start)
         }
       }
     }
+    events.removeLast(room - found)
+  }
+
+  /// The heights strictly inside the row from `top` to `bottom` where two pieces' lines cross
+  /// within the part of the row both span, pair by pair (i < j) in order: `csk_row_crossings`'
+  /// plain twin.
+  static func crossingsPlainly(_ pieces: [Piece], top: Float, bottom: Float) -> [Float] {
+    var crossings: [Float] = []
+    for i in pieces.indices {
+      let p = pieces[i]
+      for j in (i + 1)..<pieces.count {
+        let q = pieces[j]
+        let lo = max(max(p.y0, q.y0), top)
+        let hi = min(min(p.y1, q.y1), bottom)
+        guard lo < hi, p.dxdy != q.dxdy else { continue }
+        // x_p(y) = x_q(y)
+        let y = (q.x0 - q.y0 * q.dxdy - p.x0 + p.y0 * p.dxdy) / (p.dxdy - q.dxdy)
+        if y > lo, y < hi { crossings.append(y) }
+      }
+    }
+    return crossings
   }
 
   /// Sets `order` to the pieces through the slab's middle `ym`, by x there and then by index: the

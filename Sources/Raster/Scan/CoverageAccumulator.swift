@@ -63,6 +63,23 @@ protocol CoverageSink {
   associatedtype Row: CoverageRow
   /// The writer for canvas row `y` (device pixels).
   func row(_ y: Int) -> Row
+  /// Where row `y`'s pixels lie, so that the deposit can prefetch the pixels the sweep will
+  /// blend; nil for none. A hint only: it changes no pixel.
+  var pixelLayout: PixelLayout? { get }
+}
+
+/// Where the pixels of a row-major plane lie: the address of canvas pixel (0, 0), bytes a row,
+/// and log2 of the bytes a pixel. Only ever prefetched, never read or written through: an
+/// address past the plane is harmless.
+struct PixelLayout {
+  let first: UnsafeRawPointer
+  let rowBytes: Int
+  let pixelShift: Int
+
+  /// The address of canvas pixel (`x`, `y`), computed without a check (it is only prefetched).
+  func address(x: Int, y: Int) -> UnsafeRawPointer {
+    first.advanced(by: y &* rowBytes &+ x &<< pixelShift)
+  }
 }
 
 /// Writes the coverage of one row; `x` is a canvas column (device pixels).
@@ -141,7 +158,7 @@ struct CoverageAccumulator: Sendable {
   ) {
     let lines = path.lines
     let bandRows = Self.bandRows
-    let stride = region.width + 2
+    let stride = Self.cellStride(width: region.width)
     let cellWords = (stride + 63) >> 6
     // One more word per row, set, stops the sweep's scan for the next touched word.
     let wordsPerRow = cellWords + 1
@@ -172,6 +189,7 @@ struct CoverageAccumulator: Sendable {
     let originY = Float(region.minY)
     // Set up at the first band with enough lines that a row may be crowded (`crowdedRows`).
     var crowding: Crowding? = nil
+    let pixelLayout = sink.pixelLayout
     // Crowded bands taken together at most: the cells (4 bytes each) of a thread's share stay
     // within 256 KiB.
     let runBands =
@@ -224,7 +242,9 @@ struct CoverageAccumulator: Sendable {
         band = last + 1
         continue
       }
-      var complexRows = deposit(lines, groups: path.groups, layout: layout, marked: crowded)
+      var complexRows = deposit(
+        lines, groups: path.groups, layout: layout, marked: crowded,
+        prefetch: pixelLayout.map { ($0.address(x: region.minX, y: region.minY &+ rowStart), $0) })
       let bandTurns = nextTurn
       while nextTurn < turns.count, Int(turns[nextTurn].y) - region.minY < rowEnd { nextTurn += 1 }
       complexRows = turnRows.mark(
@@ -242,7 +262,7 @@ struct CoverageAccumulator: Sendable {
           if exactRows.admits(pieces: rowLines[bandRow]),
             exactRows.prepare(row: rowStart + bandRow, lines: lines, active: active, layout: layout)
           {
-            resolveExactly(bandRow: bandRow, layout: layout, rule: rule)
+            resolveExactly(bandRow: bandRow, layout: layout, width: region.width, rule: rule)
             exact |= 1 << bandRow
           }
         }
@@ -255,6 +275,16 @@ struct CoverageAccumulator: Sendable {
 
   /// Bands of crowded rows taken together at most, for one thread (`rasterize`).
   static let crowdedRunBands = 4
+
+  /// Cells a row of a band holds for a region `width` pixels wide: its `width` + 2 cells, padded
+  /// to a whole and odd number of 64-byte lines, so that a band's rows start in different sets
+  /// of the first-level cache (rows of 1026 cells, 4104 bytes, put the same column of all 16 rows
+  /// of cells, and of owners, in one or two sets, which a line's pieces down the band thrashed).
+  /// The padding cells are never written.
+  static func cellStride(width: Int) -> Int {
+    let lines = (width + 2 + 15) / 16
+    return (lines | 1) * 16
+  }
 }
 
 /// Where one band's cells sit: the region origin (canvas pixels), the band's rows (relative to

@@ -3,6 +3,13 @@
 /// `Flattener.flatten` does for the same outline as a `Path` (the same lines). The stroker traces
 /// into it directly (`Rasterizer.stroke`), and a `StrokeOutline` is replayed into it. `flat` is
 /// the rasterizer's scratch, reused from one stroke to the next.
+///
+/// Most of a stroke's lines lie inside the canvas: `line(to:group:)` takes them as
+/// `Flattener.addLine` does, by its expressions, and keeps them and their pieces in `pending`
+/// (the caller's scratch, `pendingCapacity` of each), which goes to `flat` a block at a time —
+/// two checked array appends a line cost more than the rest of the line's way. Any other line
+/// goes through `addLine` after the pending ones, so the order stays. `finish` must end the
+/// outline before `flat` is read.
 struct FlatteningOutlineSink: OutlineSink {
   let flattener: Flattener
   let transform: Transform
@@ -11,11 +18,27 @@ struct FlatteningOutlineSink: OutlineSink {
   /// The contour's start and the pen, in device pixels; whether a contour is open.
   private var start = Point.zero
   private var current = Point.zero
+  /// Lines (and their pieces) inside the canvas not yet in `flat`: the first `pendingCount` of
+  /// `pending`.
+  private let pending: Pending
+  private var pendingCount = 0
 
-  init(flattener: Flattener, transform: Transform, reusing flat: FlattenedPath) {
+  /// Scratch for lines not yet appended: as many lines as pieces.
+  struct Pending {
+    let lines: UnsafeMutablePointer<Line>
+    let groups: UnsafeMutablePointer<PieceGroup>
+    let capacity: Int
+  }
+
+  /// Lines a `Pending` holds (`Rasterizer` allocates it on the stack): 6 KiB.
+  static let pendingCapacity = 256
+
+  init(flattener: Flattener, transform: Transform, reusing flat: FlattenedPath, pending: Pending) {
+    precondition(pending.capacity > 0)
     self.flattener = flattener
     self.transform = transform
     self.flat = flat
+    self.pending = pending
     self.flat.removeAll()
   }
 
@@ -46,10 +69,33 @@ struct FlatteningOutlineSink: OutlineSink {
   @inline(__always)
   mutating func line(to p: Point, group: PieceGroup) {
     let q = map(p)
-    flattener.addLine(current, q, into: &flat)
+    let a = current
     current = q
-    sync(group)
     count += 1
+    // `Flattener.addLine`'s inside case: ends within the canvas rows and columns (so near, and
+    // not on its right edge), not horizontal.
+    let lowX = a.x < q.x ? a.x : q.x
+    let highX = a.x < q.x ? q.x : a.x
+    let lowY = a.y < q.y ? a.y : q.y
+    let highY = a.y < q.y ? q.y : a.y
+    guard a.y != q.y, lowY >= 0, highY <= flattener.height, lowX >= 0,
+      highX <= flattener.width, lowX < flattener.width
+    else {
+      flush()
+      flattener.addLine(a, q, into: &flat)
+      sync(group)
+      return
+    }
+    // A line whose height is a vanishing part of its width changes the winding of no pixel.
+    guard ((q.x - a.x) / (q.y - a.y)).isFinite else { return }
+    flat.noteDirection(
+      down: q.y > a.y, at: a.y, height: flattener.height, line: flat.lines.count &+ pendingCount)
+    let line = Line(x0: Float(a.x), y0: Float(a.y), x1: Float(q.x), y1: Float(q.y))
+    guard line.y0 != line.y1 else { return }
+    pending.lines[pendingCount] = line
+    pending.groups[pendingCount] = group
+    pendingCount &+= 1
+    if pendingCount == pending.capacity { flush() }
   }
 
   mutating func close(group: PieceGroup) {
@@ -59,10 +105,20 @@ struct FlatteningOutlineSink: OutlineSink {
 
   /// Ends the outline (its last contour).
   mutating func finish() {
+    flush()
     finishContour(flat.groups.last ?? PieceGroup(id: 0))
   }
 
+  /// Appends the pending lines and their pieces to `flat` (whose lines and pieces are as many).
+  private mutating func flush() {
+    guard pendingCount > 0 else { return }
+    flat.lines.append(contentsOf: UnsafeBufferPointer(start: pending.lines, count: pendingCount))
+    flat.groups.append(contentsOf: UnsafeBufferPointer(start: pending.groups, count: pendingCount))
+    pendingCount = 0
+  }
+
   private mutating func finishContour(_ group: PieceGroup) {
+    flush()
     if current != start {
       flattener.addLine(current, start, into: &flat)
       sync(group)

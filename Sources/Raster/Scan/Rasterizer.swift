@@ -145,10 +145,8 @@ public struct Rasterizer: Sendable {
   private mutating func strokeOutline(
     _ path: Path, _ style: StrokeStyle, _ transform: Transform, _ width: Int, _ height: Int
   ) -> FlattenedPath {
-    var sink = outlineSink(transform, width, height)
-    Stroker(transform: transform, deviceTolerance: tolerance).trace(path, style: style, into: &sink)
-    sink.finish()
-    return sink.flat
+    let stroker = Stroker(transform: transform, deviceTolerance: tolerance)
+    return traceOutline(transform, width, height) { stroker.trace(path, style: style, into: &$0) }
   }
 
   // MARK: - Private
@@ -166,22 +164,31 @@ public struct Rasterizer: Sendable {
   private mutating func lines(
     of outline: StrokeOutline, _ transform: Transform, _ width: Int, _ height: Int
   ) -> FlattenedPath {
-    var sink = outlineSink(transform, width, height)
-    sink.add(outline)
-    return sink.flat
+    traceOutline(transform, width, height) { $0.add(outline) }
   }
 
-  /// A sink for a stroke's outline, in `strokeLines`' storage.
-  private mutating func outlineSink(
-    _ transform: Transform, _ width: Int, _ height: Int
-  )
-    -> FlatteningOutlineSink
-  {
+  /// Runs `body` on a sink for a stroke's outline, in `strokeLines`' storage, with its pending
+  /// lines on the stack, and ends the outline.
+  private mutating func traceOutline(
+    _ transform: Transform, _ width: Int, _ height: Int,
+    _ body: (inout FlatteningOutlineSink) -> Void
+  ) -> FlattenedPath {
     var reused = FlattenedPath()
     swap(&reused, &strokeLines)
-    return FlatteningOutlineSink(
-      flattener: Flattener(width: width, height: height, tolerance: tolerance),
-      transform: transform, reusing: reused)
+    let flattener = Flattener(width: width, height: height, tolerance: tolerance)
+    let capacity = FlatteningOutlineSink.pendingCapacity
+    return withUnsafeTemporaryAllocation(of: Line.self, capacity: capacity) { lines in
+      withUnsafeTemporaryAllocation(of: PieceGroup.self, capacity: capacity) { groups in
+        var sink = FlatteningOutlineSink(
+          flattener: flattener, transform: transform, reusing: reused,
+          pending: .init(
+            lines: lines.baseAddress.unsafelyUnwrapped,
+            groups: groups.baseAddress.unsafelyUnwrapped, capacity: capacity))
+        body(&sink)
+        sink.finish()
+        return sink.flat
+      }
+    }
   }
 
   private mutating func fill(
