@@ -46,6 +46,9 @@ public struct FileConfinement: Hashable, Sendable {
     guard let root = Self.realPath(base) else {
       return .failure(.unreadable("cannot resolve the scene's folder \(base)"))
     }
+    // A name that climbs out by its own `..` leads outside whether or not what it names exists
+    // (saying "no such file" for some and "outside" for others would tell what is out there).
+    guard Self.staysInside(name) else { return .failure(.outside(folder: root)) }
     guard let resolved = Self.realPath(joined) else {
       // A missing file is only "missing" if its name stays inside; otherwise say where it leads.
       let parentInside = Self.realPath(OutputPath.parent(of: joined)).map {
@@ -55,6 +58,17 @@ public struct FileConfinement: Hashable, Sendable {
     }
     guard Self.isInside(resolved, root) else { return .failure(.outside(folder: root)) }
     return .success(resolved)
+  }
+
+  /// Whether a relative name never climbs above its folder by its own components (`a/../b`
+  /// stays, `a/../../b` and `../a` do not); links are for `realPath` to follow.
+  static func staysInside(_ name: String) -> Bool {
+    var depth = 0
+    for part in name.split(separator: "/") where part != "." {
+      depth += part == ".." ? -1 : 1
+      if depth < 0 { return false }
+    }
+    return true
   }
 
   static func isInside(_ path: String, _ root: String) -> Bool {

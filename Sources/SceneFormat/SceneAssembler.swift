@@ -316,6 +316,12 @@ struct SceneAssembler {
     let advice =
       "use fewer or smaller shadowed or translucent layers, smaller shadow radii, or a smaller "
       + "canvas or --scale"
+    if let dashes = costs.map(\.mostDashes).max(), dashes > Double(Dasher.maximumDashes) {
+      throw SceneFileError(
+        path: "layers",
+        "a stroke's dash pattern would cut its path into about \(Int(min(dashes, 1e15))) dashes; "
+          + "at most \(Dasher.maximumDashes) are drawn: give the dash a longer pattern (points)")
+    }
     if largest > SceneLimits.offscreenPixels {
       throw SceneFileError(
         path: "layers",

@@ -24,8 +24,10 @@ public struct InsettableShape: Hashable, Sendable {
   /// The shape's path in `frame` inset by `amount` points on every side, as SwiftUI's
   /// `inset(by:)` gives it: the frame shrinks, a rounded rectangle's corner radius shrinks by the
   /// same amount (not below 0), a capsule and a circle stay a capsule and a circle of the smaller
-  /// frame. Empty when the inset frame has no area.
+  /// frame. Empty when the inset frame has no area (as `CGRect.insetBy` gives the null rect), so
+  /// a `strokeBorder` wider than the frame draws nothing rather than spilling out of it.
   public func path(insetBy amount: Double = 0) -> Path {
+    guard 2 * amount < frame.width, 2 * amount < frame.height else { return .empty }
     let f = Rect(
       minX: frame.minX + amount, minY: frame.minY + amount, maxX: frame.maxX - amount,
       maxY: frame.maxY - amount)

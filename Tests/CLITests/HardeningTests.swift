@@ -307,7 +307,12 @@ let tinyScene = """
       atPath: scratch.path + "/docs/link.svgpath", withDestinationPath: "../secret.txt")
     #expect(try scene("ok.svgpath").status == 0)
     #expect(try scene("./sub/../ok.svgpath").status == 1)  // no such folder "sub"
-    for name in ["../secret.txt", "link.svgpath", scratch.path + "/secret.txt", "/etc/passwd"] {
+    // Whether what a name climbs out to exists or not, it is "outside" (not "no such file" for
+    // some names, which would tell what is out there).
+    for name in [
+      "../secret.txt", "link.svgpath", scratch.path + "/secret.txt", "/etc/passwd",
+      "../no-such-folder/x.svgpath", "sub/../../secret.txt", "../../../../../../no/such",
+    ] {
       let run = try scene(name)
       #expect(run.status == 1, "\(name)")
       #expect(

@@ -44,6 +44,40 @@ import Testing
     #expect(p[first, first] == Self.red)
   }
 
+  /// A border wider than the frame is inset to nothing, as SwiftUI's `insetBy` gives a null
+  /// rect: nothing is drawn, and above all nothing outside the frame (a Rect that swapped its
+  /// crossed edges drew a 140 pt square for a 100 pt border of a 60 pt frame).
+  @Test(arguments: ["rectangle", "circle", "capsule", "ellipse", "roundedRectangle"])
+  func aBorderWiderThanItsFrameDrawsNothing(shape: String) throws {
+    let p = try Self.render(
+      ##"{"shape": "\##(shape)", "cornerRadius": 8, "frame": {"width": 60, "height": 40}, "##
+        + ##""strokeBorder": {"color": "#FF0000", "lineWidth": 100}}"##)
+    for y in 0..<100 {
+      for x in 0..<100 where p[x, y] != Self.white {
+        Issue.record("\(shape): (\(x), \(y)) is \(p[x, y])")
+        return
+      }
+    }
+  }
+
+  /// A dash pattern that would cut the stroke into more dashes than are drawn is refused
+  /// before anything is drawn (it was cut short without a word).
+  @Test func tooManyDashesAreRefused() throws {
+    #expect(throws: SceneFileError.self) {
+      try Self.render(
+        ##"{"shape": "circle", "frame": {"width": 80, "height": 80}, "##
+          + ##""stroke": {"color": "black", "lineWidth": 4, "dash": [0.0001, 0.0001]}}"##)
+    }
+    do {
+      _ = try Self.render(
+        ##"{"shape": "circle", "stroke": {"color": "black", "dash": [0.0001, 0.0001]}}"##)
+    } catch {
+      #expect("\(error)".contains("dash pattern would cut its path into about"), "\(error)")
+    }
+    _ = try Self.render(
+      ##"{"shape": "circle", "stroke": {"color": "black", "lineWidth": 4, "dash": [0.01, 0.01]}}"##)
+  }
+
   @Test func aCircleBorderLiesInsideItsFrame() throws {
     // A circle's border: inside its 40-point frame, with none of it outside.
     let c = try Self.render(

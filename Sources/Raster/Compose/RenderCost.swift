@@ -15,6 +15,9 @@ public struct RenderCost: Hashable, Sendable {
   public var largestIsolatedPixels = 0
   /// Layers with a shadow.
   public var shadows = 0
+  /// The most dashes a stroke's pattern cuts its path into (`Stroker.dashCount`): past
+  /// `Dasher.maximumDashes` a stroke would be cut short, so such a scene is refused.
+  public var mostDashes = 0.0
 
   /// Weights, relative to a solid fill's pixel, measured on this machine's kernels (see
   /// BENCHMARKS.md): clearing and compositing an offscreen pixel, a shadow's silhouette and
@@ -31,6 +34,7 @@ public struct RenderCost: Hashable, Sendable {
     sum.isolatedLayers += b.isolatedLayers
     sum.largestIsolatedPixels = max(a.largestIsolatedPixels, b.largestIsolatedPixels)
     sum.shadows += b.shadows
+    sum.mostDashes = max(a.mostDashes, b.mostDashes)
     return sum
   }
 }
@@ -94,10 +98,11 @@ extension Layer {
       }
       if case .stroke(let path, let style, _) = content {
         // The outline's points, each a line to flatten and deposit.
+        let stroker = Stroker(transform: t)
         cost.work =
-          min(
-            Stroker(transform: t).estimatedPoints(of: path, style: style),
-            Double(Stroker.maximumPoints)) * RenderCost.elementWeight
+          min(stroker.estimatedPoints(of: path, style: style), Double(Stroker.maximumPoints))
+          * RenderCost.elementWeight
+        cost.mostDashes = stroker.dashCount(of: path, style: style)
       } else if case .fill(let path, _, _) = content {
         cost.work = Double(path.elements.count) * RenderCost.elementWeight
       }
