@@ -610,15 +610,23 @@ enum CheckCommand: Command {
           let actual = try? PNGCodec.readStraightRGBA(written.actual)
         else { continue }
         let stem = "\(s)-" + SceneExporter.frameName(frame.index).dropLast(4)
-        guard written.diff != nil, let expected = try? PNGCodec.readStraightRGBA(frame.golden),
-          expected.width == actual.width, expected.height == actual.height
+        let readable = try? PNGCodec.readStraightRGBA(frame.golden)
+        guard written.diff != nil, let expected = readable, expected.width == actual.width,
+          expected.height == actual.height
         else {
-          // No golden to compare with: the actual image alone.
+          // No diff: the actual image, beside the golden when that is of another size.
           try folder.write(
             PNGCodec.encode(straightRGBA: actual.rgba, width: actual.width, height: actual.height),
             name: stem + "-actual.png")
+          var shown: String?
+          if let other = readable {
+            try folder.write(
+              PNGCodec.encode(straightRGBA: other.rgba, width: other.width, height: other.height),
+              name: stem + "-expected.png")
+            shown = stem + "-expected.png"
+          }
           images["\(s)/\(frame.index)"] = CheckReport.FrameImages(
-            expected: nil, actual: stem + "-actual.png", diff: nil)
+            expected: shown, actual: stem + "-actual.png", diff: nil)
           continue
         }
         let diff = ImageDifference.image(

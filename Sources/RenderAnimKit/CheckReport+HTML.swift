@@ -18,6 +18,18 @@ extension CheckReport {
   /// shows expected, actual or the diff, or the two with a slider between them.
   /// `images(scene, frame)` gives the frame's images (nil: none were written).
   public func html(images: (Int, Frame) -> FrameImages?) -> String {
+    let comparedText: String
+    let legendText: String
+    switch comparison {
+    case .exact(let tolerance)?:
+      comparedText = ", compared exactly (tolerance \(tolerance))"
+      legendText = ""
+    case .perceptual(let threshold)?:
+      comparedText = ", compared perceptually (OKLab ΔE over \(threshold))"
+      legendText = ", anti-aliased pixels excused in yellow"
+    case nil:
+      (comparedText, legendText) = ("", "")
+    }
     // The counts `check` prints: re-recorded frames neither passed nor failed.
     let passed = scenes.reduce(0) { $0 + $1.passed }
     let rerecorded = scenes.reduce(0) { $0 + $1.rerecorded }
@@ -53,7 +65,9 @@ extension CheckReport {
       <h1>render-anim check</h1>
       <div class="summary"><span class="\(failed == 0 ? "ok" : "bad")">\(passed) passed, \
       \(failed) failed</span>\(rerecorded > 0 ? ", \(rerecorded) re-recorded" : "") in \
-      \(scenes.count) scene\(scenes.count == 1 ? "" : "s")</div>
+      \(scenes.count) scene\(scenes.count == 1 ? "" : "s")\(comparedText)</div>
+      <div class="figures">Diff: pixels that count as different in magenta\(legendText), over \
+      a faded copy of the expected image. Slider: expected on the left, actual on the right.</div>
 
       """
     var viewer = 0
@@ -81,12 +95,21 @@ extension CheckReport {
           continue
         }
         guard let expected = files.expected, let diff = files.diff else {
-          // Nothing to compare with: what the frame shows, alone.
-          page += """
-            <div class="figures">actual (no golden image to compare it with):</div>
-            <div class="viewer"><img src="\(Self.escape(files.actual))" alt="actual"></div></div>
+          // No diff: the golden is of another size (both shown), or there is none to read.
+          if let expected = files.expected {
+            page += """
+              <div class="figures">expected, then actual (another size: no diff):</div>
+              <div class="viewer"><img src="\(Self.escape(expected))" alt="expected"></div> \
+              <div class="viewer"><img src="\(Self.escape(files.actual))" alt="actual"></div></div>
 
-            """
+              """
+          } else {
+            page += """
+              <div class="figures">actual (no golden image to compare it with):</div>
+              <div class="viewer"><img src="\(Self.escape(files.actual))" alt="actual"></div></div>
+
+              """
+          }
           continue
         }
         page += """
