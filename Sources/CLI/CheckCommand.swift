@@ -109,8 +109,13 @@ enum CheckCommand: Command {
     let root = arguments.value("golden-root")
     guard (golden == nil) != (root == nil) else {
       throw UsageError(
-        "Give '--golden DIR' (one scene's goldens) or '--golden-root DIR' (DIR/<scene name>/ for each scene)"
-      )
+        "Give '--golden DIR' (one scene's goldens) or '--golden-root DIR' (DIR/<scene name>/ for "
+          + "each scene)\(golden != nil ? ", not both" : "")")
+    }
+    if root != nil, given.contains("-") {
+      throw UsageError(
+        "'-' (standard input) has no name for its goldens under '--golden-root': give the scene "
+          + "as a file, or check it alone with '--golden DIR'")
     }
     let shard = try shard(arguments, environment: environment())
     let every = try scenes(given)
@@ -600,15 +605,21 @@ enum CheckCommand: Command {
   }
 
   /// The HTML report and each failing frame's expected, actual and overlay diff images.
+  /// Returns how many failing frames had artifacts that could not be read (the report shows
+  /// their figures without images).
+  @discardableResult
   static func writeHTML(
     _ report: CheckReport, comparison method: ComparisonMethod, into folder: OutputFolder
-  ) throws {
+  ) throws -> Int {
     var images: [String: CheckReport.FrameImages] = [:]
+    var unread = 0
     for (s, scene) in report.scenes.enumerated() {
       for frame in scene.frames where frame.result == .failed {
-        guard let written = frame.artifacts,
-          let actual = try? PNGCodec.readStraightRGBA(written.actual)
-        else { continue }
+        guard let written = frame.artifacts else { continue }
+        guard let actual = try? PNGCodec.readStraightRGBA(written.actual) else {
+          unread += 1
+          continue
+        }
         let stem = "\(s)-" + SceneExporter.frameName(frame.index).dropLast(4)
         let readable = try? PNGCodec.readStraightRGBA(frame.golden)
         guard written.diff != nil, let expected = readable, expected.width == actual.width,
@@ -648,6 +659,7 @@ enum CheckCommand: Command {
     }
     let html = report.html { s, frame in images["\(s)/\(frame.index)"] }
     try folder.write(Array(html.utf8), name: "index.html")
+    return unread
   }
 }
 

@@ -115,7 +115,13 @@ enum MergeResultsCommand: Command {
         case .perceptual?: .perceptual(threshold: PerceptualDifference.defaultThreshold)
         case nil: report.comparison ?? .exact(tolerance: 0)
         }
-      try CheckCommand.writeHTML(report, comparison: method, into: output)
+      let unread = try CheckCommand.writeHTML(report, comparison: method, into: output)
+      if unread > 0 {
+        console.standardError(
+          "render-anim: warning: \(unread) failing frame\(unread == 1 ? "'s" : "s'") images are "
+            + "not at the paths the shards recorded, so the report shows their figures alone: "
+            + "merge where the goldens and artifacts are (copy them along with the results)\n")
+      }
       outputs.append(output)
     }
     try Outputs.commit(outputs)

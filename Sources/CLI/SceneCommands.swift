@@ -686,8 +686,13 @@ enum SceneCommand: Command {
     guard !folder.isEmpty else { throw UsageError("'--out-dir' needs a path, not an empty one") }
     for option in ["output", "frame", "trace"] where arguments.isGiven(option) {
       throw UsageError(
-        "'--\(option == "output" ? "o" : option)' is one scene's output; '--out-dir' writes "
-          + "DIR/<scene name>.<ext> for each (use --frames/--times with --format png-frames)")
+        "\(option == "output" ? "'-o'" : "'--\(option)'") is one scene's output; '--out-dir' "
+          + "writes DIR/<scene name>.<ext> for each (use --frames/--times with --format png-frames)"
+      )
+    }
+    guard !files.contains("-") else {
+      throw UsageError(
+        "'-' (standard input) has no name for its output in '--out-dir': give the scene as a file")
     }
     let format: OutputFormat = try arguments.choice("format") ?? .gif
     var settings = try SceneOptions.settings(arguments, needsOutput: false)

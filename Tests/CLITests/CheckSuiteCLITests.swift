@@ -146,6 +146,22 @@ import FoundationXML
     #expect(same.status == 0)
   }
 
+  /// Usage errors say what is wrong in the user's words: `-o` (not `--o`), both golden options,
+  /// standard input where its output needs a name.
+  @Test func usageErrorsNameTheOption() {
+    let cases: [([String], String)] = [
+      (["scene", "cards", "--out-dir", directory + "/u", "-o", "x.gif"], "'-o' is one scene's"),
+      (["check", "cards", "--golden", "a", "--golden-root", "b"], "not both"),
+      (["check", "-", "--golden-root", directory + "/u"], "standard input"),
+      (["scene", "-", "--out-dir", directory + "/u"], "standard input"),
+    ]
+    for (arguments, message) in cases {
+      let run = InProcessRun(arguments)
+      #expect(run.status == 64, "\(arguments): \(run.standardError)")
+      #expect(run.standardError.contains(message), "\(arguments): \(run.standardError)")
+    }
+  }
+
   /// Writes `folder/dot.json`, a red circle on a 100 × 60 pt canvas, and returns its text.
   static func writeDot(in folder: String) throws -> String {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
