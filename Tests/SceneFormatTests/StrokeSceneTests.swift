@@ -78,6 +78,25 @@ import Testing
       ##"{"shape": "circle", "stroke": {"color": "black", "lineWidth": 4, "dash": [0.01, 0.01]}}"##)
   }
 
+  /// A cap at the end of a curve is square to the curve's tangent, not to its last chord: the
+  /// butt cap of a half circle trimmed from 3 o'clock, 180 pt wide at 300 %, is the line y = 600
+  /// px across its whole 540 px (facing the first chord, it ran from 597.8 to 602.2 px).
+  @Test func aCapAtACurvesEndFacesItsTangent() throws {
+    let text =
+      #"{"canvas": {"width": 400, "height": 400, "background": "white"}, "layers": ["#
+      + #"{"shape": "circle", "trim": [0, 0.5], "frame": {"width": 200, "height": 200}, "#
+      + #""stroke": {"color": "black", "lineWidth": 180}}]}"#
+    let scene = try SceneFile.load(text: text, settings: SceneSettings(scale: 3, hold: 0)).scene
+    var compositor = Compositor()
+    let p = try #require(scene.render(frame: 0, compositor: &compositor))
+    for x in stride(from: 635, to: 1170, by: 25) {
+      // The cap's edge: where the column's ink starts, from the coverage of rows 580…619.
+      var ink = 0.0
+      for y in 580..<620 { ink += Double(255 - Int(p[x, y].r)) / 255 }
+      #expect(abs(620 - ink - 600) < 0.05, "x \(x): edge at \(620 - ink)")
+    }
+  }
+
   @Test func aCircleBorderLiesInsideItsFrame() throws {
     // A circle's border: inside its 40-point frame, with none of it outside.
     let c = try Self.render(

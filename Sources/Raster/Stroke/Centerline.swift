@@ -16,6 +16,11 @@ struct Polyline {
   var closed = false
   /// The direction a dot's square cap faces (the path's tangent there, or +x).
   var direction = Point(1, 0)
+  /// The path's own tangents (units) where it starts and ends, which a curve's first and last
+  /// chords only approach: the caps face them. Nil where none is known (a dash cut from the
+  /// middle of a piece), and then the caps face the chords.
+  var startTangent: Point?
+  var endTangent: Point?
 
   mutating func append(_ p: Point, smooth isSmooth: Bool) {
     if let last = points.last, last == p { return }
@@ -61,8 +66,12 @@ struct Centerline {
         hasSubpath = true
         current.append(p, smooth: false)
       case .line(let p):
-        if current.points.count == 1, p != pen {
-          current.direction = Segment(from: pen, to: p).direction
+        if p != pen {
+          let direction = Segment(from: pen, to: p).direction
+          if current.points.count == 1 {
+            (current.direction, current.startTangent) = (direction, direction)
+          }
+          current.endTangent = direction
         }
         current.append(p, smooth: false)
         pen = p
@@ -112,7 +121,13 @@ struct Centerline {
   ) {
     if line.points.count == 1 {
       let first = [p1, p2, p3].first { $0 != p0 }
-      if let first { line.direction = Segment(from: p0, to: first).direction }
+      if let first {
+        line.direction = Segment(from: p0, to: first).direction
+        line.startTangent = line.direction
+      }
+    }
+    if let last = [p2, p1, p0].first(where: { $0 != p3 }) {
+      line.endTangent = Segment(from: last, to: p3).direction
     }
     let n = pieces(p0, p1, p2, p3)
     guard n > 1 else {

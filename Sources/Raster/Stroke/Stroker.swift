@@ -354,7 +354,9 @@ struct OutlineBuilder<Sink: OutlineSink> {
         emitLine(to: points[i + 1] + frames[i].normal * half)
       }
     }
-    cap(at: points[count - 1], direction: frames[segments - 1].direction)
+    cap(
+      at: points[count - 1], direction: line.endTangent ?? frames[segments - 1].direction,
+      chord: frames[segments - 1].direction)
     for i in stride(from: segments - 1, through: 0, by: -1) {
       group = groups[i]
       if i > 0 {
@@ -366,7 +368,9 @@ struct OutlineBuilder<Sink: OutlineSink> {
         emitLine(to: points[0] - frames[0].normal * half)
       }
     }
-    cap(at: points[0], direction: -frames[0].direction)
+    cap(
+      at: points[0], direction: -(line.startTangent ?? frames[0].direction),
+      chord: -frames[0].direction)
     emitClose()
   }
 
@@ -439,10 +443,16 @@ struct OutlineBuilder<Sink: OutlineSink> {
     }
   }
 
-  /// A cap at `point` for a path arriving in `direction` (unit). The pen is at the left edge's
-  /// end; it ends at the right edge's.
-  private mutating func cap(at point: Point, direction d: Point) {
+  /// A cap at `point` for a path arriving in `direction` (unit: the path's own tangent) along
+  /// a last piece of direction `chord`. The pen is at the left edge's end; it ends at the right
+  /// edge's. Where a curve's tangent and its last chord differ, the cap still faces the tangent
+  /// (square to the curve, as the true stroke's end is): short lines join it to the chord's
+  /// edges, which end within the flattening tolerance of the true offset curve.
+  private mutating func cap(at point: Point, direction d: Point, chord: Point) {
     let n = Point(-d.y, d.x) * half
+    let turned = d != chord
+    defer { if turned { emitLine(to: point - Point(-chord.y, chord.x) * half) } }
+    if turned { emitLine(to: point + n) }
     switch style.cap {
     case .butt:
       emitLine(to: point - n)
