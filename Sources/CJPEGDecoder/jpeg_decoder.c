@@ -4,11 +4,13 @@
 #include <stdio.h>
 #include <string.h>
 #include <jpeglib.h>
+#include <jerror.h>
 
 struct failure {
   struct jpeg_error_mgr manager;
   jmp_buf jump;
   int too_many_scans;
+  int truncated;
 };
 
 static void fail(j_common_ptr info) {
@@ -16,8 +18,17 @@ static void fail(j_common_ptr info) {
   longjmp(failure->jump, 1);
 }
 
-/// Warnings (corrupt but readable data) are not errors: libjpeg goes on with what it has.
+/// Warnings (corrupt but readable data) are not errors: libjpeg goes on with what it has. But
+/// data that ends before the image does is truncated, as a truncated PNG is: an error, not an
+/// image whose rest libjpeg made up (grey).
 static void ignore(j_common_ptr info) { (void)info; }
+
+static void warn(j_common_ptr info, int level) {
+  if (level < 0 && info->err->msg_code == JWRN_JPEG_EOF) {
+    ((struct failure *)info->err)->truncated = 1;
+    fail(info);
+  }
+}
 
 static void limit_scans(j_common_ptr info) {
   j_decompress_ptr decompress = (j_decompress_ptr)info;
@@ -35,12 +46,16 @@ static int run(const unsigned char *data, size_t size, unsigned char *rgba, int 
   struct failure failure;
   struct jpeg_progress_mgr progress;
   failure.too_many_scans = 0;
+  failure.truncated = 0;
   info.err = jpeg_std_error(&failure.manager);
   failure.manager.error_exit = fail;
   failure.manager.output_message = ignore;
+  failure.manager.emit_message = warn;
   jpeg_create_decompress(&info);
   if (setjmp(failure.jump)) {
-    if (failure.too_many_scans) {
+    if (failure.truncated) {
+      snprintf(message, message_size, "truncated: the data ends before the image does");
+    } else if (failure.too_many_scans) {
       snprintf(message, message_size, "a progressive JPEG with more than %d scans",
                RAJPEG_MAXIMUM_SCANS);
     } else {

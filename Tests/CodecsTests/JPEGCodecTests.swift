@@ -36,8 +36,15 @@ import Testing
     ] {
       #expect(throws: CodecError.self) { try JPEGCodec.decode(bytes) }
     }
-    // A body cut in half still decodes (libjpeg fills the rest), as viewers show it.
-    _ = try? JPEGCodec.decode(Array(good.prefix(good.count / 2)))
+    // A body cut in half is truncated, as a truncated PNG is (libjpeg would fill the rest
+    // with grey and go on).
+    do {
+      _ = try JPEGCodec.decode(Array(good.prefix(good.count / 2)))
+      Issue.record("a truncated JPEG decoded")
+    } catch {
+      #expect("\(error)".contains("truncated"), "\(error)")
+    }
+    #expect(try JPEGCodec.decode(good).width == 40)
   }
 
   @Test func anOversizedImageIsRefusedFromItsHeader() throws {
