@@ -199,7 +199,10 @@ import FoundationXML
     let results = directory + "/inputs/r.json"
     #expect(
       InProcessRun(
-        ["check", scenes + "/dot.json", "--golden", golden, "--times", "0", "--results", results]
+        [
+          "check", scenes + "/dot.json", "--golden", golden, "--times", "0", "--record", "missing",
+          "--results", results,
+        ]
       ).status == 0)
     let merged = InProcessRun(["merge-results", results, "--junit", results])
     #expect(merged.status == 64, "\(merged.standardError)")
