@@ -25,7 +25,7 @@ extension SceneDecoder {
   ]
   static let contentParameters: [String: [String]] = [
     "text": textEnvironmentKeys,
-    "symbol": ["font", "imageScale", "resizable"],
+    "symbol": ["font", "imageScale", "resizable", "weight", "bold"],
     "image": ["resizable", "interpolation", "renderingMode"],
     "path": ["viewBox", "fillRule", "stroke", "trim"],
     "pathFile": ["viewBox", "fillRule", "stroke", "trim"],
@@ -524,6 +524,10 @@ extension SceneDecoder {
           + closest.map { "\"\($0)\"" }.joined(separator: ", ")
           + " (the README lists the \(names.count) names)")
     }
+    // Material Icons has one weight: `weight` and `bold` (`.fontWeight`, `.bold()` on an
+    // `Image(systemName:)`) are checked and do not change the glyph (docs/SEMANTICS.md).
+    _ = try o["weight"].map { (f) throws(SceneFileError) in try Self.weight(f) }
+    _ = try o["bold"]?.bool()
     return .symbol(
       name, environment.font(own: try Self.ownFont(o), ownWeight: nil),
       scale: try o["imageScale"]?.choice(LayerDescription.SymbolScale.self) ?? .medium,

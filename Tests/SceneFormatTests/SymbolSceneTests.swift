@@ -86,6 +86,21 @@ import Typeset
     #expect(p[50, 50] == PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
   }
 
+  /// `weight` and `bold` (`.fontWeight`, `.bold()` on `Image(systemName:)`) are accepted and
+  /// change nothing (Material Icons has one weight); a bad weight is still an error at its path.
+  @Test func weightIsAcceptedAndChangesNothing() throws {
+    let plain = try Self.render(#"{"symbol": "heart.fill", "font": {"size": 40}}"#)
+    let weighted = try Self.render(
+      #"{"symbol": "heart.fill", "font": {"size": 40}, "weight": "bold", "bold": true}"#)
+    #expect(plain == weighted)
+    do {
+      _ = try Self.render(#"{"symbol": "heart.fill", "weight": "heavyy"}"#)
+      Issue.record("accepted")
+    } catch let error as SceneFileError {
+      #expect(error.path == "layers[0].weight", "\(error)")
+    }
+  }
+
   @Test func anUnknownNameGivesTheClosest() throws {
     do {
       _ = try Self.render(#"{"symbol": "hart.fill"}"#)
