@@ -979,7 +979,12 @@ extension SceneAssembler {
       let placement: Transform
       if layer.frameWidth != nil || layer.frameHeight != nil {
         let box = viewBox ?? path.bounds ?? Rect(x: 0, y: 0, width: 1, height: 1)
-        placement = .mapping(box, fittedInto: f)
+        // A path that is one point (`M10 10 L10 10`, a dot when stroked with round caps) has no
+        // size to fit: it goes to the frame's centre as it is.
+        placement =
+          box.width > 0 || box.height > 0
+          ? .mapping(box, fittedInto: f)
+          : .translation((f.minX + f.maxX) / 2 - box.minX, (f.minY + f.maxY) / 2 - box.minY)
       } else {
         placement = .translation(f.minX, f.minY)
       }

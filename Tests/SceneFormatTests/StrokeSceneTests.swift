@@ -97,6 +97,16 @@ import Testing
     }
   }
 
+  /// A path that is one point, in a frame, is a dot at the frame's centre when stroked with round
+  /// caps (it was refused: fitting a point into a frame scaled it by infinity).
+  @Test func aOnePointPathInAFrameIsADot() throws {
+    let p = try Self.render(
+      ##"{"path": "M10 10 L10 10", "frame": {"width": 100, "height": 100}, "##
+        + ##""stroke": {"color": "#FF0000", "lineWidth": 10, "lineCap": "round"}}"##)
+    #expect(p[50, 50] == Self.red)
+    #expect(p[50, 40] == Self.white && p[40, 50] == Self.white)
+  }
+
   @Test func aCircleBorderLiesInsideItsFrame() throws {
     // A circle's border: inside its 40-point frame, with none of it outside.
     let c = try Self.render(
