@@ -89,13 +89,25 @@ enum CheckCommand: Command {
   static let brokenExitCode: Int32 = 2
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
-    do { return try runChecks(arguments, console: &console) } catch let error as UsageError {
+    try exitingBroken { () throws in try runChecks(arguments, console: &console) }
+  }
+
+  /// `body`'s result; any error but a usage error becomes one with `brokenExitCode` (the run
+  /// could not be made), never the 1 of failing frames. `check` and `merge-results` share it.
+  static func exitingBroken(_ body: () throws -> Int32) throws -> Int32 {
+    do { return try body() } catch let error as UsageError {
       throw error
     } catch let error as RuntimeError {
       throw RuntimeError(error.message, code: brokenExitCode)
     } catch {
       throw RuntimeError("\(error)", code: brokenExitCode)
     }
+  }
+
+  /// Where `path` leads (links followed where it exists), without trailing slashes: what two
+  /// paths are compared by to tell whether outputs and inputs overlap.
+  static func place(_ path: String) -> String {
+    OutputOptions.place(trimmingSlashes(path)) ?? trimmingSlashes(path)
   }
 
   static func runChecks(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
@@ -275,9 +287,6 @@ enum CheckCommand: Command {
   )
     throws
   {
-    func place(_ path: String) -> String {
-      OutputOptions.place(trimmingSlashes(path)) ?? trimmingSlashes(path)
-    }
     func inside(_ a: String, _ b: String) -> Bool { a == b || a.hasPrefix(b + "/") }
     let goldens = place(golden)
     for (option, path) in [("junit", junit), ("results", results)] {

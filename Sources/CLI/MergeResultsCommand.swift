@@ -39,20 +39,12 @@ enum MergeResultsCommand: Command {
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
     // Anything but a usage error means the merge could not be made: exit 2, never the 1 of
     // failed frames (a lost results file must not read as a failing suite).
-    do { return try merge(arguments, console: &console) } catch let error as UsageError {
-      throw error
-    } catch let error as RuntimeError {
-      throw RuntimeError(error.message, code: CheckCommand.brokenExitCode)
-    } catch {
-      throw RuntimeError("\(error)", code: CheckCommand.brokenExitCode)
-    }
+    try CheckCommand.exitingBroken { () throws in try merge(arguments, console: &console) }
   }
 
   static func merge(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
     let files = arguments.positionals
-    func place(_ path: String) -> String {
-      OutputOptions.place(CheckCommand.trimmingSlashes(path)) ?? CheckCommand.trimmingSlashes(path)
-    }
+    let place = CheckCommand.place
     if let junit = arguments.value("junit"),
       let input = files.first(where: { place($0) == place(junit) })
     {
