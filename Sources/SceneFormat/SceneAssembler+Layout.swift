@@ -689,9 +689,20 @@ extension SceneAssembler {
     switch effects.clip {
     case nil: break
     case .shape(let kind, let radius, let style, let rule)?:
-      node.clip = ClipBinding(
-        .shape(InsettableShape(insettableKind(kind, radius: radius, style: style), frame: box)),
-        rule: rule)
+      let bound = try radius.map { r throws(SceneFileError) in
+        try bind(r, name + ".clipShape.cornerRadius", count: 1, what: "a number")[0]
+      }
+      if let bound, case .channel = bound {
+        // An animated radius: resolved each frame (only rectangles take one).
+        node.clip = ClipBinding(
+          .roundedFrame(box, radius: bound, style: style ?? settings.swiftUI.cornerStyle),
+          rule: rule)
+      } else {
+        let r = bound?.resolve([:]) ?? 0
+        node.clip = ClipBinding(
+          .shape(InsettableShape(insettableKind(kind, radius: r, style: style), frame: box)),
+          rule: rule)
+      }
     case .path(let path, let viewBox, let rule)?:
       let placement =
         viewBox.map { Transform.mapping($0, fittedInto: box) }

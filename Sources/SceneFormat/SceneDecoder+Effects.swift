@@ -3,9 +3,11 @@ import Raster
 /// `clipShape`, `clipped`, `cornerRadius` (as a modifier), `mask` and `blur` as written.
 struct EffectsDescription {
   enum Clip {
-    /// A shape kind laid out in the layer's frame, with its own corner radius and style.
+    /// A shape kind laid out in the layer's frame, with its own corner radius (points, a number
+    /// or an expression that animates: SwiftUI's `RoundedRectangle` animates its corner size)
+    /// and style.
     case shape(
-      LayerDescription.ShapeKind, cornerRadius: Double, style: CornerStyle?, rule: FillRule)
+      LayerDescription.ShapeKind, cornerRadius: Bound?, style: CornerStyle?, rule: FillRule)
     /// Path data with a `viewBox` fitted into the frame (without one: points from the frame's
     /// top left).
     case path(Path, viewBox: Rect?, rule: FillRule)
@@ -94,7 +96,7 @@ extension SceneDecoder {
     if case .string = field.value.kind {
       let kind = try field.choice(
         LayerDescription.ShapeKind.allCases.filter { $0 != .ring }, name: \.rawValue)
-      return .shape(kind, cornerRadius: 0, style: nil, rule: .nonzero)
+      return .shape(kind, cornerRadius: nil, style: nil, rule: .nonzero)
     }
     let o = try field.object(keys: Self.clipShapeKeys)
     var rule = FillRule.nonzero
@@ -109,8 +111,17 @@ extension SceneDecoder {
       if o.has("viewBox") { throw try o.required("viewBox").error("viewBox applies to a path") }
       let kind = try shape.choice(
         LayerDescription.ShapeKind.allCases.filter { $0 != .ring }, name: \.rawValue)
+      if kind != .rectangle, kind != .roundedRectangle {
+        for key in ["cornerRadius", "cornerStyle"] where o.has(key) {
+          throw try o.required(key).error(
+            "\(key) applies to rectangle and roundedRectangle, not \(kind.rawValue)")
+        }
+      }
       return .shape(
-        kind, cornerRadius: try o["cornerRadius"]?.number(in: 0...SceneLimits.canvasSide) ?? 0,
+        kind,
+        cornerRadius: try o["cornerRadius"].map { f throws(SceneFileError) in
+          try Self.scalar(f, in: 0...SceneLimits.canvasSide)
+        },
         style: try o["cornerStyle"]?.choice(CornerStyle.self), rule: rule)
     }
     for key in ["cornerRadius", "cornerStyle"] where o.has(key) {

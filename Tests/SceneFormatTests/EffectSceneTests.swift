@@ -76,6 +76,32 @@ import Testing
     _ = try Self.render(#"{"shape": "circle", "cornerRadius": 4}"#)
   }
 
+  /// `clipShape`'s own corner radius animates: each frame draws what a constant radius of the
+  /// value in flight draws, pixel for pixel (a linear animation from 0 to 20 over 1 s, so frame
+  /// f of 50 fps has radius 20·f/50).
+  @Test func aClipShapesCornerRadiusAnimates() throws {
+    let clip = #""clipShape": {"shape": "roundedRectangle", "cornerRadius": "=r"}"#
+    let state = #"{"r": 0}"#
+    let events = #"[{"at": 0, "set": {"r": 20}, "animation": {"type": "linear", "duration": 1}}]"#
+    for frame in [0, 10, 25, 50] {
+      let animated = try Self.render(
+        "{\(Self.square), \(clip)}", state: state, events: events, frame: frame)
+      let radius = JSONValue.format(20 * Double(frame) / 50)
+      let still = try Self.render(
+        "{\(Self.square), \"clipShape\": {\"shape\": \"roundedRectangle\", \"cornerRadius\": \(radius)}}"
+      )
+      #expect(animated == still, "frame \(frame), radius \(radius)")
+    }
+    let end = try Self.render("{\(Self.square), \(clip)}", state: state, events: events, frame: 50)
+    #expect(end[31, 31] == Self.white)  // a circle by then
+    #expect(end[50, 50] == Self.red)
+    // A radius on a shape that has none is refused, naming it.
+    #expect(throws: SceneFileError.self) {
+      try Self.render(
+        #"{"shape": "rectangle", "clipShape": {"shape": "circle", "cornerRadius": 4}}"#)
+    }
+  }
+
   @Test func anEvenOddClipPathHasAHole() throws {
     let ring = "M 0 0 H 40 V 40 H 0 Z M 10 10 H 30 V 30 H 10 Z"
     let even = try Self.render(
