@@ -79,9 +79,11 @@ struct JSONField {
     guard case .object(let members) = value.kind else { throw expected("an object") }
     for member in members where !keys.contains(member.key) {
       let near = keys.min { Self.distance($0, member.key) < Self.distance($1, member.key) }
-      let hint = near.flatMap {
-        Self.distance($0, member.key) <= 2 ? " (did you mean \"\($0)\"?)" : nil
-      }
+      let hint =
+        Self.spelledOtherwise[member.key].flatMap { keys.contains($0.key) ? $0.hint : nil }
+        ?? near.flatMap {
+          Self.distance($0, member.key) <= 2 ? " (did you mean \"\($0)\"?)" : nil
+        }
       let list = "; known keys here: " + keys.sorted().joined(separator: ", ")
       throw SceneFileError(
         path: Self.join(path, member.key),
@@ -90,6 +92,19 @@ struct JSONField {
     }
     return JSONObject(field: self, members: members)
   }
+
+  /// SwiftUI names a scene file says another way, with the key that must be here for the hint
+  /// to apply.
+  static let spelledOtherwise: [String: (key: String, hint: String)] = [
+    "foregroundStyle": (
+      "foregroundColor",
+      " (SwiftUI's foregroundStyle is \"foregroundColor\" for a colour, \"fill\" for a gradient)"
+    ),
+    "border": (
+      "strokeBorder", " (give the shape a \"strokeBorder\", or an \"overlay\" that has one)"
+    ),
+    "tint": ("foregroundColor", " (did you mean \"foregroundColor\"?)"),
+  ]
 
   static func join(_ path: String, _ key: String) -> String {
     path.isEmpty ? key : path + "." + key

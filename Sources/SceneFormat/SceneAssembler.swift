@@ -314,19 +314,27 @@ struct SceneAssembler {
       + "the largest \(amount(Double(worst.largestIsolatedPixels))) pixels; "
       + "\(worst.shadows) shadow\(worst.shadows == 1 ? "" : "s")"
     let advice =
-      "use fewer or smaller shadowed or translucent layers, smaller shadow radii, or a smaller "
+      "use fewer or smaller shadowed or translucent layers, smaller shadow or blur radii, or a "
+      + "smaller "
       + "canvas or --scale"
+    /// The layer that makes a sampled frame too costly, by the test that failed.
+    func culprit(_ exceeds: (RenderCost) -> Bool) -> String {
+      for (frame, cost) in zip(samples.sorted(), costs) where exceeds(cost) {
+        return scene.costliestLayerPath(frame: frame, where: exceeds) ?? "layers"
+      }
+      return "layers"
+    }
     if let dashes = costs.map(\.mostDashes).max(), dashes > Double(Dasher.maximumDashes) {
       throw SceneFileError(
-        path: "layers",
+        path: culprit { $0.mostDashes > Double(Dasher.maximumDashes) },
         "a stroke's dash pattern would cut its path into about \(Int(min(dashes, 1e15))) dashes; "
           + "at most \(Dasher.maximumDashes) are drawn: give the dash a longer pattern (points)")
     }
     if largest > SceneLimits.offscreenPixels {
       throw SceneFileError(
-        path: "layers",
-        "a layer drawn offscreen (translucent or shadowed) would need \(amount(Double(largest))) "
-          + "pixels, its shadow's blur margin included; at most "
+        path: culprit { $0.largestIsolatedPixels > SceneLimits.offscreenPixels },
+        "a layer drawn offscreen (translucent, shadowed, blurred, clipped or masked) would need "
+          + "\(amount(Double(largest))) pixels, its blur margins included; at most "
           + "\(amount(Double(SceneLimits.offscreenPixels))): \(advice)")
     }
     if worst.work > SceneLimits.frameWork {

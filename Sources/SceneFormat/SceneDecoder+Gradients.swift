@@ -35,10 +35,15 @@ extension SceneDecoder {
   /// The most stops a gradient may have.
   static let maximumStops = 64
 
-  /// Whether the field is a gradient object (`{"linearGradient": …}`).
+  /// Whether the field is a gradient object (`{"linearGradient": …}`), or meant to be one: a key
+  /// that names a gradient, misspelt (`linearGradiant`, `LinearGradient`) included, so that the
+  /// error says which gradient it was meant to be rather than list a colour's keys.
   static func isGradient(_ field: JSONField) -> Bool {
     guard case .object(let members) = field.value.kind else { return false }
-    return members.contains { gradientKeys.contains($0.key) }
+    return members.contains { member in
+      member.key.lowercased().contains("gradient")
+        || gradientKeys.contains { JSONField.distance($0, member.key) <= 2 }
+    }
   }
 
   /// `{"linearGradient": {"colors": […] | "stops": [{"color", "location"}], "startPoint",

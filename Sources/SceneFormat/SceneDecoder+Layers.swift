@@ -117,6 +117,11 @@ extension SceneDecoder {
       }
       fillGradient = try self.gradient(fill)
     }
+    if let foreground = o["foregroundColor"], Self.isGradient(foreground) {
+      throw foreground.error(
+        "foregroundColor takes a colour, as SwiftUI's foregroundColor(_: Color) does: give the "
+          + "gradient as \"fill\" (or as a stroke's \"color\")")
+    }
     let fillColor = fillGradient == nil ? o["fill"] : nil
     // Beside a stroke, `fill` colours the fill only; the stroke takes the foreground colour.
     let ownColor = try ((stroked ? o["foregroundColor"] : nil) ?? fillColor ?? o["foregroundColor"])

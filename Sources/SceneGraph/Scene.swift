@@ -140,6 +140,29 @@ public struct Scene: Hashable, Sendable {
     return cost
   }
 
+  /// The scene-file path (`layers[2].overlay`) of the deepest layer whose own estimated cost at
+  /// frame `index` satisfies `exceeds`, when the layers that pass are named: how a refusal of
+  /// the whole scene's cost names the layer that makes it too costly.
+  public func costliestLayerPath(
+    frame index: Int, where exceeds: (RenderCost) -> Bool
+  ) -> String? {
+    let target = IntRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+    let values = values(at: time(ofFrame: index))
+    func search(_ node: SceneNode, _ layer: Layer, under parent: Transform) -> String? {
+      guard exceeds(layer.estimatedCost(under: parent, target: target)) else { return nil }
+      if case .group(let children) = node.content, case .group(let drawn) = layer.content,
+        children.count == drawn.count
+      {
+        let t = layer.transform.concatenating(parent)
+        for (child, childLayer) in zip(children, drawn) {
+          if let path = search(child, childLayer, under: t) { return path }
+        }
+      }
+      return node.layout?.path
+    }
+    return search(root, root.layer(values), under: .scale(scale, scale))
+  }
+
   /// The trace row of frame `index`: frame, time, then the trace columns' values in points.
   public func traceRow(frame index: Int) -> [Double] {
     let t = time(ofFrame: index)

@@ -370,6 +370,25 @@ let tinyScene = """
     let run = InProcessRun(["scene", file, "--frame", "0", "-o", scratch.path + "/blur.png"])
     #expect(run.status == 1)
     #expect(run.standardError.contains("would need 173 M pixels"), "\(run.standardError)")
+    // The error names the layer that needs it, not the whole list.
+    #expect(run.standardError.contains("blur.json: layers[0]: "), "\(run.standardError)")
+  }
+
+  /// A blur as wide as the screen, deep in a stack, is named by its layer's path.
+  @Test func aHugeBlurIsNamedByItsLayer() throws {
+    let text = #"""
+      {"canvas": {"width": 400, "height": 400},
+       "layers": [{"shape": "circle", "fill": "red"},
+                  {"zstack": [{"text": "a"}, {"shape": "circle", "frame": {"width": 100, "height": 100},
+                               "blur": 900}]}]}
+      """#
+    let file = try scratch.write(text, "deep.json")
+    let run = InProcessRun(["scene", file, "--frame", "0", "-o", scratch.path + "/deep.png"])
+    #expect(run.status == 1)
+    #expect(
+      run.standardError.contains("deep.json: layers[1].zstack[1]: a layer drawn offscreen"),
+      "\(run.standardError)")
+    #expect(!scratch.exists("deep.png"))
   }
 
   /// Fuzz finding (Fuzz/findings/scene-render/shadow-under-scale-1e308-traps.json): an

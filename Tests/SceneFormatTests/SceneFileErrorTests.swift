@@ -38,6 +38,25 @@ import Testing
       #"unknown key "ofset" (did you mean "offset"?)"#
     ),
     (file("", #""evnets": []"#), "evnets", #"unknown key "evnets" (did you mean "events"?)"#),
+    // A misspelt gradient is taken as a gradient, not a colour with an unknown key.
+    (
+      file(#"{"shape": "circle", "fill": {"linearGradiant": {"colors": ["red", "blue"]}}}"#, ""),
+      "layers[0].fill.linearGradiant",
+      #"unknown key "linearGradiant" (did you mean "linearGradient"?)"#
+    ),
+    (
+      file(#"{"shape": "circle", "foregroundColor": {"radialGradient": {"colors": ["red"]}}}"#, ""),
+      "layers[0].foregroundColor", #"foregroundColor takes a colour"#
+    ),
+    (
+      file(#"{"shape": "circle", "foregroundStyle": "red"}"#, ""), "layers[0].foregroundStyle",
+      #"(SwiftUI's foregroundStyle is "foregroundColor" for a colour, "fill" for a gradient)"#
+    ),
+    (
+      file(
+        #"{"shape": "circle", "clipShape": {"shape": "capsule", "cornerStyle": "continuous"}}"#, ""),
+      "layers[0].clipShape.cornerStyle", "cornerStyle applies to rectangle and roundedRectangle"
+    ),
     (file(#"{"opacity": 0.5}"#, ""), "layers[0]", "missing the layer's content"),
     (
       file(#"{"text": "a", "shape": "circle"}"#, ""), "layers[0]",
