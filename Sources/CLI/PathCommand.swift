@@ -10,7 +10,8 @@ enum PathCommand: Command {
     discussion: """
       The view box is stretched onto the whole image (x scale W/vbW, y scale H/vbH). Stroke \
       widths, dashes and offsets are in the path's user units, scaled with it. With --stroke and \
-      no --fill nothing is filled; with both, the fill is drawn and the stroke on top. Invalid \
+      no --fill nothing is filled; with both, the fill is drawn and the stroke on top; the stroke \
+      options need --stroke. Invalid \
       path data is refused with its line:column; no output is written.
       """,
     options: [
@@ -27,7 +28,9 @@ enum PathCommand: Command {
       OptionSpec(
         "fill", value: .paint, valueName: "colour|none", help: "Fill colour; none fills nothing.",
         defaultDescription: "#000000, or none with --stroke"),
-      OptionSpec("stroke", value: .paint, valueName: "colour", help: "Stroke colour."),
+      OptionSpec(
+        "stroke", value: .paint, valueName: "colour|none",
+        help: "Stroke colour; none (SVG's default) strokes nothing."),
       OptionSpec(
         "stroke-width", value: .number(0...1e6), valueName: "w",
         help: "Stroke width in user units.", defaultValue: "1"),
@@ -67,12 +70,19 @@ enum PathCommand: Command {
     let stroke = try arguments.value("stroke").flatMap { (text) throws(UsageError) in
       try ValueParsers.paint(text, option: "stroke")
     }
+    if !arguments.isGiven("stroke") {
+      // The stroke's style alone draws nothing: say so rather than ignore it.
+      for option in strokeOptions where arguments.isGiven(option) {
+        throw UsageError("'--\(option)' applies to a stroke: give '--stroke COLOUR' too")
+      }
+    }
     let style = try strokeStyle(arguments)
+    // `--stroke none` is SVG's default stroke: no stroke, and the fill as without one.
     let fill: Color? =
       if let text = arguments.value("fill") {
         try ValueParsers.paint(text, option: "fill")
       } else {
-        arguments.isGiven("stroke") ? nil : Color.black
+        stroke == nil ? Color.black : nil
       }
     let background = try arguments.requiredColor("background")
     let rule: FillRule = try arguments.requiredChoice("fill-rule")
@@ -115,6 +125,11 @@ enum PathCommand: Command {
     try PNGCodec.write(pixmap, to: output, compression: compression)
     return 0
   }
+
+  /// The options that shape a stroke (meaningless without `--stroke`).
+  static let strokeOptions = [
+    "stroke-width", "line-cap", "line-join", "miter-limit", "dash", "dash-offset",
+  ]
 
   /// The stroke options as a style, in user units.
   static func strokeStyle(_ arguments: ParsedArguments) throws(UsageError) -> StrokeStyle {

@@ -3,6 +3,8 @@ import Foundation
 import Raster
 import Testing
 
+@testable import CLI
+
 /// Runs the built `render-anim` binary (beside the test bundle) and captures its output.
 struct ToolRun {
   let status: Int32
@@ -107,11 +109,29 @@ struct ToolRun {
       ("--miter-limit", "0.5", "expected a number from 1.0 to 1000000.0"),
       ("--stroke", "bleu", "or a colour name"),
     ] {
+      let stroked = option == "--stroke" ? [] : ["--stroke", "#0000FF"]
       let run = InProcessRun(
-        ["path", data, "--viewbox", "0,0,100,100", "--size", "50x50", "-o", out, option, value])
+        ["path", data, "--viewbox", "0,0,100,100", "--size", "50x50", "-o", out, option, value]
+          + stroked)
       #expect(run.status == 64, "\(option) \(value)")
       #expect(run.standardError.contains(message), "\(run.standardError)")
     }
+    // A stroke's options without a stroke would draw nothing of theirs: a usage error.
+    for option in PathCommand.strokeOptions {
+      let value = option.hasPrefix("line-") ? "round" : "2"
+      let run = InProcessRun(
+        [
+          "path", data, "--viewbox", "0,0,100,100", "--size", "50x50", "-o", out, "--\(option)",
+          value,
+        ])
+      #expect(run.status == 64, "\(option)")
+      #expect(
+        run.standardError.contains("'--\(option)' applies to a stroke: give '--stroke COLOUR' too"),
+        "\(run.standardError)")
+    }
+    // `--stroke none` is SVG's default: no stroke, and the default black fill.
+    let unstroked = try render(["--stroke", "none"])
+    #expect(unstroked[25, 25] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
   }
 
   /// A stroke whose outline would need more points than `Stroker.maximumPoints` is refused
