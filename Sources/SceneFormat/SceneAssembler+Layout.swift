@@ -885,6 +885,8 @@ extension SceneAssembler {
         style: stroke.style, paint: paint,
         lineWidth: try bind(stroke.lineWidth, key + ".lineWidth", count: 1, what: "a number")[0],
         dashPhase: try bind(stroke.dashPhase, key + ".dashPhase", count: 1, what: "a number")[0],
+        miterLimit: try bind(
+          stroke.miterLimit, key + ".miterLimit", count: 1, what: "a number")[0],
         inside: stroke.inside)
     }
     return .drawing(drawing)

@@ -328,10 +328,11 @@ extension SceneDecoder {
   ) throws(SceneFileError) -> LayerDescription.Stroke {
     let width1 = Bound.constant([1], at: field)
     let zero = Bound.constant([0], at: field)
+    let limit10 = Bound.constant([StrokeStyle().miterLimit], at: field)
     if Self.isGradient(field) {
       return LayerDescription.Stroke(
         style: StrokeStyle(), color: color, gradient: try gradient(field), lineWidth: width1,
-        dashPhase: zero, inside: inside)
+        dashPhase: zero, miterLimit: limit10, inside: inside)
     }
     guard case .object = field.value.kind else {
       guard case .string = field.value.kind else {
@@ -341,13 +342,12 @@ extension SceneDecoder {
       }
       return LayerDescription.Stroke(
         style: StrokeStyle(), color: try self.color(field), lineWidth: width1, dashPhase: zero,
-        inside: inside)
+        miterLimit: limit10, inside: inside)
     }
     let o = try field.object(keys: Self.strokeKeys)
     var style = StrokeStyle()
     style.cap = try o["lineCap"]?.choice(LineCap.self) ?? .butt
     style.join = try o["lineJoin"]?.choice(LineJoin.self) ?? .miter
-    style.miterLimit = try o["miterLimit"]?.number(in: 1...1000) ?? 10
     if let dash = o["dash"] {
       var lengths: [Double] = []
       for entry in try dash.array(maxCount: 64) {
@@ -366,6 +366,9 @@ extension SceneDecoder {
       } ?? width1,
       dashPhase: try o["dashPhase"].map { (f) throws(SceneFileError) in try Self.scalar(f) }
         ?? zero,
+      miterLimit: try o["miterLimit"].map { (f) throws(SceneFileError) in
+        try Self.scalar(f, in: 1...1000)
+      } ?? limit10,
       inside: inside)
   }
 

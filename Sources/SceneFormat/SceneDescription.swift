@@ -321,6 +321,8 @@ struct LayerDescription {
     var gradient: GradientDescription? = nil
     var lineWidth: Bound
     var dashPhase: Bound
+    /// A multiple of the width, 1 to 1000.
+    var miterLimit: Bound
     /// `strokeBorder`: the stroke lies inside the shape's frame.
     var inside: Bool
   }

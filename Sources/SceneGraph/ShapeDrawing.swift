@@ -58,23 +58,27 @@ public struct ShapeDrawing: Hashable, Sendable {
     case shape(InsettableShape)
   }
 
-  /// The stroke: its style (whose `width` and `dashPhase` the bindings replace) and paint.
+  /// The stroke: its style (whose `width`, `miterLimit` and `dashPhase` the bindings replace —
+  /// SwiftUI's `StrokeStyle.animatableData`) and paint.
   public struct StrokeDrawing: Hashable, Sendable {
     public var style: StrokeStyle
     public var paint: PaintBinding
     public var lineWidth: ScalarBinding
     public var dashPhase: ScalarBinding
+    /// The miter limit, a multiple of the width (at least 1).
+    public var miterLimit: ScalarBinding
     /// `strokeBorder`: the shape is inset by half the line width, so the stroke lies inside it.
     public var inside: Bool
 
     public init(
       style: StrokeStyle, paint: PaintBinding, lineWidth: ScalarBinding? = nil,
-      dashPhase: ScalarBinding? = nil, inside: Bool = false
+      dashPhase: ScalarBinding? = nil, miterLimit: ScalarBinding? = nil, inside: Bool = false
     ) {
       self.style = style
       self.paint = paint
       self.lineWidth = lineWidth ?? .constant(style.width)
       self.dashPhase = dashPhase ?? .constant(style.dashPhase)
+      self.miterLimit = miterLimit ?? .constant(style.miterLimit)
       self.inside = inside
     }
   }
@@ -108,7 +112,7 @@ public struct ShapeDrawing: Hashable, Sendable {
 
   /// Every binding the drawing reads.
   var bindings: [ScalarBinding] {
-    [trimFrom, trimTo] + (stroke.map { [$0.lineWidth, $0.dashPhase] } ?? [])
+    [trimFrom, trimTo] + (stroke.map { [$0.lineWidth, $0.dashPhase, $0.miterLimit] } ?? [])
       + (cornerRadius.map { [$0] } ?? []) + (frame?.bindings ?? [])
   }
 
@@ -151,6 +155,7 @@ public struct ShapeDrawing: Hashable, Sendable {
       var style = stroke.style
       style.width = max(0, stroke.lineWidth.resolve(values))
       style.dashPhase = stroke.dashPhase.resolve(values)
+      style.miterLimit = max(1, stroke.miterLimit.resolve(values))
       let path = outlinePath(insetBy: stroke.inside ? style.width / 2 : 0).trimmed(
         from: from, to: to)
       if !path.isEmpty, style.width > 0 {

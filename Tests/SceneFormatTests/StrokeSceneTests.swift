@@ -172,4 +172,28 @@ import Testing
     #expect(end[25, 46] == Self.blue)
     #expect(end[25, 44] == Self.white)
   }
+
+  /// `miterLimit` animates (StrokeStyle's animatableData): a 60° corner needs a limit of 2
+  /// (1/sin 30°) for its miter; below that it is bevelled. Each frame draws what the constant
+  /// limit in flight draws.
+  @Test func theMiterLimitAnimates() throws {
+    func chevron(_ limit: String) -> String {
+      """
+      {"path": "M 20 80 L 50 28.04 L 80 80", "stroke": {"color": "#FF0000", "lineWidth": 10,
+       "miterLimit": \(limit)}}
+      """
+    }
+    let state = #"{"m": 1}"#
+    let events = #"[{"at": 0, "set": {"m": 3}, "animation": {"type": "linear", "duration": 1}}]"#
+    for (frame, limit) in [(0, "1"), (20, "1.8"), (25, "2"), (40, "2.6"), (50, "3")] {
+      let animated = try Self.render(chevron("\"=m\""), state: state, events: events, frame: frame)
+      #expect(animated == (try Self.render(chevron(limit))), "frame \(frame)")
+    }
+    // The miter's tip, 10 points above the corner (half the width times 1/sin 30°): bevelled
+    // at the start, drawn at the end.
+    let start = try Self.render(chevron("\"=m\""), state: state, events: events, frame: 0)
+    let end = try Self.render(chevron("\"=m\""), state: state, events: events, frame: 50)
+    #expect(start[50, 20] == Self.white)
+    #expect(end[50, 20] == Self.red)
+  }
 }
