@@ -80,11 +80,31 @@ import Testing
     let stadium = Path.roundedRect(rect, cornerRadius: 1000, style: .circular)
     let capsule = Path.roundedRect(rect, cornerRadius: 10, style: .circular)
     #expect(stadium == capsule)
-    // Continuous: at most half the short side / 1.52866.
+    // Continuous: Apple's curve up to half the short side / 1.52866, where it spans half of
+    // each side; from there it blends towards the circular corner, reaching the stadium at half
+    // the short side and staying there.
     let continuous = Path.roundedRect(rect, cornerRadius: 1000, style: .continuous)
-    let clamped = Path.roundedRect(rect, cornerRadius: 10 / 1.52866, style: .continuous)
-    #expect(continuous == clamped)
+    #expect(continuous == capsule)
     #expect(continuous.bounds == rect)
+    let limit = 10 / 1.52866
+    let atLimit = Path.roundedRect(rect, cornerRadius: limit, style: .continuous)
+    #expect(atLimit.bounds == rect)
+    // The area inside, on a 40 × 20 px canvas: it shrinks steadily from the limit to the
+    // stadium, and a radius just past the limit is next to the limit's shape.
+    func area(_ path: Path) -> Int {
+      var canvas = Pixmap(
+        width: 40, height: 20, filledWith: PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0))!
+      var rasterizer = Rasterizer()
+      rasterizer.fill(
+        path, transform: .identity, rule: .nonzero,
+        color: PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255), into: &canvas)
+      return (0..<20).reduce(0) { sum, y in (0..<40).reduce(sum) { $0 + Int(canvas[$1, y].a) } }
+    }
+    let radii = [limit, limit + 0.01, 7.5, 8.5, 9.5, 10]
+    let areas = radii.map { area(Path.roundedRect(rect, cornerRadius: $0, style: .continuous)) }
+    #expect(zip(areas, areas.dropFirst()).allSatisfy { $0 > $1 }, "\(areas)")
+    #expect(areas.last == area(capsule))
+    #expect(abs(areas[0] - areas[1]) < 255, "\(areas)")
   }
 
   @Test func continuousCornersCutMoreThanCircularOnes() throws {

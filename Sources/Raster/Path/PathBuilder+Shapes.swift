@@ -68,14 +68,26 @@ extension PathBuilder {
     }
   }
 
-  /// Appends a closed rounded rectangle, clockwise on a y-down screen. The radius is clamped as
-  /// iOS clamps it: to half the shorter side for circular corners, and to half the shorter side
-  /// divided by 1.52866 for continuous ones (so the corners' straight-edge run-outs never meet).
+  /// Appends a closed rounded rectangle, clockwise on a y-down screen. Circular corners are
+  /// clamped to half the shorter side, as iOS clamps them. A continuous corner of radius r runs
+  /// 1.52866·r along each edge, so up to half the shorter side over 1.52866 it is Apple's curve
+  /// as it is; past that it blends towards the circular corner that spans the same half side,
+  /// reaching it (a circle, a capsule) at half the shorter side — the smooth approach to a
+  /// stadium that measurements of iOS's continuous corners show (Flutter's iOS-matched
+  /// `RoundedSuperellipse` becomes a circle, n = 2, at radius = half the side), where clamping
+  /// alone would leave a square-ish pill.
   public mutating func addRoundedRect(_ rect: Rect, cornerRadius: Double, style: CornerStyle) {
-    let shortSide = min(rect.width, rect.height)
+    let half = min(rect.width, rect.height) / 2
+    if style == .continuous, cornerRadius >= half {
+      return addRoundedRect(rect, cornerRadius: half, style: .circular)
+    }
     let extent = style == .continuous ? ContinuousCorner.extent : 1
-    let radius = max(0, min(cornerRadius, shortSide / 2 / extent))
+    let radius = max(0, min(cornerRadius, half / extent))
     guard radius > 0 else { return addRect(rect) }
+    // How far a continuous corner has gone towards the circular one (0 below the clamp).
+    let towardsCircle =
+      style == .continuous && cornerRadius > radius
+      ? (cornerRadius - radius) / (half - radius) : 0
     // Corners clockwise from the top right; u points back along the incoming edge, v along the
     // outgoing one, both away from the corner.
     let corners: [(corner: Point, u: Point, v: Point)] = [
@@ -93,7 +105,10 @@ extension PathBuilder {
         let k = 1 - Self.quarterCircleArm
         cubic(to: at(0, 1), control1: at(k, 0), control2: at(0, k))
       case .continuous:
-        for piece in ContinuousCorner.pieces {
+        let pieces =
+          towardsCircle > 0
+          ? ContinuousCorner.blended(towardsCircle) : ContinuousCorner.pieces
+        for piece in pieces {
           if let start = piece.lineTo { line(to: at(start.x, start.y)) }
           cubic(
             to: at(piece.end.x, piece.end.y), control1: at(piece.control1.x, piece.control1.y),
@@ -130,6 +145,38 @@ enum ContinuousCorner {
       lineTo: Point(0.06550, 0.66993), control1: Point(0, 0.86841), control2: Point(0, 1.08849),
       end: Point(0, 1.52866)),
   ]
+
+  /// The quarter circle of radius `extent` around (extent, extent) — the circular corner that
+  /// spans the same length of each edge — cut where the continuous corner's pieces meet: at
+  /// the turns (radians from the incoming edge) of its two short lines, the lines of zero
+  /// length. Each piece is one cubic of its arc.
+  static let circularPieces: [Piece] = {
+    let r = extent
+    func point(_ angle: Double) -> Point { Point(r - r * sin(angle), r - r * cos(angle)) }
+    func tangent(_ angle: Double) -> Point { Point(-cos(angle), sin(angle)) }
+    // The short lines' directions: atan(Δb / −Δa) of (0.63149 − 0.66993, 0.07491 − 0.06550).
+    let turn = atan2(0.07491 - 0.06550, 0.66993 - 0.63149)
+    let cuts = [0, turn, Double.pi / 2 - turn, Double.pi / 2]
+    return (0..<3).map { i in
+      let (a, b) = (cuts[i], cuts[i + 1])
+      let arm = 4.0 / 3.0 * tan((b - a) / 4) * r
+      return Piece(
+        lineTo: i == 0 ? nil : point(a), control1: point(a) + tangent(a) * arm,
+        control2: point(b) - tangent(b) * arm, end: point(b))
+    }
+  }()
+
+  /// Apple's corner moved a fraction `t` (0…1) of the way to `circularPieces`, point by point:
+  /// the same pieces, so the corner stays smooth and meets the edges where both do.
+  static func blended(_ t: Double) -> [Piece] {
+    func mix(_ a: Point, _ b: Point) -> Point { a * (1 - t) + b * t }
+    return zip(pieces, circularPieces).map { c, o in
+      Piece(
+        lineTo: c.lineTo.flatMap { a in o.lineTo.map { mix(a, $0) } },
+        control1: mix(c.control1, o.control1), control2: mix(c.control2, o.control2),
+        end: mix(c.end, o.end))
+    }
+  }
 }
 
 extension Path {
