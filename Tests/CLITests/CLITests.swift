@@ -25,8 +25,8 @@ struct ToolRun {
 
   /// A new folder under the temporary directory, for one suite's files.
   static func scratchFolder(_ name: String) -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "render-anim-\(name)-\(UUID().uuidString)")
+    let url = URL(fileURLWithPath: ScratchRoot.path).appendingPathComponent(
+      "\(name)-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url.path
   }
@@ -305,4 +305,19 @@ struct ToolRun {
     #expect(png.standardOutput.contains("\"bytes\": "))
     #expect(try PNGCodec.read(out).height == 8)
   }
+}
+
+/// The one folder under the temporary directory that holds every scratch folder of this test
+/// process, removed when the process exits (a suite makes one folder per test, thousands a
+/// run); `RENDER_ANIM_KEEP_SCRATCH=1` keeps it to look at.
+enum ScratchRoot {
+  static let path: String = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "render-anim-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    if ProcessInfo.processInfo.environment["RENDER_ANIM_KEEP_SCRATCH"] != "1" {
+      atexit { try? FileManager.default.removeItem(atPath: ScratchRoot.path) }
+    }
+    return url.path
+  }()
 }

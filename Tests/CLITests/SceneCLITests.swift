@@ -180,6 +180,7 @@ struct GIFSummary {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "render-anim-builds-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
     var outputs: [[UInt8]] = []
     for (name, binary) in [("own", own), ("other", other)] {
       let gif = directory.appendingPathComponent("\(name).gif").path

@@ -72,6 +72,7 @@ import Testing
     }
     // The same through a file and through a pipe (where the size is not known in advance).
     let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
     let path = directory + "/t.png"
     FileManager.default.createFile(atPath: path, contents: Data(hostile))
     #expect(throws: CodecError.self) { try PNGCodec.read(path) }
@@ -194,6 +195,7 @@ import Testing
 
   @Test func writeIsAtomicAndNeverLeavesTemporaryFiles() throws {
     let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
     let path = directory + "/out.png"
     let pixmap = try #require(Pixmap(width: 4, height: 4, filledWith: Color.black.premultiplied))
     try PNGCodec.write(pixmap, to: path)

@@ -47,9 +47,11 @@ import Testing
 }
 
 /// `GoldenComparison.check`, which `render-anim check` and `assertGolden` share.
-@Suite struct GoldenCheckTests {
+@Suite final class GoldenCheckTests {
   let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("render-anim-golden-\(UUID().uuidString)").path
+
+  deinit { try? FileManager.default.removeItem(atPath: folder) }
 
   private func image(_ color: Color) throws -> Pixmap {
     try #require(Pixmap(width: 4, height: 3, filledWith: color.premultiplied))

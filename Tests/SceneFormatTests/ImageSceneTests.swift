@@ -9,9 +9,16 @@ import Testing
 /// `"image"` layers: files next to the scene, natural size and `@2x`, `resizable`,
 /// `aspectRatio`, template rendering, and the errors.
 @Suite struct ImageSceneTests {
+  /// One folder for this process's image folders, removed when it exits.
+  static let root: String = {
+    let path = NSTemporaryDirectory() + "render-anim-images-\(UUID().uuidString)"
+    atexit { try? FileManager.default.removeItem(atPath: ImageSceneTests.root) }
+    return path
+  }()
+
   /// A fresh folder holding `files` (name → pixmap, written as PNG).
   static func folder(_ files: [String: Pixmap]) throws -> String {
-    let path = NSTemporaryDirectory() + "render-anim-images-\(UUID().uuidString)"
+    let path = root + "/\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     for (name, pixmap) in files {
       let bytes = try PNGCodec.encode(pixmap)
