@@ -158,6 +158,11 @@ public struct Scene: Hashable, Sendable {
           if let path = search(child, childLayer, under: t) { return path }
         }
       }
+      if let maskNode = node.mask.first, let mask = layer.mask,
+        let path = search(maskNode, mask.layer, under: layer.transform.concatenating(parent))
+      {
+        return path
+      }
       return node.layout?.path
     }
     return search(root, root.layer(values), under: .scale(scale, scale))

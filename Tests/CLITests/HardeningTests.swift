@@ -389,6 +389,15 @@ let tinyScene = """
       run.standardError.contains("deep.json: layers[1].zstack[1]: a layer drawn offscreen"),
       "\(run.standardError)")
     #expect(!scratch.exists("deep.png"))
+    // In a mask, the mask is named.
+    let masked = try scratch.write(
+      #"{"canvas": {"width": 300, "height": 300}, "layers": [{"text": "hi", "mask": {"shape": "circle", "blur": 900}}]}"#,
+      "masked.json")
+    let maskRun = InProcessRun(["scene", masked, "-o", scratch.path + "/masked.png"])
+    #expect(maskRun.status == 1)
+    #expect(
+      maskRun.standardError.contains("masked.json: layers[0].mask: a layer drawn offscreen"),
+      "\(maskRun.standardError)")
   }
 
   /// Fuzz finding (Fuzz/findings/scene-render/shadow-under-scale-1e308-traps.json): an
