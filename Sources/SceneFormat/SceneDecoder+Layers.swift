@@ -113,7 +113,17 @@ extension SceneDecoder {
     if let fill = o["fill"], Self.isGradient(fill) {
       guard ["text", "symbol", "path", "pathFile", "shape"].contains(kind) else {
         throw fill.error(
-          "a gradient fills a shape, a path or text: give it to the layers inside the \(kind)")
+          kind == "image"
+            ? "a gradient fills a shape, a path or text, not an image: tint a template image "
+              + "with \"foregroundColor\", or mask a gradient rectangle with the image"
+            : "a gradient fills a shape, a path or text: give it to the layers inside the \(kind)")
+      }
+      if let shape = o["shape"], case .string("ring") = shape.value.kind {
+        throw fill.error(
+          "a ring's fill is a colour; for a gradient ring stroke a circle, as SwiftUI's "
+            + "Circle().trim(from:to:).stroke(AngularGradient(…), lineWidth:) does: "
+            + "{\"shape\": \"circle\", \"trim\": [0, 0.75], \"stroke\": {\"color\": "
+            + "{\"angularGradient\": …}, \"lineWidth\": 10}}")
       }
       fillGradient = try self.gradient(fill)
     }
@@ -257,17 +267,19 @@ extension SceneDecoder {
     return layer
   }
 
-  /// `background` / `overlay`: a colour (a rectangle of it filling the frame, as
-  /// `.background(Color.red)` is), or `{"alignment", "content": {a layer}}`. The content takes
+  /// `background` / `overlay`: a colour or a gradient (a rectangle of it filling the frame, as
+  /// `.background(Color.red)` and `.background(LinearGradient(…))` are), or `{"alignment", "content": {a layer}}`. The content takes
   /// the colours of the environment around the decorated layer, not the layer's own.
   mutating func decoration(
     _ field: JSONField, environment: TextEnvironment
   ) throws(SceneFileError) -> LayerDescription.Decoration {
     switch field.value.kind {
-    case .string:
-      // A colour: the layer `{"shape": "rectangle", "fill": colour}`, at the key's own path
-      // (the colour checked here first, so that an error names this key).
-      _ = try color(field)
+    case .string,
+      .object where Self.isGradient(field):
+      // A colour or a gradient (`.background(LinearGradient(…))`): the layer
+      // `{"shape": "rectangle", "fill": it}`, at the key's own path (a colour checked here
+      // first, so that an error names this key).
+      if !Self.isGradient(field) { _ = try color(field) }
       let value = field.value
       let rectangle = JSONValue(
         kind: .object([
@@ -288,7 +300,7 @@ extension SceneDecoder {
         alignment: alignment ?? .center,
         layer: try layer(try o.required("content"), environment: environment))
     default:
-      throw field.expected("a colour, or {\"alignment\", \"content\": {a layer}}")
+      throw field.expected("a colour, a gradient, or {\"alignment\", \"content\": {a layer}}")
     }
   }
 
@@ -567,7 +579,13 @@ extension SceneDecoder {
       guard v[2] > 0, v[3] > 0 else { throw box.error("the width and height must be > 0") }
       viewBox = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
-    let rule = try o["fillRule"]?.choice(FillRule.self) ?? .nonzero
+    // `evenOdd` as `clipShape`'s `style` spells it, or SVG's `evenodd`.
+    var rule = FillRule.nonzero
+    if let field = o["fillRule"],
+      try field.choice(["nonzero", "evenodd", "evenOdd"], name: { $0 }) != "nonzero"
+    {
+      rule = .evenodd
+    }
     return .path(path, viewBox: viewBox, rule: rule)
   }
 
@@ -578,8 +596,10 @@ extension SceneDecoder {
     let kind = try source.choice(LayerDescription.ShapeKind.self)
     let rectangular = kind == .rectangle || kind == .roundedRectangle
     // On other shapes `cornerRadius` is the clipping modifier.
-    if o.has("cornerStyle"), !rectangular {
-      throw o.field.error("cornerStyle applies to rectangles only")
+    // A capsule takes a style too (`Capsule(style:)`); at its radius, half the short side, a
+    // continuous corner is the circular one (see `PathBuilder.addRoundedRect`).
+    if o.has("cornerStyle"), !rectangular, kind != .capsule {
+      throw o.field.error("cornerStyle applies to rectangles and capsules only")
     }
     for key in ["lineWidth", "lineCap"] where o.has(key) && kind != .ring {
       throw try o.required(key).error(

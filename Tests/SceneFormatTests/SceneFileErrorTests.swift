@@ -54,10 +54,17 @@ import Testing
     ),
     (
       file(
-        #"{"shape": "circle", "clipShape": {"shape": "capsule", "cornerStyle": "continuous"}}"#, ""),
-      "layers[0].clipShape.cornerStyle", "cornerStyle applies to rectangle and roundedRectangle"
+        #"{"shape": "circle", "clipShape": {"shape": "ellipse", "cornerStyle": "continuous"}}"#, ""),
+      "layers[0].clipShape.cornerStyle",
+      "cornerStyle applies to rectangle and roundedRectangle and capsule, not ellipse"
     ),
     (file(#"{"opacity": 0.5}"#, ""), "layers[0]", "missing the layer's content"),
+    (
+      file(
+        #"{"shape": "ring", "lineWidth": 4, "fill": {"angularGradient": {"colors": ["red", "blue"]}}}"#,
+        ""),
+      "layers[0].fill", "a ring's fill is a colour; for a gradient ring stroke a circle"
+    ),
     (
       file(#"{"text": "a", "shape": "circle"}"#, ""), "layers[0]",
       "more than one content (text, shape)"
@@ -257,7 +264,7 @@ import Testing
     ),
     (
       file(#"{"shape": "circle", "cornerStyle": "continuous"}"#, ""), "layers[0]",
-      "cornerStyle applies to rectangles only"
+      "cornerStyle applies to rectangles and capsules only"
     ),
     // Colours.
     (
@@ -359,7 +366,7 @@ import Testing
     ),
     (
       file(#"{"text": "Hi", "background": 3}"#, ""),
-      "layers[0].background", #"a colour, or {"alignment", "content": {a layer}}"#
+      "layers[0].background", #"a colour, a gradient, or {"alignment", "content": {a layer}}"#
     ),
     (
       file(#"{"text": "Hi", "background": "blurple"}"#, ""),

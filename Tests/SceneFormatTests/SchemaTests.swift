@@ -219,6 +219,28 @@ import Glibc
     (#"{"text": "a", "frame": {"width": -1}}"#, false),
     (#"{"text": "a", "frame": {"width": 5000}}"#, false),
     (#"{"text": "a", "frame": {"minWidth": 10, "idealWidth": 20, "maxWidth": 30}}"#, true),
+    // Drawing: one of a pair, values in range.
+    (#"{"shape": "capsule", "cornerStyle": "continuous"}"#, true),
+    (#"{"shape": "circle", "clipShape": {"shape": "circle", "path": "M0 0L9 9"}}"#, false),
+    (#"{"shape": "circle", "clipShape": {"path": "M0 0L9 9", "cornerRadius": 3}}"#, false),
+    (
+      #"{"shape": "circle", "clipShape": {"shape": "rectangle", "cornerRadius": "=open ? 9 : 0"}}"#,
+      true
+    ),
+    (#"{"shape": "circle", "fill": {"linearGradient": {"colors": ["red"], "stops": []}}}"#, false),
+    (
+      #"{"shape": "circle", "fill": {"angularGradient": {"colors": ["red"], "angle": 9, "startAngle": 0}}}"#,
+      false
+    ),
+    (
+      #"{"shape": "circle", "fill": {"radialGradient": {"colors": ["red"], "endRadius": -1}}}"#,
+      false
+    ),
+    (#"{"shape": "circle", "blur": -1}"#, false),
+    (#"{"shape": "circle", "blur": {"radius": 2000}}"#, false),
+    (#"{"shape": "circle", "saturation": 200}"#, false),
+    (#"{"shape": "circle", "grayscale": 0.5}"#, true),
+    (#"{"shape": "circle", "background": {"linearGradient": {"colors": ["red", "blue"]}}}"#, true),
   ])
   func schemaAndDecoderAgree(layer: String, valid: Bool) throws {
     let text =
