@@ -27,7 +27,7 @@ enum PathCommand: Command {
         isRequired: true),
       OptionSpec(
         "fill", value: .paint, valueName: "colour|none", help: "Fill colour; none fills nothing.",
-        defaultDescription: "#000000, or none with --stroke"),
+        defaultDescription: "#000000, or none with a --stroke colour"),
       OptionSpec(
         "stroke", value: .paint, valueName: "colour|none",
         help: "Stroke colour; none (SVG's default) strokes nothing."),
@@ -70,8 +70,9 @@ enum PathCommand: Command {
     let stroke = try arguments.value("stroke").flatMap { (text) throws(UsageError) in
       try ValueParsers.paint(text, option: "stroke")
     }
-    if !arguments.isGiven("stroke") {
-      // The stroke's style alone draws nothing: say so rather than ignore it.
+    if stroke == nil {
+      // The stroke's style alone (or with `--stroke none`) draws nothing: say so rather than
+      // ignore it.
       for option in strokeOptions where arguments.isGiven(option) {
         throw UsageError("'--\(option)' applies to a stroke: give '--stroke COLOUR' too")
       }

@@ -48,8 +48,11 @@ enum ValueParsers {
     do {
       return try Color(hex: text)
     } catch {
+      // A hex colour's own fault only when it looks like one; otherwise no such name.
+      let looksHex = text.hasPrefix("#") || text.lowercased().hasPrefix("0x")
       throw UsageError(
-        "Invalid value '\(text)' for '--\(option)': \(error.reason); expected "
+        "Invalid value '\(text)' for '--\(option)': "
+          + (looksHex ? error.reason : "no colour has that name") + "; expected "
           + "#RGB, #RRGGBB, #RRGGBBAA, 0xRRGGBB or a colour name (white, black, systemBlue, …)")
     }
   }

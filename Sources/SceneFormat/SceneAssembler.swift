@@ -317,25 +317,32 @@ struct SceneAssembler {
       "use fewer or smaller shadowed or translucent layers, smaller shadow or blur radii, or a "
       + "smaller "
       + "canvas or --scale"
-    /// The layer that makes a sampled frame too costly, by the test that failed.
-    func culprit(_ exceeds: (RenderCost) -> Bool) -> String {
+    /// The layer that makes a sampled frame too costly, by the test that failed, and where it
+    /// is written.
+    func culprit(_ exceeds: (RenderCost) -> Bool) -> (path: String, line: Int?, column: Int?) {
       for (frame, cost) in zip(samples.sorted(), costs) where exceeds(cost) {
-        return scene.costliestLayerPath(frame: frame, where: exceeds) ?? "layers"
+        guard let path = scene.costliestLayerPath(frame: frame, where: exceeds) else { break }
+        let layer = Self.layer(at: path, in: description.layers)
+        return (path, layer?.line, layer?.column)
       }
-      return "layers"
+      return ("layers", nil, nil)
     }
     if let dashes = costs.map(\.mostDashes).max(), dashes > Double(Dasher.maximumDashes) {
+      let at = culprit { $0.mostDashes > Double(Dasher.maximumDashes) }
       throw SceneFileError(
-        path: culprit { $0.mostDashes > Double(Dasher.maximumDashes) },
+        path: at.path,
         "a stroke's dash pattern would cut its path into about \(Int(min(dashes, 1e15))) dashes; "
-          + "at most \(Dasher.maximumDashes) are drawn: give the dash a longer pattern (points)")
+          + "at most \(Dasher.maximumDashes) are drawn: give the dash a longer pattern (points)",
+        line: at.line, column: at.column)
     }
     if largest > SceneLimits.offscreenPixels {
+      let at = culprit { $0.largestIsolatedPixels > SceneLimits.offscreenPixels }
       throw SceneFileError(
-        path: culprit { $0.largestIsolatedPixels > SceneLimits.offscreenPixels },
+        path: at.path,
         "a layer drawn offscreen (translucent, shadowed, blurred, clipped or masked) would need "
           + "\(amount(Double(largest))) pixels, its blur margins included; at most "
-          + "\(amount(Double(SceneLimits.offscreenPixels))): \(advice)")
+          + "\(amount(Double(SceneLimits.offscreenPixels))): \(advice)",
+        line: at.line, column: at.column)
     }
     if worst.work > SceneLimits.frameWork {
       throw SceneFileError(
@@ -351,6 +358,19 @@ struct SceneAssembler {
           + "cost \(amount(total)) in all; at most \(amount(SceneLimits.renderWork)): \(advice), "
           + "or fewer frames (--fps, --hold)")
     }
+  }
+
+  /// The layer written at `path` (`layers[1].zstack[0].mask`), searched through stacks, masks,
+  /// backgrounds and overlays.
+  static func layer(at path: String, in layers: [LayerDescription]) -> LayerDescription? {
+    for layer in layers {
+      if layer.path == path { return layer }
+      guard path.hasPrefix(layer.path) else { continue }
+      var inner = layer.effects.mask + layer.backgrounds.map(\.layer) + layer.overlays.map(\.layer)
+      if case .stack(_, let children, _, _) = layer.content { inner += children }
+      if let found = Self.layer(at: path, in: inner) { return found }
+    }
+    return nil
   }
 
   private func checkIDs(

@@ -112,9 +112,12 @@ extension SceneDecoder {
       let kind = try shape.choice(
         LayerDescription.ShapeKind.allCases.filter { $0 != .ring }, name: \.rawValue)
       if kind != .rectangle, kind != .roundedRectangle {
-        for key in ["cornerRadius", "cornerStyle"] where o.has(key) {
+        // A capsule takes a style (`Capsule(style:)`) but no radius.
+        for key in ["cornerRadius", "cornerStyle"]
+        where o.has(key) && (key == "cornerRadius" || kind != .capsule) {
           throw try o.required(key).error(
-            "\(key) applies to rectangle and roundedRectangle, not \(kind.rawValue)")
+            "\(key) applies to rectangle and roundedRectangle"
+              + (key == "cornerStyle" ? " and capsule" : "") + ", not \(kind.rawValue)")
         }
       }
       return .shape(

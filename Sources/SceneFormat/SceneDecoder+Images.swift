@@ -9,6 +9,7 @@ extension SceneDecoder {
     _ source: JSONField, _ o: JSONObject
   ) throws(SceneFileError) -> LayerDescription.Content {
     let name = try source.string(maxLength: 4096)
+    if name.isEmpty { throw source.expected("a file name (a PNG or JPEG next to the scene)") }
     var options = LayerDescription.ImageOptions()
     options.resizable = try o["resizable"]?.bool() ?? false
     options.contentMode = try o["aspectRatio"]?.choice(

@@ -129,6 +129,17 @@ struct ToolRun {
         run.standardError.contains("'--\(option)' applies to a stroke: give '--stroke COLOUR' too"),
         "\(run.standardError)")
     }
+    let none = InProcessRun(
+      [
+        "path", data, "--viewbox", "0,0,100,100", "--size", "50x50", "-o", out, "--stroke", "none",
+        "--stroke-width", "3",
+      ])
+    #expect(
+      none.status == 64 && none.standardError.contains("'--stroke-width' applies to a stroke"))
+    // A colour that is no name is not called a bad hex colour.
+    let bleu = InProcessRun(
+      ["path", data, "--viewbox", "0,0,100,100", "--size", "50x50", "-o", out, "--fill", "bleu"])
+    #expect(bleu.standardError.contains("'bleu' for '--fill': no colour has that name"))
     // `--stroke none` is SVG's default: no stroke, and the default black fill.
     let unstroked = try render(["--stroke", "none"])
     #expect(unstroked[25, 25] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))

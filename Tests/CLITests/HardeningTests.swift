@@ -388,6 +388,7 @@ let tinyScene = """
     #expect(
       run.standardError.contains("deep.json: layers[1].zstack[1]: a layer drawn offscreen"),
       "\(run.standardError)")
+    #expect(run.standardError.contains("(line 3:"), "\(run.standardError)")
     #expect(!scratch.exists("deep.png"))
     // In a mask, the mask is named.
     let masked = try scratch.write(
