@@ -5,10 +5,42 @@ import Testing
 
 /// `GIFFrame.drawn` (the kernel the encoder uses when nothing is cleared) against its plain twin
 /// `drawnPlainly`: the same index per pixel and the same bounds, on random frames where pixels
-/// are unchanged, shown already, not shown yet, transparent, or nearer or farther.
+/// are unchanged, shown already, not shown yet, transparent, or nearer or farther. And
+/// `GIFFrame.coded` (the lossless encoder's one pass: drawn, alternates, shown colours updated)
+/// against `codedPlainly` on the same frames.
 @Suite struct GIFFrameDrawnTests {
   @Test(arguments: 0..<12)
   func kernelAgreesWithTwin(seed: Int) {
+    let (frame, colors, shown) = Self.random(seed: seed)
+    let twin = frame.drawnPlainly(colors: colors, shown: shown)
+    var chosen = [Int16](repeating: 7, count: frame.indices.count)
+    let bounds = frame.drawn(colors: colors, shown: shown, into: &chosen)
+    #expect(chosen == twin.chosen)
+    #expect(bounds == twin.bounds)
+    #expect(chosen.contains { $0 >= 0 } && chosen.contains(-1))
+  }
+
+  @Test(arguments: 0..<12)
+  func codedAgreesWithTwin(seed: Int) throws {
+    let (frame, colors, shown) = Self.random(seed: seed)
+    var (fastShown, plainShown) = (shown, shown)
+    let fast = try #require(
+      frame.coded(colors: colors, shown: &fastShown, lookup: PaletteLookup(colors)))
+    let plain = try #require(frame.codedPlainly(colors: colors, shown: &plainShown))
+    #expect(fast.indices == plain.indices)
+    #expect(fast.alternates == plain.alternates)
+    #expect(fast.bounds == plain.bounds)
+    #expect(fastShown == plainShown)
+    // Every kind occurs: drawn, kept with an alternate, kept without one.
+    let blank = UInt8(colors.count)
+    #expect(fast.indices.contains { $0 != blank })
+    #expect(zip(fast.indices, fast.alternates).contains { $0 == blank && $1 != blank })
+    #expect(fast.alternates.contains(blank))
+  }
+
+  /// A random frame, palette (with a repeated entry: alternates take the first) and shown
+  /// colours.
+  static func random(seed: Int) -> (GIFFrame, [UInt32], [UInt32]) {
     var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
     func next(_ n: Int) -> Int {
       state ^= state << 13
@@ -17,7 +49,8 @@ import Testing
       return Int(state % UInt64(n))
     }
     let (width, height) = (23 + next(20), 17 + next(20))
-    let colors = (0..<(2 + next(60))).map { _ in UInt32(next(0x100_0000)) }
+    var colors = (0..<(2 + next(60))).map { _ in UInt32(next(0x100_0000)) }
+    colors.append(colors[0])
     let rect = IntRect(
       x: next(width / 2), y: next(height / 2), width: 1 + next(width / 2),
       height: 1 + next(height / 2))
@@ -38,11 +71,6 @@ import Testing
     }
     let frame = GIFFrame(
       width: width, height: height, rect: rect, indices: indices, pixels: pixels)
-    let twin = frame.drawnPlainly(colors: colors, shown: shown)
-    var chosen = [Int16](repeating: 7, count: indices.count)
-    let bounds = frame.drawn(colors: colors, shown: shown, into: &chosen)
-    #expect(chosen == twin.chosen)
-    #expect(bounds == twin.bounds)
-    #expect(chosen.contains { $0 >= 0 } && chosen.contains(-1))
+    return (frame, colors, shown)
   }
 }
