@@ -595,13 +595,26 @@ public final class GIFEncoder {
           let compares = earlier.count == pixels.count
           var k = 0
           for y in rect.minY..<rect.maxY {
-            for i in (y * width + rect.minX)..<(y * width + rect.maxX) {
-              let pixel = pixels[i]
-              if !(compares && earlier[i] == pixel) && !(transparent && pixel == 0) {
-                colorOf[k] = histogram.add(GIFPalette.rgb(pixel))
-                changedCount += 1
+            var i = y * width + rect.minX
+            let end = y * width + rect.maxX
+            while i < end {
+              // Eight pixels at a time where the frame before had them all: they stay -1.
+              var stop = end
+              if compares, i + 8 <= end, let a = pixels.baseAddress, let b = earlier.baseAddress {
+                if Kernels8.same(a + i, b + i) {
+                  (i, k) = (i + 8, k + 8)
+                  continue
+                }
+                stop = i + 8
               }
-              k += 1
+              while i < stop {
+                let pixel = pixels[i]
+                if !(compares && earlier[i] == pixel) && !(transparent && pixel == 0) {
+                  colorOf[k] = histogram.add(GIFPalette.rgb(pixel))
+                  changedCount += 1
+                }
+                (i, k) = (i + 1, k + 1)
+              }
             }
           }
         }

@@ -64,32 +64,47 @@ extension GIFFrame {
       let frameRow = y * width + rect.minX
       var first = -1
       var last = -1
-      for i in 0..<rowWidth {
-        let index = Int(indices[row + i])
-        let now = shown[frameRow + i]
-        var draws = false
-        if index != unchanged {
-          let color = colors[index]
-          if color != now {
-            if now <= 0xFF_FFFF {
-              let truth = GIFPalette.rgb(pixels[frameRow + i])
-              draws = Quantizer.distance(truth, color) < Quantizer.distance(truth, now)
-            } else {
-              draws = true
+      var i = 0
+      while i < rowWidth {
+        // Eight pixels unchanged that show the colour last looked up: kept, the same alternate.
+        if i + 8 <= rowWidth, let at = indices.baseAddress, let now = shown.baseAddress,
+          Kernels8.all(at + row + i, equal: unchangedIndex),
+          Kernels8.all(now + frameRow + i, equal: lastShown)
+        {
+          (coded.baseAddress! + row + i).update(repeating: blank, count: 8)
+          (alternates.baseAddress! + row + i).update(repeating: lastIndex, count: 8)
+          i += 8
+          continue
+        }
+        let block = min(rowWidth, i + 8)
+        while i < block {
+          defer { i += 1 }
+          let index = Int(indices[row + i])
+          let now = shown[frameRow + i]
+          var draws = false
+          if index != unchanged {
+            let color = colors[index]
+            if color != now {
+              if now <= 0xFF_FFFF {
+                let truth = GIFPalette.rgb(pixels[frameRow + i])
+                draws = Quantizer.distance(truth, color) < Quantizer.distance(truth, now)
+              } else {
+                draws = true
+              }
             }
           }
-        }
-        if draws {
-          let drawnIndex = UInt8(truncatingIfNeeded: index)
-          coded[row + i] = drawnIndex
-          alternates[row + i] = drawnIndex
-          shown[frameRow + i] = colors[index]
-          if first < 0 { first = i }
-          last = i
-        } else {
-          if now != lastShown { (lastShown, lastIndex) = (now, lookup.index(of: now) ?? blank) }
-          coded[row + i] = blank
-          alternates[row + i] = lastIndex
+          if draws {
+            let drawnIndex = UInt8(truncatingIfNeeded: index)
+            coded[row + i] = drawnIndex
+            alternates[row + i] = drawnIndex
+            shown[frameRow + i] = colors[index]
+            if first < 0 { first = i }
+            last = i
+          } else {
+            if now != lastShown { (lastShown, lastIndex) = (now, lookup.index(of: now) ?? blank) }
+            coded[row + i] = blank
+            alternates[row + i] = lastIndex
+          }
         }
       }
       if first >= 0 { bounds.add(x: rect.minX + first, through: rect.minX + last, y: y) }
@@ -119,5 +134,37 @@ extension GIFFrame {
       }
     }
     return Coded(indices: coded, alternates: alternates, bounds: bounds)
+  }
+}
+
+/// Eight-value comparisons for the encoder's row kernels, as four 64-bit loads.
+enum Kernels8 {
+  /// Whether `a[0..<8]` equals `b[0..<8]`.
+  @inline(__always)
+  static func same(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>) -> Bool {
+    let (x, y) = (UnsafeRawPointer(a), UnsafeRawPointer(b))
+    var differ: UInt64 = 0
+    for k in 0..<4 {
+      differ |=
+        x.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self)
+        ^ y.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self)
+    }
+    return differ == 0
+  }
+
+  /// Whether each of `a[0..<8]` is `value`.
+  @inline(__always)
+  static func all(_ a: UnsafePointer<UInt32>, equal value: UInt32) -> Bool {
+    let x = UnsafeRawPointer(a)
+    let pair = UInt64(value) << 32 | UInt64(value)
+    var differ: UInt64 = 0
+    for k in 0..<4 { differ |= x.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self) ^ pair }
+    return differ == 0
+  }
+
+  /// Whether each of `a[0..<8]` is `value`.
+  @inline(__always)
+  static func all(_ a: UnsafePointer<UInt8>, equal value: UInt8) -> Bool {
+    UnsafeRawPointer(a).loadUnaligned(as: UInt64.self) == UInt64(value) &* 0x0101_0101_0101_0101
   }
 }

@@ -58,17 +58,30 @@ import Testing
     let pixels = (0..<(width * height)).map { _ in
       0xFF00_0000 | UInt32(next(4) == 0 ? colors[next(colors.count)] : UInt32(next(0x100_0000)))
     }
-    let shown = (0..<(width * height)).map { _ -> UInt32 in
-      switch next(5) {
-      case 0: 0xFFFF_FFFF
-      case 1: GIFEncoder.clearShown
-      case 2: colors[next(colors.count)]
-      default: UInt32(next(0x100_0000))
+    // From seed 6 on, shown colours and unchanged pixels come in runs (up to 24), so the
+    // kernels' blocks of eight are taken too.
+    let runs = seed >= 6
+    var shown: [UInt32] = []
+    while shown.count < width * height {
+      let value: UInt32 =
+        switch next(5) {
+        case 0: 0xFFFF_FFFF
+        case 1: GIFEncoder.clearShown
+        case 2: colors[next(colors.count)]
+        default: UInt32(next(0x100_0000))
+        }
+      shown += repeatElement(value, count: runs ? 1 + next(24) : 1)
+    }
+    shown.removeLast(shown.count - width * height)
+    var indices: [UInt8] = []
+    while indices.count < rect.width * rect.height {
+      if next(runs ? 2 : 4) == 0 {
+        indices += repeatElement(GIFFrame.unchangedIndex, count: runs ? 1 + next(24) : 1)
+      } else {
+        indices.append(UInt8(next(colors.count)))
       }
     }
-    let indices = (0..<(rect.width * rect.height)).map { _ in
-      next(4) == 0 ? GIFFrame.unchangedIndex : UInt8(next(colors.count))
-    }
+    indices.removeLast(indices.count - rect.width * rect.height)
     let frame = GIFFrame(
       width: width, height: height, rect: rect, indices: indices, pixels: pixels)
     return (frame, colors, shown)
