@@ -54,6 +54,9 @@ extension GIFFrame {
     rect: IntRect, width: Int, lookup: PaletteLookup, blank: UInt8,
     into coded: UnsafeMutableBufferPointer<UInt8>, _ alternates: UnsafeMutableBufferPointer<UInt8>
   ) -> IntRect? {
+    guard let indexAt = indices.baseAddress, let shownAt = shown.baseAddress,
+      let codedAt = coded.baseAddress, let alternateAt = alternates.baseAddress
+    else { return nil }
     var bounds = PixelBounds()
     let unchanged = Int(unchangedIndex)
     let rowWidth = rect.width
@@ -67,12 +70,11 @@ extension GIFFrame {
       var i = 0
       while i < rowWidth {
         // Eight pixels unchanged that show the colour last looked up: kept, the same alternate.
-        if i + 8 <= rowWidth, let at = indices.baseAddress, let now = shown.baseAddress,
-          Kernels8.all(at + row + i, equal: unchangedIndex),
-          Kernels8.all(now + frameRow + i, equal: lastShown)
+        if i + 8 <= rowWidth, Kernels8.all(indexAt + row + i, equal: unchangedIndex),
+          Kernels8.all(shownAt + frameRow + i, equal: lastShown)
         {
-          (coded.baseAddress! + row + i).update(repeating: blank, count: 8)
-          (alternates.baseAddress! + row + i).update(repeating: lastIndex, count: 8)
+          (codedAt + row + i).update(repeating: blank, count: 8)
+          (alternateAt + row + i).update(repeating: lastIndex, count: 8)
           i += 8
           continue
         }

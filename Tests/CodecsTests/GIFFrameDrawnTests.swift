@@ -31,7 +31,20 @@ import Testing
     #expect(fast.alternates == plain.alternates)
     #expect(fast.bounds == plain.bounds)
     #expect(fastShown == plainShown)
-    // Every kind occurs: drawn, kept with an alternate, kept without one.
+    // Every kind occurs: drawn, kept with an alternate, kept without one; and, with runs, eight
+    // unchanged pixels in a row showing one colour.
+    if seed >= 6, let r = frame.rect {
+      let block = (r.minY..<r.maxY).contains { y in
+        (0...(r.width - 8)).contains { i in
+          let k = (y - r.minY) * r.width + i
+          let p = y * frame.width + r.minX + i
+          return (0..<8).allSatisfy {
+            frame.indices[k + $0] == GIFFrame.unchangedIndex && shown[p + $0] == shown[p]
+          }
+        }
+      }
+      #expect(block)
+    }
     let blank = UInt8(colors.count)
     #expect(fast.indices.contains { $0 != blank })
     #expect(zip(fast.indices, fast.alternates).contains { $0 == blank && $1 != blank })
@@ -51,16 +64,21 @@ import Testing
     let (width, height) = (23 + next(20), 17 + next(20))
     var colors = (0..<(2 + next(60))).map { _ in UInt32(next(0x100_0000)) }
     colors.append(colors[0])
-    let rect = IntRect(
-      x: next(width / 2), y: next(height / 2), width: 1 + next(width / 2),
-      height: 1 + next(height / 2))
+    // From seed 6 on, shown colours and unchanged pixels come in runs (up to 24) in rows at
+    // least 16 wide, so the kernels' blocks of eight are taken too.
+    let runs = seed >= 6
+    let rect =
+      runs
+      ? IntRect(
+        x: next(4), y: next(height / 2), width: 16 + next(width - 20),
+        height: 2 + next(height / 2))
+      : IntRect(
+        x: next(width / 2), y: next(height / 2), width: 1 + next(width / 2),
+        height: 1 + next(height / 2))
     // Few distinct values, so that shown colours often equal palette entries.
     let pixels = (0..<(width * height)).map { _ in
       0xFF00_0000 | UInt32(next(4) == 0 ? colors[next(colors.count)] : UInt32(next(0x100_0000)))
     }
-    // From seed 6 on, shown colours and unchanged pixels come in runs (up to 24), so the
-    // kernels' blocks of eight are taken too.
-    let runs = seed >= 6
     var shown: [UInt32] = []
     while shown.count < width * height {
       let value: UInt32 =
