@@ -587,7 +587,9 @@ public final class GIFEncoder {
     // change (or, transparent, takes no colour: the encoder clears what it must). One hash a
     // changed pixel, for the histogram, the palette trials' samples and the indices alike.
     var histogram = ColorHistogram()
-    var colorOf = [Int32](repeating: -1, count: rect.width * rect.height)
+    var colorOf = [Int32](unsafeUninitializedCapacity: rect.width * rect.height) { _, count in
+      count = rect.width * rect.height  // every element is written below
+    }
     var changedCount = 0
     pixels.withUnsafeBufferPointer { pixels in
       colorOf.withUnsafeMutableBufferPointer { colorOf in
@@ -602,6 +604,7 @@ public final class GIFEncoder {
               var stop = end
               if compares, i + 8 <= end, let a = pixels.baseAddress, let b = earlier.baseAddress {
                 if Kernels8.same(a + i, b + i) {
+                  colorOf.baseAddress.map { ($0 + k).update(repeating: -1, count: 8) }
                   (i, k) = (i + 8, k + 8)
                   continue
                 }
@@ -612,6 +615,8 @@ public final class GIFEncoder {
                 if !(compares && earlier[i] == pixel) && !(transparent && pixel == 0) {
                   colorOf[k] = histogram.add(GIFPalette.rgb(pixel))
                   changedCount += 1
+                } else {
+                  colorOf[k] = -1
                 }
                 (i, k) = (i + 1, k + 1)
               }
@@ -650,13 +655,19 @@ public final class GIFEncoder {
         table = own.indices
       }
     }
-    var indices = [UInt8](repeating: GIFFrame.unchangedIndex, count: rect.width * rect.height)
-    indices.withUnsafeMutableBufferPointer { indices in
+    // Without a branch: an unchanged pixel (-1) reads the entry after the table's.
+    let entries = table + [GIFFrame.unchangedIndex]
+    let indices = [UInt8](unsafeUninitializedCapacity: colorOf.count) { indices, initialized in
       colorOf.withUnsafeBufferPointer { colorOf in
-        table.withUnsafeBufferPointer { table in
-          for k in colorOf.indices where colorOf[k] >= 0 { indices[k] = table[Int(colorOf[k])] }
+        entries.withUnsafeBufferPointer { entries in
+          let none = entries.count - 1
+          for k in colorOf.indices {
+            let c = Int(colorOf[k])
+            indices[k] = entries[c < 0 ? none : c]
+          }
         }
       }
+      initialized = colorOf.count
     }
     return GIFFrame(
       width: width, height: height, rect: rect, indices: indices, localPalette: localPalette,
