@@ -124,7 +124,10 @@ enum MedianCut {
           let color = colors[i]
           keys[k] = UInt64(color >> shift & 0xFF) << 56 | UInt64(color) << 32 | UInt64(i)
         }
-        keys[box.start..<box.end].sort()
+        keys.withUnsafeMutableBufferPointer {
+          var part = UnsafeMutableBufferPointer(rebasing: $0[box.start..<box.end])
+          part.sort()
+        }
         for k in box.start..<box.end { members[k] = Int(truncatingIfNeeded: keys[k] & 0xFFFF_FFFF) }
       }
       // The cut after the first member at which the weight below reaches half, but never after
