@@ -144,17 +144,30 @@ public final class GIFEncoder {
       lastFrameBytes = 0
       return
     }
-    // Per pixel of the area, the index it is drawn with (-1: not drawn), and their bounds.
-    var chosen = [Int16](repeating: -1, count: area.width * area.height)
+    // Per pixel of the area, the index it is drawn with (-1: not drawn), and their bounds; or,
+    // lossless with nothing cleared, the indices and alternates over the area from one kernel
+    // that also updates what is shown (`fused`).
+    var chosen: [Int16] = []
     var bounds = PixelBounds()
+    var fused: GIFFrame.Coded?
+    if loss <= 0 && colors != lookupColors {
+      (lookup, lookupColors) = (PaletteLookup(colors), colors)
+    }
     if cleared == nil, let r = frame.rect, r == area, frame.width == width,
       frame.indices.count == r.width * r.height,
       frame.pixels.count == width * height
     {
-      // Nothing cleared: only the changed rectangle's pixels can be drawn (the kernel).
-      let drawn = frame.drawn(colors: colors, shown: displayed, into: &chosen)
-      if let drawn { bounds.add(drawn) }
+      // Nothing cleared: only the changed rectangle's pixels can be drawn (the kernels).
+      if loss <= 0 {
+        fused = frame.coded(colors: colors, shown: &displayed, lookup: lookup)
+        if let drawn = fused?.bounds { bounds.add(drawn) }
+      } else {
+        chosen = [Int16](repeating: -1, count: area.width * area.height)
+        let drawn = frame.drawn(colors: colors, shown: displayed, into: &chosen)
+        if let drawn { bounds.add(drawn) }
+      }
     } else {
+      chosen = [Int16](repeating: -1, count: area.width * area.height)
       chooseDrawn(frame, area: area, cleared: cleared, colors: colors, into: &chosen, &bounds)
     }
     let transparent = colors.count
@@ -177,36 +190,52 @@ public final class GIFEncoder {
     }
     let count = visible.width * visible.height
     let blank = UInt8(truncatingIfNeeded: transparent)
-    var indices = [UInt8](repeating: blank, count: count)
+    var indices: [UInt8]
     // A pixel coded transparent may as well take the index of the colour it shows (a lookup in a
     // small hash of the palette), whichever lengthens the LZW string.
-    var alternates = [UInt8](repeating: blank, count: loss > 0 ? 0 : count)
-    if loss <= 0 && colors != lookupColors {
-      (lookup, lookupColors) = (PaletteLookup(colors), colors)
+    var alternates: [UInt8]
+    let (x0, x1) = (visible.minX, visible.maxX)
+    if let fused {
+      if visible == area {
+        (indices, alternates) = (fused.indices, fused.alternates)
+      } else {
+        (indices, alternates) = ([], [])
+        indices.reserveCapacity(count)
+        alternates.reserveCapacity(count)
+        for y in visible.minY..<visible.maxY {
+          let row = (y - area.minY) * area.width - area.minX
+          indices += fused.indices[(row + x0)..<(row + x1)]
+          alternates += fused.alternates[(row + x0)..<(row + x1)]
+        }
+      }
+    } else {
+      indices = [UInt8](repeating: blank, count: count)
+      alternates = [UInt8](repeating: blank, count: loss > 0 ? 0 : count)
     }
     let lookup = self.lookup
-    let (x0, x1) = (visible.minX, visible.maxX)
-    indices.withUnsafeMutableBufferPointer { indices in
-      alternates.withUnsafeMutableBufferPointer { alternates in
-        chosen.withUnsafeBufferPointer { chosen in
-          displayed.withUnsafeBufferPointer { displayed in
-            var k = 0
-            var (lastShown, lastIndex): (UInt32, UInt8) = (0xFFFF_FFFF, blank)
-            for y in visible.minY..<visible.maxY {
-              let row = (y - area.minY) * area.width - area.minX
-              for x in x0..<x1 {
-                let index = chosen[row + x]
-                if index >= 0 {
-                  indices[k] = UInt8(truncatingIfNeeded: index)
-                  if loss <= 0 { alternates[k] = UInt8(truncatingIfNeeded: index) }
-                } else if loss <= 0 {
-                  let shown = displayed[y * width + x]
-                  if shown != lastShown {
-                    (lastShown, lastIndex) = (shown, lookup.index(of: shown) ?? blank)
+    if fused == nil {
+      indices.withUnsafeMutableBufferPointer { indices in
+        alternates.withUnsafeMutableBufferPointer { alternates in
+          chosen.withUnsafeBufferPointer { chosen in
+            displayed.withUnsafeBufferPointer { displayed in
+              var k = 0
+              var (lastShown, lastIndex): (UInt32, UInt8) = (0xFFFF_FFFF, blank)
+              for y in visible.minY..<visible.maxY {
+                let row = (y - area.minY) * area.width - area.minX
+                for x in x0..<x1 {
+                  let index = chosen[row + x]
+                  if index >= 0 {
+                    indices[k] = UInt8(truncatingIfNeeded: index)
+                    if loss <= 0 { alternates[k] = UInt8(truncatingIfNeeded: index) }
+                  } else if loss <= 0 {
+                    let shown = displayed[y * width + x]
+                    if shown != lastShown {
+                      (lastShown, lastIndex) = (shown, lookup.index(of: shown) ?? blank)
+                    }
+                    alternates[k] = lastIndex
                   }
-                  alternates[k] = lastIndex
+                  k += 1
                 }
-                k += 1
               }
             }
           }
@@ -218,15 +247,19 @@ public final class GIFEncoder {
       loss > 0
       ? lossyCodes(&indices, frame, visible, colors: colors, loss: loss, codeSize: codeSize)
       : lzw.encode(&indices, minimumCodeSize: codeSize, alternates: alternates)
-    indices.withUnsafeBufferPointer { indices in
-      colors.withUnsafeBufferPointer { colors in
-        displayed.withUnsafeMutableBufferPointer { displayed in
-          var k = 0
-          for y in visible.minY..<visible.maxY {
-            for p in (y * width + x0)..<(y * width + x1) {
-              let index = Int(indices[k])
-              if index != transparent { displayed[p] = colors[index] }
-              k += 1
+    // What is shown: the fused kernel updated it (a pixel the LZW coded with its alternate
+    // shows the same colour).
+    if fused == nil {
+      indices.withUnsafeBufferPointer { indices in
+        colors.withUnsafeBufferPointer { colors in
+          displayed.withUnsafeMutableBufferPointer { displayed in
+            var k = 0
+            for y in visible.minY..<visible.maxY {
+              for p in (y * width + x0)..<(y * width + x1) {
+                let index = Int(indices[k])
+                if index != transparent { displayed[p] = colors[index] }
+                k += 1
+              }
             }
           }
         }
@@ -554,7 +587,9 @@ public final class GIFEncoder {
     // change (or, transparent, takes no colour: the encoder clears what it must). One hash a
     // changed pixel, for the histogram, the palette trials' samples and the indices alike.
     var histogram = ColorHistogram()
-    var colorOf = [Int32](repeating: -1, count: rect.width * rect.height)
+    var colorOf = [Int32](unsafeUninitializedCapacity: rect.width * rect.height) { _, count in
+      count = rect.width * rect.height  // every element is written below
+    }
     var changedCount = 0
     pixels.withUnsafeBufferPointer { pixels in
       colorOf.withUnsafeMutableBufferPointer { colorOf in
@@ -562,13 +597,29 @@ public final class GIFEncoder {
           let compares = earlier.count == pixels.count
           var k = 0
           for y in rect.minY..<rect.maxY {
-            for i in (y * width + rect.minX)..<(y * width + rect.maxX) {
-              let pixel = pixels[i]
-              if !(compares && earlier[i] == pixel) && !(transparent && pixel == 0) {
-                colorOf[k] = histogram.add(GIFPalette.rgb(pixel))
-                changedCount += 1
+            var i = y * width + rect.minX
+            let end = y * width + rect.maxX
+            while i < end {
+              // Eight pixels at a time where the frame before had them all: they stay -1.
+              var stop = end
+              if compares, i + 8 <= end, let a = pixels.baseAddress, let b = earlier.baseAddress {
+                if Kernels8.same(a + i, b + i) {
+                  colorOf.baseAddress.map { ($0 + k).update(repeating: -1, count: 8) }
+                  (i, k) = (i + 8, k + 8)
+                  continue
+                }
+                stop = i + 8
               }
-              k += 1
+              while i < stop {
+                let pixel = pixels[i]
+                if !(compares && earlier[i] == pixel) && !(transparent && pixel == 0) {
+                  colorOf[k] = histogram.add(GIFPalette.rgb(pixel))
+                  changedCount += 1
+                } else {
+                  colorOf[k] = -1
+                }
+                (i, k) = (i + 1, k + 1)
+              }
             }
           }
         }
@@ -604,13 +655,19 @@ public final class GIFEncoder {
         table = own.indices
       }
     }
-    var indices = [UInt8](repeating: GIFFrame.unchangedIndex, count: rect.width * rect.height)
-    indices.withUnsafeMutableBufferPointer { indices in
+    // Without a branch: an unchanged pixel (-1) reads the entry after the table's.
+    let entries = table + [GIFFrame.unchangedIndex]
+    let indices = [UInt8](unsafeUninitializedCapacity: colorOf.count) { indices, initialized in
       colorOf.withUnsafeBufferPointer { colorOf in
-        table.withUnsafeBufferPointer { table in
-          for k in colorOf.indices where colorOf[k] >= 0 { indices[k] = table[Int(colorOf[k])] }
+        entries.withUnsafeBufferPointer { entries in
+          let none = entries.count - 1
+          for k in colorOf.indices {
+            let c = Int(colorOf[k])
+            indices[k] = entries[c < 0 ? none : c]
+          }
         }
       }
+      initialized = colorOf.count
     }
     return GIFFrame(
       width: width, height: height, rect: rect, indices: indices, localPalette: localPalette,

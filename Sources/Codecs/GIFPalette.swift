@@ -34,10 +34,26 @@ public struct GIFPalette: Hashable, Sendable {
     var histogram = ColorHistogram()
     for pixel in first where !(skippingTransparent && pixel == 0) { histogram.add(rgb(pixel)) }
     var counts = histogram.counts
+    // Pixels that stay to the last frame count `persistence` times: added a run of one colour
+    // at a time.
     var run = ColorHistogram.Run()
-    for (i, pixel) in first.enumerated()
-    where i < last.count && last[i] == pixel && !(skippingTransparent && pixel == 0) {
-      counts[Int(histogram.index(of: rgb(pixel), run: &run))] += persistence - 1
+    var (staying, stayingCount): (UInt32, Int) = (0, 0)
+    first.withUnsafeBufferPointer { first in
+      last.withUnsafeBufferPointer { last in
+        for i in 0..<min(first.count, last.count) {
+          let pixel = first[i]
+          guard last[i] == pixel, !(skippingTransparent && pixel == 0) else { continue }
+          if pixel != staying, stayingCount > 0 {
+            counts[Int(histogram.index(of: rgb(staying), run: &run))] +=
+              (persistence - 1) * stayingCount
+            stayingCount = 0
+          }
+          (staying, stayingCount) = (pixel, stayingCount + 1)
+        }
+      }
+    }
+    if stayingCount > 0 {
+      counts[Int(histogram.index(of: rgb(staying), run: &run))] += (persistence - 1) * stayingCount
     }
     let result = Quantizer(maximumColors: min(255, maximumColors), refinementPasses: 10).quantize(
       histogram.colors, counts: counts)

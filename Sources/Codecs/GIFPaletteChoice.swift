@@ -64,8 +64,20 @@ struct GIFPaletteChoice {
   /// The LZW bytes of the changed rectangle with each colour coded `table[colour]` (one of
   /// `count` entries, the transparent index after them), estimated from the sampled rows.
   private func codeBytes(_ table: [UInt8], _ count: Int, _ coder: GIFLZW) -> Int {
-    let transparent = UInt8(truncatingIfNeeded: count)
-    var indices = sampled.map { $0 < 0 ? transparent : table[Int($0)] }
+    // Without a branch: an unchanged pixel (-1) reads the entry after the table's, transparent.
+    let entries = table + [UInt8(truncatingIfNeeded: count)]
+    var indices = [UInt8](unsafeUninitializedCapacity: sampled.count) { indices, initialized in
+      sampled.withUnsafeBufferPointer { sampled in
+        entries.withUnsafeBufferPointer { entries in
+          let none = entries.count - 1
+          for k in sampled.indices {
+            let c = Int(sampled[k])
+            indices[k] = entries[c < 0 ? none : c]
+          }
+        }
+      }
+      initialized = sampled.count
+    }
     return coder.encode(&indices, minimumCodeSize: GIFEncoder.codeSize(count + 1)).count
       * Self.rowStep
   }

@@ -16,6 +16,9 @@ enum MedianCut {
     var end: Int
     var sums: Sums
     var error: Double
+    /// The channel (0 = R, 1 = G, 2 = B) by which `keys[start..<end]` hold the members' keys
+    /// in order, a part of a box sorted by it; -1 when none.
+    var sortedBy = -1
   }
 
   /// Weight, weighted value and weighted square per channel (R, G, B), exact in 64 bits for any
@@ -112,32 +115,41 @@ enum MedianCut {
       let box = boxes[worst]
       guard box.end - box.start > 1, box.error > 0 else { break }
       let widest = box.sums.errorAndWidest.widest
-      let shift = UInt32(16 - 8 * widest)
-      // Sorted by (channel, colour): colours are distinct, so the order is total.
-      for k in box.start..<box.end {
-        let i = members[k]
-        let color = colors[i]
-        keys[k] = UInt64(color >> shift & 0xFF) << 56 | UInt64(color) << 32 | UInt64(i)
+      // Sorted by (channel, colour): colours are distinct, so the order is total. A part of a
+      // box sorted by the same channel is in that order already (its keys too).
+      if box.sortedBy != widest {
+        let shift = UInt32(16 - 8 * widest)
+        for k in box.start..<box.end {
+          let i = members[k]
+          let color = colors[i]
+          keys[k] = UInt64(color >> shift & 0xFF) << 56 | UInt64(color) << 32 | UInt64(i)
+        }
+        keys.withUnsafeMutableBufferPointer {
+          var part = UnsafeMutableBufferPointer(rebasing: $0[box.start..<box.end])
+          part.sort()
+        }
+        for k in box.start..<box.end { members[k] = Int(truncatingIfNeeded: keys[k] & 0xFFFF_FFFF) }
       }
-      keys[box.start..<box.end].sort()
       // The cut after the first member at which the weight below reaches half, but never after
       // the last member (then before it, where the loop stopped summing), and the sums below it.
       var lower = Sums()
       var cut = box.end - 1
-      var found = false
-      for k in box.start..<box.end {
-        let i = Int(truncatingIfNeeded: keys[k] & 0xFFFF_FFFF)
-        members[k] = i
-        guard !found, k < box.end - 1 else { continue }
+      for k in box.start..<(box.end - 1) {
+        let i = members[k]
         lower.add(colors[i], weight: counts[i])
         if lower.n * 2 >= box.sums.n {
           cut = k + 1
-          found = true
+          break
         }
       }
       let upper = box.sums - lower
-      boxes[worst] = Box(start: box.start, end: cut, sums: lower, error: lower.errorAndWidest.error)
-      boxes.append(Box(start: cut, end: box.end, sums: upper, error: upper.errorAndWidest.error))
+      boxes[worst] = Box(
+        start: box.start, end: cut, sums: lower, error: lower.errorAndWidest.error,
+        sortedBy: widest)
+      boxes.append(
+        Box(
+          start: cut, end: box.end, sums: upper, error: upper.errorAndWidest.error,
+          sortedBy: widest))
       take()
     }
     let rest = sizes.contains { taken[$0] == nil } ? cut() : nil

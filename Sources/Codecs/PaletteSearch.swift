@@ -28,10 +28,19 @@ struct PaletteSearch {
   /// A search among every entry of `palette`, or only those in `entries`.
   init(_ palette: [RGB], among entries: [Int]? = nil) {
     self.palette = palette
-    order = (entries ?? Array(palette.indices)).sorted {
-      let (a, b) = (Self.sum(palette[$0]), Self.sum(palette[$1]))
-      return a != b ? a < b : $0 < $1
+    var list = entries ?? Array(palette.indices)
+    if zip(list, list.dropFirst()).contains(where: { $0 >= $1 }) { list.sort() }
+    // A counting sort by channel sum, stable: entries of one sum stay in index order.
+    var next = [Int](repeating: 0, count: 767)
+    for e in list { next[Self.sum(palette[e]) + 1] += 1 }
+    for level in 1..<767 { next[level] += next[level - 1] }
+    var order = [Int](repeating: 0, count: list.count)
+    for e in list {
+      let level = Self.sum(palette[e])
+      order[next[level]] = e
+      next[level] += 1
     }
+    self.order = order
     sorted = order.map { palette[$0] }
     sums = sorted.map(Self.sum)
     var start = [Int](repeating: sums.count, count: 767)

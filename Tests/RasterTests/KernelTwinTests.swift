@@ -188,6 +188,63 @@ import Testing
     #expect(mismatches == 0)
   }
 
+  /// The shadow resample's horizontal pass: `cpk_resample_row` (AVX2 gathers where the
+  /// processor has them) and `cpk_resample_row_plain` give `resampleRowPlainly`'s bytes, over
+  /// rows of every length 0…40 and long ones, with samples at whole and half levels (where the
+  /// rounding ties) and anywhere in 0…255, and weights 0, ½ and random.
+  @Test func resampleRowMatchesItsTwin() {
+    var generator = SeededGenerator(seed: 907)
+    var mismatches = 0
+    for round in 0..<80 {
+      let count = round < 41 ? round : Int.random(in: 41...900, using: &generator)
+      let width = Int.random(in: 1...400, using: &generator)
+      let line: [Float] =
+        [0]
+        + (0..<width).map { _ in
+          switch Int.random(in: 0...2, using: &generator) {
+          case 0: Float(Int.random(in: 0...255, using: &generator))
+          case 1: Float(Int.random(in: 0...254, using: &generator)) + 0.5
+          default: Float.random(in: 0...255, using: &generator)
+          }
+        } + [0]
+      let taps = (0..<count).map { _ in Int32.random(in: 0...Int32(width), using: &generator) }
+      let weights = (0..<count).map { _ -> Float in
+        switch Int.random(in: 0...3, using: &generator) {
+        case 0: 0
+        case 1: 0.5
+        default: Float.random(in: 0..<1, using: &generator)
+        }
+      }
+      func row(
+        _ kernel: (
+          UnsafePointer<Float>, UnsafePointer<Int32>, UnsafePointer<Float>,
+          UnsafeMutablePointer<UInt8>, Int
+        ) -> Void
+      ) -> [UInt8] {
+        var out = [UInt8](repeating: 7, count: count + 1)
+        line.withUnsafeBufferPointer { line in
+          taps.withUnsafeBufferPointer { taps in
+            weights.withUnsafeBufferPointer { weights in
+              out.withUnsafeMutableBufferPointer { out in
+                guard let l = line.baseAddress, let o = out.baseAddress else { return }
+                let t = taps.baseAddress ?? UnsafePointer(bitPattern: 4)!
+                let w = weights.baseAddress ?? UnsafePointer(bitPattern: 4)!
+                kernel(l, t, w, o, count)
+              }
+            }
+          }
+        }
+        return out
+      }
+      let plain = row {
+        GaussianBlur.resampleRowPlainly($0, taps: $1, weights: $2, into: $3, count: $4)
+      }
+      if row({ cpk_resample_row($0, $1, $2, $3, $4) }) != plain { mismatches += 1 }
+      if row({ cpk_resample_row_plain($0, $1, $2, $3, $4) }) != plain { mismatches += 1 }
+    }
+    #expect(mismatches == 0)
+  }
+
   /// Clips and masks: every pixel class times every mask value (0…255 all appear).
   @Test func multiplyMatchesItsTwin() throws {
     var generator = SeededGenerator(seed: 33)

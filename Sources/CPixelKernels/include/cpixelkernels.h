@@ -26,6 +26,21 @@ void cpk_composite_row_sse2(
     const uint32_t *src, const uint8_t *shadow, uint32_t color, uint32_t *dst, ptrdiff_t count,
     uint32_t opacity);
 
+/// The shadow resample's horizontal pass (Raster's `GaussianBlur.resampleRowPlainly`, its
+/// twin): for each of `count` outputs, the low byte of the Float
+/// (1 − weights[i])·line[taps[i]] + weights[i]·line[taps[i] + 1] + 2^23, each product and sum
+/// rounded in turn (no fused multiply-add): the sample rounded to a whole level, for samples
+/// in 0…255 and weights in 0…1. `line` must hold every taps[i] + 1. Eight at a time with AVX2
+/// gathers where the processor has it (`cpk_has_avx2`).
+void cpk_resample_row(
+    const float *line, const int32_t *taps, const float *weights, uint8_t *out,
+    ptrdiff_t count);
+
+/// cpk_resample_row one output at a time (for the tests of both paths).
+void cpk_resample_row_plain(
+    const float *line, const int32_t *taps, const float *weights, uint8_t *out,
+    ptrdiff_t count);
+
 /// Whether the processor and the system run AVX2.
 int cpk_has_avx2(void);
 

@@ -1,3 +1,5 @@
+import CPixelKernels
+
 // The blur's hot loops, over unsafe buffers: the recursive Gaussian run down columns, eight
 // columns at a time in SIMD lanes, and a blocked transpose so rows can be run as columns.
 // Scalar twin: `GaussianBlur.columnPassScalar`, checked by BlurTests.
@@ -304,6 +306,20 @@ struct PlaneMap: Hashable, Sendable {
 }
 
 extension GaussianBlur {
+  /// The horizontal pass of `resample`, the twin of `cpk_resample_row` (CPixelKernels): output
+  /// `i` is the low byte of (1 − weights[i])·line[taps[i]] + weights[i]·line[taps[i] + 1] + 2^23
+  /// in Float, the sample rounded to a whole level (samples 0…255, weights 0…1).
+  static func resampleRowPlainly(
+    _ line: UnsafePointer<Float>, taps: UnsafePointer<Int32>, weights: UnsafePointer<Float>,
+    into output: UnsafeMutablePointer<UInt8>, count: Int
+  ) {
+    for x in 0..<count {
+      let (index, wx) = (Int(taps[x]), weights[x])
+      let value = (1 - wx) * line[index] + wx * line[index + 1] + 8_388_608
+      output[x] = UInt8(truncatingIfNeeded: value.bitPattern)
+    }
+  }
+
   /// `line[x] = ka·a[x] + kb·b[x]` for `x` in `columns`, eight at a time (the vertical half of a
   /// bilinear sample; `shift` and `resample` both blend two plane rows so).
   @inline(__always)
@@ -368,35 +384,36 @@ extension GaussianBlur {
         // and weight; columns that reach no sample read the zero before it. Only the plane
         // columns some tap reads (`used`) are blended: the others keep finite values of rows
         // before (or the first zeros), which only a weight of zero multiplies.
-        var columns = [(tap: Int, weight: Float)](repeating: (0, 0), count: outWidth)
+        var columns = [Int32](repeating: 0, count: outWidth)
+        var weights = [Float](repeating: 0, count: outWidth)
         var (first, end) = (width, 0)
         for x in 0..<outWidth {
           let u = map.m00 * Double(x) + map.ox  // m01·y adds a zero
           if let (sx, wx) = tap(u), sx < width {
-            columns[x] = (sx + 1, wx)
+            (columns[x], weights[x]) = (Int32(sx + 1), wx)
             (first, end) = (min(first, max(sx, 0)), max(end, min(sx + 2, width)))
           }
         }
         let used = first..<max(end, first)
         var line = [Float](repeating: 0, count: width + 2)
         columns.withUnsafeBufferPointer { taps in
-          line.withUnsafeMutableBufferPointer { blended in
-            guard let row = blended.baseAddress else { return }
-            for y in 0..<outHeight {
-              let output = target + y * outWidth
-              guard let (sy, wy) = tap(map.m11 * Double(y) + map.oy), sy < height else {
-                output.update(repeating: 0, count: outWidth)
-                continue
-              }
-              let (upper, lower) = (sy >= 0, sy + 1 < height)
-              blendRows(
-                source + (upper ? sy : 0) * stride, upper ? 1 - wy : 0,
-                source + (lower ? sy + 1 : 0) * stride, lower ? wy : 0, into: row + 1,
-                columns: used)
-              for x in 0..<outWidth {
-                let (index, wx) = taps[x]
-                let value = (1 - wx) * row[index] + wx * row[index + 1] + 8_388_608
-                output[x] = UInt8(truncatingIfNeeded: value.bitPattern)
+          weights.withUnsafeBufferPointer { weights in
+            line.withUnsafeMutableBufferPointer { blended in
+              guard let row = blended.baseAddress, let taps = taps.baseAddress,
+                let weights = weights.baseAddress
+              else { return }
+              for y in 0..<outHeight {
+                let output = target + y * outWidth
+                guard let (sy, wy) = tap(map.m11 * Double(y) + map.oy), sy < height else {
+                  output.update(repeating: 0, count: outWidth)
+                  continue
+                }
+                let (upper, lower) = (sy >= 0, sy + 1 < height)
+                blendRows(
+                  source + (upper ? sy : 0) * stride, upper ? 1 - wy : 0,
+                  source + (lower ? sy + 1 : 0) * stride, lower ? wy : 0, into: row + 1,
+                  columns: used)
+                cpk_resample_row(row, taps, weights, output, outWidth)
               }
             }
           }
