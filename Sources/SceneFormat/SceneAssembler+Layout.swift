@@ -982,12 +982,23 @@ extension SceneAssembler {
       return .image(image, rect, options.interpolation)
     case .symbol(let symbol, let request, let scale, let resizable):
       let side = resizable ? min(f.width, f.height) : symbolSide(request, scale)
-      let path = try symbolPath(layer, name: symbol, side: side, midX: midX, midY: midY)
+      var path = try symbolPath(layer, name: symbol, side: side, midX: midX, midY: midY)
+      var box = Rect(x: midX - side / 2, y: midY - side / 2, width: side, height: side)
+      if resizable, side > 0, f.width != f.height {
+        // `resizable()` stretches an image to its frame, a symbol's too (Apple, `Image`);
+        // `aspectRatio` keeps its shape (the frame then has the symbol's square ratio).
+        let stretch = Transform.translation(-midX, -midY)
+          .concatenating(.scale(f.width / side, f.height / side))
+          .concatenating(.translation(midX, midY))
+        if let stretched = path.applying(stretch) {
+          path = stretched
+          box = f
+        }
+      }
       guard layer.fillGradient != nil else { return .shape(path, color, .nonzero, .identity) }
       return try drawing(
         .path(path), layer, color: color, animatedColor: animatedColor, rule: .nonzero,
-        frame: Rect(x: midX - side / 2, y: midY - side / 2, width: side, height: side),
-        name: name)
+        frame: box, name: name)
     case .path(let path, let viewBox, let rule):
       let placement: Transform
       if layer.frameWidth != nil || layer.frameHeight != nil {

@@ -81,9 +81,19 @@ import Typeset
     )
     let box = try #require(Self.inkBox(p))
     // The live area fills the 40-point side: the icon's 24-unit em is 48 points, and Material's
-    // `stop` square spans 12 units of it.
+    // `stop` square spans 12 units of it; across, `resizable()` stretches it to the 60-point
+    // width, as SwiftUI stretches a resizable image: 1.5 times as wide.
     #expect((23...25).contains(box.y.upperBound - box.y.lowerBound + 1), "\(box)")
+    #expect((35...37).contains(box.x.upperBound - box.x.lowerBound + 1), "\(box)")
     #expect(p[50, 50] == PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+    // With `aspectRatio` it keeps its square shape.
+    let fitted = try Self.render(
+      ##"{"symbol": "stop.fill", "resizable": true, "aspectRatio": "fit", "frame": {"width": 60, "height": 40}, "foregroundColor": "#FF0000"}"##
+    )
+    let square = try #require(Self.inkBox(fitted))
+    #expect(
+      square.x.upperBound - square.x.lowerBound == square.y.upperBound - square.y.lowerBound,
+      "\(square)")
   }
 
   /// `weight` and `bold` (`.fontWeight`, `.bold()` on `Image(systemName:)`) are accepted and
