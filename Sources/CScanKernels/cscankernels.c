@@ -174,9 +174,29 @@ __attribute__((noinline)) static int deposit_wide_claimed(
   return unconnected;
 }
 
-uint32_t csk_deposit_claimed(
+/// A claim of the loop below whose previous owner may not be connected (`may_be_unconnected`):
+/// the previous owner id and the band row, tested once the line's pieces are deposited.
+typedef struct {
+  int32_t previous, band_row;
+} claim_candidate;
+
+/// A piece of three pixels or more of the loop below, deposited once the line's other pieces
+/// are: its ends at the top and bottom of its row, its height, ⌊min⌋ and its band row.
+typedef struct {
+  float x, x_next, d;
+  int32_t ia, band_row;
+} wide_piece;
+
+/// csk_deposit_claimed with the prefetched pixels `1 << prefetch_shift` bytes apart (inlined
+/// with the shift a constant where it is 2). A line's pieces are taken row by row with no call
+/// in the loop, so that its values stay in registers: its pieces through three pixels or more
+/// and its claims that meet a line that may not be connected are kept and done after its last
+/// row. That changes nothing: they are the line's own pieces in other rows (each row's cells,
+/// bits and owners are its own), and whether two lines are connected depends on the lines
+/// only (`settled` is taken once a line, as before).
+static inline __attribute__((always_inline)) uint32_t deposit_claimed(
     const csk_band_target *t, const csk_edge *edges, const int32_t *indices, ptrdiff_t count,
-    uint32_t marked) {
+    uint32_t marked, const unsigned prefetch_shift) {
   const int32_t row_start = t->row_start, row_end = t->row_end;
   const ptrdiff_t stride = t->stride, words_per_row = t->words_per_row;
   const uint32_t all_rows = ((uint32_t)1 << (uint32_t)(row_end - row_start)) - 1u;
@@ -185,7 +205,9 @@ uint32_t csk_deposit_claimed(
   const uintptr_t prefetch_base = t->prefetch ? (uintptr_t)t->prefetch : (uintptr_t)t->cells;
   const uintptr_t prefetch_row = t->prefetch ? (uintptr_t)t->prefetch_row_bytes
                                              : (uintptr_t)stride * sizeof(float);
-  const unsigned prefetch_shift = t->prefetch ? (unsigned)t->prefetch_pixel_shift : 2u;
+  // At most 32 rows a band, two claims a row.
+  claim_candidate candidates[64];
+  wide_piece wides[32];
   for (ptrdiff_t i = 0; i < count; i++) {
     const csk_edge *e = &edges[i];
     const float x0 = e->x0, y0 = e->y0, x1 = e->x1, y1 = e->y1;
@@ -195,8 +217,6 @@ uint32_t csk_deposit_claimed(
     if (first >= end) continue;
     const float dxdy = e->dxdy, direction = e->direction;
     const int32_t owner = e->owner;
-    const ptrdiff_t line = indices[i];
-    const int settled = complex_rows == all_rows;
     const float low_x = x0 < x1 ? x0 : x1;
     const float high_x = x0 < x1 ? x1 : x0;
     const ptrdiff_t rows = end - first;
@@ -209,13 +229,14 @@ uint32_t csk_deposit_claimed(
     const float last_boundary = row_top + (float)rows;
     const float bottom = y1 < last_boundary ? y1 : last_boundary;
     const float last_x = bottom == y1 ? x1 : clamp(x0 + (bottom - y0) * dxdy, low_x, high_x);
-    ptrdiff_t band_row = first - row_start;
-    float *cells = t->cells + band_row * stride;
-    int32_t *owners = t->owners + band_row * stride;
-    uint64_t *bits = t->bits + band_row * words_per_row;
+    const ptrdiff_t first_row = first - row_start;
+    float *cells = t->cells + first_row * stride;
+    int32_t *owners = t->owners + first_row * stride;
+    uint64_t *bits = t->bits + first_row * words_per_row;
     // Only ever prefetched: integer arithmetic, so that no pointer leaves its object.
-    uintptr_t pixels = prefetch_base + (uintptr_t)band_row * prefetch_row;
+    uintptr_t pixels = prefetch_base + (uintptr_t)first_row * prefetch_row;
     float boundary = row_top;
+    ptrdiff_t n_candidates = 0, n_wides = 0;
     for (ptrdiff_t k = 1; k <= rows; k++) {
       float lower_x, lower_y;
       if (k < rows) {
@@ -233,7 +254,7 @@ uint32_t csk_deposit_claimed(
       const float d = (lower_y - upper_y) * direction;
       __builtin_prefetch((const void *)(pixels + ((uintptr_t)ia << prefetch_shift)), 1, 3);
       pixels += prefetch_row;
-      int unconnected;
+      const int32_t band_row = (int32_t)(first_row + k - 1);
       if (high <= ia_float + 1.0f) {
         float mid = 0.5f * (upper_x + lower_x) - ia_float;
         cells[ia] += d - d * mid;
@@ -242,7 +263,13 @@ uint32_t csk_deposit_claimed(
         unsigned bit = (unsigned)(ia & 63);
         bits[word] |= (uint64_t)3 << bit;
         if (bit == 63) bits[word + 1] |= 1;
-        unconnected = claim_cell(owners, ia, owner, line, settled, t);
+        const int32_t previous = owners[ia];
+        owners[ia] = owner;
+        if (may_be_unconnected(previous, owner)) {
+          candidates[n_candidates].previous = previous;
+          candidates[n_candidates].band_row = band_row;
+          n_candidates++;
+        }
       } else if (high <= ia_float + 2.0f) {
         float xa = upper_x < lower_x ? upper_x : lower_x;
         float xb = upper_x < lower_x ? lower_x : upper_x;
@@ -258,23 +285,60 @@ uint32_t csk_deposit_claimed(
         unsigned bit = (unsigned)(ia & 63);
         bits[word] |= (uint64_t)7 << bit;
         if (bit >= 62) bits[word + 1] |= (uint64_t)7 >> (64 - bit);
-        unconnected = claim_cell(owners, ia, owner, line, settled, t);
-        unconnected = claim_cell(owners, ia + 1, owner, line, settled, t) || unconnected;
+        const int32_t previous = owners[ia], next = owners[ia + 1];
+        owners[ia] = owner;
+        owners[ia + 1] = owner;
+        if (may_be_unconnected(previous, owner)) {
+          candidates[n_candidates].previous = previous;
+          candidates[n_candidates].band_row = band_row;
+          n_candidates++;
+        }
+        if (may_be_unconnected(next, owner)) {
+          candidates[n_candidates].previous = next;
+          candidates[n_candidates].band_row = band_row;
+          n_candidates++;
+        }
       } else {
-        unconnected = deposit_wide_claimed(
-            upper_x, lower_x, d, ia, cells, bits, owners, owner, line, settled, t);
+        wides[n_wides].x = upper_x;
+        wides[n_wides].x_next = lower_x;
+        wides[n_wides].d = d;
+        wides[n_wides].ia = (int32_t)ia;
+        wides[n_wides].band_row = band_row;
+        n_wides++;
       }
-      if (unconnected) complex_rows |= (uint32_t)1 << (uint32_t)band_row;
       upper_x = lower_x;
       upper_y = lower_y;
       upper_floor = lower_floor;
-      band_row++;
       cells += stride;
       owners += stride;
       bits += words_per_row;
     }
+    if ((n_candidates | n_wides) == 0) continue;
+    const ptrdiff_t line = indices[i];
+    const int settled = complex_rows == all_rows;
+    for (ptrdiff_t w = 0; w < n_wides; w++) {
+      const wide_piece p = wides[w];
+      const ptrdiff_t at = (ptrdiff_t)p.band_row;
+      if (deposit_wide_claimed(
+              p.x, p.x_next, p.d, p.ia, t->cells + at * stride, t->bits + at * words_per_row,
+              t->owners + at * stride, owner, line, settled, t))
+        complex_rows |= (uint32_t)1 << (uint32_t)p.band_row;
+    }
+    for (ptrdiff_t c = 0; c < n_candidates; c++) {
+      if (settled || !claimed_lines_connected(candidates[c].previous, line, t))
+        complex_rows |= (uint32_t)1 << (uint32_t)candidates[c].band_row;
+    }
   }
   return complex_rows;
+}
+
+uint32_t csk_deposit_claimed(
+    const csk_band_target *t, const csk_edge *edges, const int32_t *indices, ptrdiff_t count,
+    uint32_t marked) {
+  // The pixels the solid-colour sink blends are 4 bytes, as are the cells prefetched without.
+  if (!t->prefetch || t->prefetch_pixel_shift == 2)
+    return deposit_claimed(t, edges, indices, count, marked, 2u);
+  return deposit_claimed(t, edges, indices, count, marked, (unsigned)t->prefetch_pixel_shift);
 }
 
 // MARK: - Crossings in an exact row (ExactRowResolver.collectEvents)
