@@ -174,17 +174,26 @@ __attribute__((noinline)) static int deposit_wide_claimed(
   return unconnected;
 }
 
+/// may_be_unconnected for owner ids of 0 or more (as every owner is), in fewer instructions and
+/// one branch: none (0) counts as the owner itself.
+static inline int may_be_unconnected_id(int32_t previous, int32_t owner) {
+  const int32_t other = previous != 0 ? previous : owner;
+  return (uint32_t)other - (uint32_t)owner + 1u > 2u;
+}
+
 /// A claim of the loop below whose previous owner may not be connected (`may_be_unconnected`):
-/// the previous owner id and the band row, tested once the line's pieces are deposited.
+/// the previous owner id and the line's rows in the band after the claim's (`rows_after`), tested
+/// once the line's pieces are deposited.
 typedef struct {
-  int32_t previous, band_row;
+  int32_t previous, rows_after;
 } claim_candidate;
 
 /// A piece of three pixels or more of the loop below, deposited once the line's other pieces
-/// are: its ends at the top and bottom of its row, its height, ⌊min⌋ and its band row.
+/// are: its ends at the top and bottom of its row, its height, ⌊min⌋ and the line's rows in the
+/// band after its own (`rows_after`).
 typedef struct {
   float x, x_next, d;
-  int32_t ia, band_row;
+  int32_t ia, rows_after;
 } wide_piece;
 
 /// csk_deposit_claimed with the prefetched pixels `1 << prefetch_shift` bytes apart (inlined
@@ -237,9 +246,11 @@ static inline __attribute__((always_inline)) uint32_t deposit_claimed(
     uintptr_t pixels = prefetch_base + (uintptr_t)first_row * prefetch_row;
     float boundary = row_top;
     ptrdiff_t n_candidates = 0, n_wides = 0;
-    for (ptrdiff_t k = 1; k <= rows; k++) {
+    // Rows left after this one: the last row's piece ends at the line's bottom.
+    ptrdiff_t left = rows - 1;
+    for (;;) {
       float lower_x, lower_y;
-      if (k < rows) {
+      if (left > 0) {
         boundary += 1.0f;
         lower_x = clamp(x0 + (boundary - y0) * dxdy, low_x, high_x);
         lower_y = boundary;
@@ -253,8 +264,6 @@ static inline __attribute__((always_inline)) uint32_t deposit_claimed(
       const float ia_float = (float)ia;
       const float d = (lower_y - upper_y) * direction;
       __builtin_prefetch((const void *)(pixels + ((uintptr_t)ia << prefetch_shift)), 1, 3);
-      pixels += prefetch_row;
-      const int32_t band_row = (int32_t)(first_row + k - 1);
       if (high <= ia_float + 1.0f) {
         float mid = 0.5f * (upper_x + lower_x) - ia_float;
         cells[ia] += d - d * mid;
@@ -265,9 +274,9 @@ static inline __attribute__((always_inline)) uint32_t deposit_claimed(
         if (bit == 63) bits[word + 1] |= 1;
         const int32_t previous = owners[ia];
         owners[ia] = owner;
-        if (may_be_unconnected(previous, owner)) {
+        if (may_be_unconnected_id(previous, owner)) {
           candidates[n_candidates].previous = previous;
-          candidates[n_candidates].band_row = band_row;
+          candidates[n_candidates].rows_after = (int32_t)left;
           n_candidates++;
         }
       } else if (high <= ia_float + 2.0f) {
@@ -288,14 +297,14 @@ static inline __attribute__((always_inline)) uint32_t deposit_claimed(
         const int32_t previous = owners[ia], next = owners[ia + 1];
         owners[ia] = owner;
         owners[ia + 1] = owner;
-        if (may_be_unconnected(previous, owner)) {
+        if (may_be_unconnected_id(previous, owner)) {
           candidates[n_candidates].previous = previous;
-          candidates[n_candidates].band_row = band_row;
+          candidates[n_candidates].rows_after = (int32_t)left;
           n_candidates++;
         }
-        if (may_be_unconnected(next, owner)) {
+        if (may_be_unconnected_id(next, owner)) {
           candidates[n_candidates].previous = next;
-          candidates[n_candidates].band_row = band_row;
+          candidates[n_candidates].rows_after = (int32_t)left;
           n_candidates++;
         }
       } else {
@@ -303,12 +312,15 @@ static inline __attribute__((always_inline)) uint32_t deposit_claimed(
         wides[n_wides].x_next = lower_x;
         wides[n_wides].d = d;
         wides[n_wides].ia = (int32_t)ia;
-        wides[n_wides].band_row = band_row;
+        wides[n_wides].rows_after = (int32_t)left;
         n_wides++;
       }
+      if (left == 0) break;
+      left--;
       upper_x = lower_x;
       upper_y = lower_y;
       upper_floor = lower_floor;
+      pixels += prefetch_row;
       cells += stride;
       owners += stride;
       bits += words_per_row;
@@ -318,15 +330,16 @@ static inline __attribute__((always_inline)) uint32_t deposit_claimed(
     const int settled = complex_rows == all_rows;
     for (ptrdiff_t w = 0; w < n_wides; w++) {
       const wide_piece p = wides[w];
-      const ptrdiff_t at = (ptrdiff_t)p.band_row;
+      const ptrdiff_t at = first_row + rows - 1 - (ptrdiff_t)p.rows_after;
       if (deposit_wide_claimed(
               p.x, p.x_next, p.d, p.ia, t->cells + at * stride, t->bits + at * words_per_row,
               t->owners + at * stride, owner, line, settled, t))
-        complex_rows |= (uint32_t)1 << (uint32_t)p.band_row;
+        complex_rows |= (uint32_t)1 << (uint32_t)at;
     }
     for (ptrdiff_t c = 0; c < n_candidates; c++) {
       if (settled || !claimed_lines_connected(candidates[c].previous, line, t))
-        complex_rows |= (uint32_t)1 << (uint32_t)candidates[c].band_row;
+        complex_rows |=
+            (uint32_t)1 << (uint32_t)(first_row + rows - 1 - (ptrdiff_t)candidates[c].rows_after);
     }
   }
   return complex_rows;
