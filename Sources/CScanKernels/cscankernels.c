@@ -935,3 +935,161 @@ void csk_deposit_band_plainly(
     deposit_edge_plainly(&edges[i], &r, cells + (r.first_row - row_start) * stride, stride);
   }
 }
+
+// MARK: - The sweep into a solid colour (CoverageAccumulator.sweepRows with SolidColorRow)
+
+/// Raster's `Kernels.scale`: each channel of `pixel` times `k` over 255, rounded to nearest, in
+/// 16-bit lanes of one 64-bit word.
+static inline uint32_t scale_pixel(uint32_t pixel, uint32_t k) {
+  const uint64_t lanes = 0x00FF00FF00FF00FFull;
+  const uint64_t wide = pixel;
+  uint64_t t = ((wide | wide << 24) & lanes) * (uint64_t)k + 0x0080008000800080ull;
+  t = ((t + ((t >> 8) & lanes)) >> 8) & lanes;
+  return (uint32_t)(t | t >> 24);
+}
+
+/// Raster's `CoverageAccumulator.coverage` for the nonzero rule: |sum| at most 1, times 255,
+/// rounded by adding 2^23 and keeping the low byte of the bits.
+static inline uint32_t coverage_nonzero(float sum) {
+  union {
+    float f;
+    uint32_t u;
+  } a = {.f = sum};
+  a.u &= 0x7FFFFFFFu;
+  if (a.f > 1.0f) a.f = 1.0f;
+  a.f = a.f * 255.0f + 8388608.0f;
+  return a.u & 0xFFu;
+}
+
+/// Raster's `SolidColorRow.span` (`Kernels.sourceOver`): `count` pixels at one coverage.
+static inline void blend_span(
+    uint32_t *pixels, ptrdiff_t count, uint32_t coverage, const uint32_t *scaled) {
+  const uint32_t src = scaled[coverage];
+  const uint32_t alpha = src >> 24;
+  if (alpha == 255u) {
+    for (ptrdiff_t i = 0; i < count; i++) pixels[i] = src;
+    return;
+  }
+  if (src == 0) return;
+  const uint32_t inverse = 255u - alpha;
+  for (ptrdiff_t i = 0; i < count; i++) pixels[i] = src + scale_pixel(pixels[i], inverse);
+}
+
+/// The next cell of a run: added to the sum and zeroed with its owner; the colour scaled by
+/// the coverage of the sum after it.
+static inline uint32_t next_source(
+    float *sum, float *cells, int32_t *owners, ptrdiff_t x, const uint32_t *scaled) {
+  *sum += cells[x];
+  cells[x] = 0.0f;
+  owners[x] = 0;
+  return scaled[coverage_nonzero(*sum)];
+}
+
+#if defined(__x86_64__)
+/// Raster's `SolidColorRow.pixel` for the four pixels from `pixels`, whose scaled sources are
+/// s0 ... s3: scale's rounding in 16-bit lanes, the sum in 32-bit lanes as Swift's `&+`. A
+/// source of 0 (`scaled[0]`) leaves its pixel as it is.
+static inline void blend_four(
+    uint32_t *pixels, uint32_t s0, uint32_t s1, uint32_t s2, uint32_t s3) {
+  const __m128i src = _mm_unpacklo_epi64(
+      _mm_unpacklo_epi32(_mm_cvtsi32_si128((int)s0), _mm_cvtsi32_si128((int)s1)),
+      _mm_unpacklo_epi32(_mm_cvtsi32_si128((int)s2), _mm_cvtsi32_si128((int)s3)));
+  __m128i k = _mm_sub_epi32(_mm_set1_epi32(255), _mm_srli_epi32(src, 24));
+  k = _mm_or_si128(k, _mm_slli_epi32(k, 16));
+  const __m128i zero = _mm_setzero_si128(), bias = _mm_set1_epi16(0x80);
+  const __m128i dst = _mm_loadu_si128((const __m128i *)pixels);
+  __m128i lo = _mm_mullo_epi16(_mm_unpacklo_epi8(dst, zero), _mm_unpacklo_epi32(k, k));
+  __m128i hi = _mm_mullo_epi16(_mm_unpackhi_epi8(dst, zero), _mm_unpackhi_epi32(k, k));
+  lo = _mm_add_epi16(lo, bias);
+  hi = _mm_add_epi16(hi, bias);
+  lo = _mm_srli_epi16(_mm_add_epi16(lo, _mm_srli_epi16(lo, 8)), 8);
+  hi = _mm_srli_epi16(_mm_add_epi16(hi, _mm_srli_epi16(hi, 8)), 8);
+  _mm_storeu_si128((__m128i *)pixels, _mm_add_epi32(src, _mm_packus_epi16(lo, hi)));
+}
+#endif
+
+/// One row: CoverageAccumulator.sweepRow by its steps.
+static inline void sweep_solid_row(
+    float *cells, int32_t *owners, uint64_t *bits, ptrdiff_t words, ptrdiff_t width,
+    uint32_t *pixels, const uint32_t *scaled) {
+  float sum = 0.0f;
+  ptrdiff_t next = 0;  // first column not yet sent
+  uint64_t *at = bits;
+  for (;;) {
+    while (*at == 0) at++;
+#if defined(__GNUC__)
+    // The word found is opaque to the compiler: otherwise it carries the run's column and the
+    // row's pointers along in the scan, three more additions a word.
+    __asm__("" : "+r"(at));
+#endif
+    const ptrdiff_t word = at - bits;
+    if (word == words) break;
+    uint64_t mask = *at;
+    *at = 0;
+    at++;
+    const ptrdiff_t base = word << 6;
+    do {
+      const unsigned start = (unsigned)__builtin_ctzll(mask);
+      // Adding the run's lowest bit carries through the run: the sum's lowest bit outside the
+      // mask is the run's end (64 when the carry leaves the word).
+      const uint64_t carried = mask + ((uint64_t)1 << start);
+      const uint64_t beyond = carried & ~mask;
+      const unsigned end = beyond ? (unsigned)__builtin_ctzll(beyond) : 64u;
+      mask &= carried;
+      const ptrdiff_t first = base | (ptrdiff_t)start;
+      const ptrdiff_t last = base + (ptrdiff_t)end;
+      const ptrdiff_t gap = (first < width ? first : width) - next;
+      if (gap > 0) {
+        const uint32_t c = coverage_nonzero(sum);
+        if (c != 0) blend_span(pixels + next, gap, c, scaled);
+      }
+      const ptrdiff_t shown = last <= width ? last - 1 : width;
+      ptrdiff_t x = first;
+#if defined(__x86_64__)
+      // Two pixels or more, four at a time while four lie in the region: the lanes past the
+      // run have source 0.
+      while (shown - x >= 2 && width - x >= 4) {
+        const uint32_t s0 = next_source(&sum, cells, owners, x, scaled);
+        const uint32_t s1 = next_source(&sum, cells, owners, x + 1, scaled);
+        uint32_t s2 = 0, s3 = 0;
+        ptrdiff_t n = 2;
+        if (shown - x > 2) {
+          s2 = next_source(&sum, cells, owners, x + 2, scaled);
+          n = 3;
+          if (shown - x > 3) {
+            s3 = next_source(&sum, cells, owners, x + 3, scaled);
+            n = 4;
+          }
+        }
+        blend_four(pixels + x, s0, s1, s2, s3);
+        x += n;
+      }
+#endif
+      for (; x < shown; x++) {
+        const uint32_t src = next_source(&sum, cells, owners, x, scaled);
+        pixels[x] = src + scale_pixel(pixels[x], 255u - (src >> 24));
+      }
+      for (; x < last; x++) {
+        sum += cells[x];
+        cells[x] = 0.0f;
+        owners[x] = 0;
+      }
+      next = shown;
+    } while (mask != 0);
+  }
+  if (next < width) {
+    const uint32_t c = coverage_nonzero(sum);
+    if (c != 0) blend_span(pixels + next, width - next, c, scaled);
+  }
+}
+
+void csk_sweep_solid(
+    float *cells, int32_t *owners, uint64_t *bits, ptrdiff_t stride, ptrdiff_t words_per_row,
+    ptrdiff_t cell_words, ptrdiff_t rows, ptrdiff_t width, uint32_t *pixels,
+    ptrdiff_t row_pixels, const uint32_t *scaled) {
+  for (ptrdiff_t row = 0; row < rows; row++) {
+    sweep_solid_row(
+        cells + row * stride, owners + row * stride, bits + row * words_per_row, cell_words, width,
+        pixels + row * row_pixels, scaled);
+  }
+}
