@@ -15,7 +15,7 @@ import Testing
     for y in 0..<height {
       for x in 0..<width {
         let a = UInt8.random(in: 0...255, using: &random)
-        pixmap[x: x, y: y] = PremultipliedRGBA8(
+        pixmap[x, y] = PremultipliedRGBA8(
           r: UInt8.random(in: 0...a, using: &random), g: UInt8.random(in: 0...a, using: &random),
           b: UInt8.random(in: 0...a, using: &random), a: a)
       }
@@ -90,7 +90,7 @@ import Testing
       #expect(c.1.touched == swift.1.touched, "round \(round)")
       if swift.0 != start { blended += 1 }
     }
-    #expect(blended > 120, "the bands change pixels: \(blended)")
+    #expect(blended > 100, "the bands change pixels: \(blended) of 160 (a quarter of them transparent)")
   }
 
   /// Fills (nonzero in C, even-odd the Swift way in both) and strokes of a path that crosses
