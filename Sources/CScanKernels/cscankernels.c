@@ -116,13 +116,6 @@ static inline void deposit_edge_plainly(
 
 // MARK: - A band's lines with touched bits and claims (CoverageAccumulator.deposit)
 
-/// CoverageAccumulator.mayBeUnconnected: whether owner id `previous` (0: none) is neither none,
-/// nor `owner`, nor a neighbouring id; in unsigned arithmetic (wrapping as Swift's &- does).
-static inline int may_be_unconnected(int32_t previous, int32_t owner) {
-  uint32_t offset = (uint32_t)previous - (uint32_t)owner + 1u;
-  return (int32_t)((offset | (2u - offset)) & (0u - (uint32_t)previous)) < 0;
-}
-
 /// CoverageAccumulator.connected(_:_:lines:ownerLines:groups:) without its `allMarked` slot:
 /// whether the line of owner id `previous` is connected to line `line` — of an adjoining stroke
 /// piece (PieceGroup.adjoins), or sharing an end point (connected(_:_:) on two lines).
@@ -141,20 +134,17 @@ __attribute__((noinline)) static int claimed_lines_connected(
          (same_start != same_end);
 }
 
-/// CoverageAccumulator.claim: pixel `cell` now belongs to `owner`; whether it was last claimed
-/// by a line not connected to line `line` (never asked once every row is marked: `settled`).
-static inline int claim_cell(
-    int32_t *owners, ptrdiff_t cell, int32_t owner, ptrdiff_t line, int settled,
-    const csk_band_target *t) {
-  int32_t previous = owners[cell];
-  owners[cell] = owner;
-  return may_be_unconnected(previous, owner) &&
-         (settled || !claimed_lines_connected(previous, line, t));
-}
-
 /// The wide case (three pixels or more) of one piece: deposit_piece, the touched bits of cells
 /// ⌊min⌋ ... ⌈max⌉ (CoverageAccumulator.markTouched) and the claims of ⌊min⌋ ..< ⌈max⌉. Out of
 /// line, as in Swift.
+/// CoverageAccumulator.mayBeUnconnected for owner ids of 0 or more (as every owner is): whether
+/// owner id `previous` (0: none) is neither none, nor `owner`, nor a neighbouring id. None counts
+/// as the owner itself, so that the test is one compare.
+static inline int may_be_unconnected_id(int32_t previous, int32_t owner) {
+  const int32_t other = previous != 0 ? previous : owner;
+  return (uint32_t)other - (uint32_t)owner + 1u > 2u;
+}
+
 __attribute__((noinline)) static int deposit_wide_claimed(
     float x, float x_next, float d, ptrdiff_t ia, float *cells, uint64_t *bits, int32_t *owners,
     int32_t owner, ptrdiff_t line, int settled, const csk_band_target *t) {
@@ -168,20 +158,50 @@ __attribute__((noinline)) static int deposit_wide_claimed(
     mask = ~(uint64_t)0;
   }
   bits[word] |= mask & (~(uint64_t)0 >> (63 - (ib & 63)));
+  // The claims of cells ia ..< ib (CoverageAccumulator.claim's): every owner becomes `owner`;
+  // the cells whose previous owner may not be connected (may_be_unconnected_id) are tested
+  // until one is not (whether the piece meets an unconnected line is all that is returned).
   int unconnected = 0;
-  for (ptrdiff_t cell = ia; cell < ib; cell++)
-    if (claim_cell(owners, cell, owner, line, settled, t)) unconnected = 1;
+  ptrdiff_t cell = ia;
+#if defined(__x86_64__)
+  // Four at a time: none (0) counts as the owner itself, and the unsigned test
+  // other - owner + 1 > 2 is a signed one with the sign bit flipped.
+  const __m128i own = _mm_set1_epi32(owner), flip = _mm_set1_epi32(INT32_MIN);
+  const __m128i one = _mm_set1_epi32(1), two = _mm_set1_epi32(INT32_MIN + 2);
+  for (; cell + 4 <= ib; cell += 4) {
+    const __m128i previous = _mm_loadu_si128((const __m128i *)(owners + cell));
+    _mm_storeu_si128((__m128i *)(owners + cell), own);
+    const __m128i none = _mm_cmpeq_epi32(previous, _mm_setzero_si128());
+    const __m128i other =
+        _mm_or_si128(_mm_and_si128(none, own), _mm_andnot_si128(none, previous));
+    const __m128i offset = _mm_add_epi32(_mm_sub_epi32(other, own), one);
+    int lanes = _mm_movemask_ps(
+        _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_xor_si128(offset, flip), two)));
+    if (lanes != 0 && !unconnected) {
+      int32_t prior[4];
+      _mm_storeu_si128((__m128i *)prior, previous);
+      while (lanes != 0) {
+        const int lane = __builtin_ctz((unsigned)lanes);
+        lanes &= lanes - 1;
+        if (settled || !claimed_lines_connected(prior[lane], line, t)) {
+          unconnected = 1;
+          break;
+        }
+      }
+    }
+  }
+#endif
+  for (; cell < ib; cell++) {
+    const int32_t previous = owners[cell];
+    owners[cell] = owner;
+    if (!unconnected && may_be_unconnected_id(previous, owner) &&
+        (settled || !claimed_lines_connected(previous, line, t)))
+      unconnected = 1;
+  }
   return unconnected;
 }
 
-/// may_be_unconnected for owner ids of 0 or more (as every owner is), in fewer instructions and
-/// one branch: none (0) counts as the owner itself.
-static inline int may_be_unconnected_id(int32_t previous, int32_t owner) {
-  const int32_t other = previous != 0 ? previous : owner;
-  return (uint32_t)other - (uint32_t)owner + 1u > 2u;
-}
-
-/// A claim of the loop below whose previous owner may not be connected (`may_be_unconnected`):
+/// A claim of the loop below whose previous owner may not be connected (`may_be_unconnected_id`):
 /// the previous owner id and the line's rows in the band after the claim's (`rows_after`), tested
 /// once the line's pieces are deposited.
 typedef struct {
