@@ -49,11 +49,13 @@
 // touched bits through raw pointers; each file states the invariant that keeps those indices inside the
 // buffers, and debug builds assert it (`BandLayout.assertFits` and checks in the loops). Other
 // unsafe code in Raster: the Flattener's per-curve scratch, the pixel kernels (Pixels/Kernels,
-// Pixmap), the blur's kernels; and the C kernel. Their twins: the
+// Pixmap), the blur's kernels; and the C kernels. Their twins: the
 // supersampled `ReferenceRasterizer` (Rasterizer+Reference.swift, in Sources so the tests and
 // `bench` share it) for the whole scan stage, checked by RasterizerTests and AccuracyTests;
-// `depositAreasPlainly` for `csk_deposit_band` (CrowdedBandTests, to the bit); the scalar twins
-// in Blend for the pixel kernels (KernelTwinTests).
+// `depositAreasPlainly` for `csk_deposit_band` (CrowdedBandTests, to the bit); the Swift loop of
+// `deposit` for `csk_deposit_claimed` (ClaimedDepositTests); `sweepRows` with `SolidColorRow`
+// for `csk_sweep_solid` (SolidSweepTests); the scalar twins in Blend for the pixel kernels
+// (KernelTwinTests).
 
 import CScanKernels
 import Dispatch
