@@ -116,13 +116,6 @@ static inline void deposit_edge_plainly(
 
 // MARK: - A band's lines with touched bits and claims (CoverageAccumulator.deposit)
 
-/// CoverageAccumulator.mayBeUnconnected: whether owner id `previous` (0: none) is neither none,
-/// nor `owner`, nor a neighbouring id; in unsigned arithmetic (wrapping as Swift's &- does).
-static inline int may_be_unconnected(int32_t previous, int32_t owner) {
-  uint32_t offset = (uint32_t)previous - (uint32_t)owner + 1u;
-  return (int32_t)((offset | (2u - offset)) & (0u - (uint32_t)previous)) < 0;
-}
-
 /// CoverageAccumulator.connected(_:_:lines:ownerLines:groups:) without its `allMarked` slot:
 /// whether the line of owner id `previous` is connected to line `line` — of an adjoining stroke
 /// piece (PieceGroup.adjoins), or sharing an end point (connected(_:_:) on two lines).
@@ -141,20 +134,17 @@ __attribute__((noinline)) static int claimed_lines_connected(
          (same_start != same_end);
 }
 
-/// CoverageAccumulator.claim: pixel `cell` now belongs to `owner`; whether it was last claimed
-/// by a line not connected to line `line` (never asked once every row is marked: `settled`).
-static inline int claim_cell(
-    int32_t *owners, ptrdiff_t cell, int32_t owner, ptrdiff_t line, int settled,
-    const csk_band_target *t) {
-  int32_t previous = owners[cell];
-  owners[cell] = owner;
-  return may_be_unconnected(previous, owner) &&
-         (settled || !claimed_lines_connected(previous, line, t));
-}
-
 /// The wide case (three pixels or more) of one piece: deposit_piece, the touched bits of cells
 /// ⌊min⌋ ... ⌈max⌉ (CoverageAccumulator.markTouched) and the claims of ⌊min⌋ ..< ⌈max⌉. Out of
 /// line, as in Swift.
+/// CoverageAccumulator.mayBeUnconnected for owner ids of 0 or more (as every owner is): whether
+/// owner id `previous` (0: none) is neither none, nor `owner`, nor a neighbouring id. None counts
+/// as the owner itself, so that the test is one compare.
+static inline int may_be_unconnected_id(int32_t previous, int32_t owner) {
+  const int32_t other = previous != 0 ? previous : owner;
+  return (uint32_t)other - (uint32_t)owner + 1u > 2u;
+}
+
 __attribute__((noinline)) static int deposit_wide_claimed(
     float x, float x_next, float d, ptrdiff_t ia, float *cells, uint64_t *bits, int32_t *owners,
     int32_t owner, ptrdiff_t line, int settled, const csk_band_target *t) {
@@ -168,15 +158,74 @@ __attribute__((noinline)) static int deposit_wide_claimed(
     mask = ~(uint64_t)0;
   }
   bits[word] |= mask & (~(uint64_t)0 >> (63 - (ib & 63)));
+  // The claims of cells ia ..< ib (CoverageAccumulator.claim's): every owner becomes `owner`;
+  // the cells whose previous owner may not be connected (may_be_unconnected_id) are tested
+  // until one is not (whether the piece meets an unconnected line is all that is returned).
   int unconnected = 0;
-  for (ptrdiff_t cell = ia; cell < ib; cell++)
-    if (claim_cell(owners, cell, owner, line, settled, t)) unconnected = 1;
+  ptrdiff_t cell = ia;
+#if defined(__x86_64__)
+  // Four at a time: none (0) counts as the owner itself, and the unsigned test
+  // other - owner + 1 > 2 is a signed one with the sign bit flipped.
+  const __m128i own = _mm_set1_epi32(owner), flip = _mm_set1_epi32(INT32_MIN);
+  const __m128i one = _mm_set1_epi32(1), two = _mm_set1_epi32(INT32_MIN + 2);
+  for (; cell + 4 <= ib; cell += 4) {
+    const __m128i previous = _mm_loadu_si128((const __m128i *)(owners + cell));
+    _mm_storeu_si128((__m128i *)(owners + cell), own);
+    const __m128i none = _mm_cmpeq_epi32(previous, _mm_setzero_si128());
+    const __m128i other =
+        _mm_or_si128(_mm_and_si128(none, own), _mm_andnot_si128(none, previous));
+    const __m128i offset = _mm_add_epi32(_mm_sub_epi32(other, own), one);
+    int lanes = _mm_movemask_ps(
+        _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_xor_si128(offset, flip), two)));
+    if (lanes != 0 && !unconnected) {
+      int32_t prior[4];
+      _mm_storeu_si128((__m128i *)prior, previous);
+      while (lanes != 0) {
+        const int lane = __builtin_ctz((unsigned)lanes);
+        lanes &= lanes - 1;
+        if (settled || !claimed_lines_connected(prior[lane], line, t)) {
+          unconnected = 1;
+          break;
+        }
+      }
+    }
+  }
+#endif
+  for (; cell < ib; cell++) {
+    const int32_t previous = owners[cell];
+    owners[cell] = owner;
+    if (!unconnected && may_be_unconnected_id(previous, owner) &&
+        (settled || !claimed_lines_connected(previous, line, t)))
+      unconnected = 1;
+  }
   return unconnected;
 }
 
-uint32_t csk_deposit_claimed(
+/// A claim of the loop below whose previous owner may not be connected (`may_be_unconnected_id`):
+/// the previous owner id and the line's rows in the band after the claim's (`rows_after`), tested
+/// once the line's pieces are deposited.
+typedef struct {
+  int32_t previous, rows_after;
+} claim_candidate;
+
+/// A piece of three pixels or more of the loop below, deposited once the line's other pieces
+/// are: its ends at the top and bottom of its row, its height, ⌊min⌋ and the line's rows in the
+/// band after its own (`rows_after`).
+typedef struct {
+  float x, x_next, d;
+  int32_t ia, rows_after;
+} wide_piece;
+
+/// csk_deposit_claimed with the prefetched pixels `1 << prefetch_shift` bytes apart (inlined
+/// with the shift a constant where it is 2). A line's pieces are taken row by row with no call
+/// in the loop, so that its values stay in registers: its pieces through three pixels or more
+/// and its claims that meet a line that may not be connected are kept and done after its last
+/// row. That changes nothing: they are the line's own pieces in other rows (each row's cells,
+/// bits and owners are its own), and whether two lines are connected depends on the lines
+/// only (`settled` is taken once a line, as before).
+static inline __attribute__((always_inline)) uint32_t deposit_claimed(
     const csk_band_target *t, const csk_edge *edges, const int32_t *indices, ptrdiff_t count,
-    uint32_t marked) {
+    uint32_t marked, const unsigned prefetch_shift) {
   const int32_t row_start = t->row_start, row_end = t->row_end;
   const ptrdiff_t stride = t->stride, words_per_row = t->words_per_row;
   const uint32_t all_rows = ((uint32_t)1 << (uint32_t)(row_end - row_start)) - 1u;
@@ -185,7 +234,9 @@ uint32_t csk_deposit_claimed(
   const uintptr_t prefetch_base = t->prefetch ? (uintptr_t)t->prefetch : (uintptr_t)t->cells;
   const uintptr_t prefetch_row = t->prefetch ? (uintptr_t)t->prefetch_row_bytes
                                              : (uintptr_t)stride * sizeof(float);
-  const unsigned prefetch_shift = t->prefetch ? (unsigned)t->prefetch_pixel_shift : 2u;
+  // At most 32 rows a band, two claims a row.
+  claim_candidate candidates[64];
+  wide_piece wides[32];
   for (ptrdiff_t i = 0; i < count; i++) {
     const csk_edge *e = &edges[i];
     const float x0 = e->x0, y0 = e->y0, x1 = e->x1, y1 = e->y1;
@@ -195,8 +246,6 @@ uint32_t csk_deposit_claimed(
     if (first >= end) continue;
     const float dxdy = e->dxdy, direction = e->direction;
     const int32_t owner = e->owner;
-    const ptrdiff_t line = indices[i];
-    const int settled = complex_rows == all_rows;
     const float low_x = x0 < x1 ? x0 : x1;
     const float high_x = x0 < x1 ? x1 : x0;
     const ptrdiff_t rows = end - first;
@@ -209,16 +258,19 @@ uint32_t csk_deposit_claimed(
     const float last_boundary = row_top + (float)rows;
     const float bottom = y1 < last_boundary ? y1 : last_boundary;
     const float last_x = bottom == y1 ? x1 : clamp(x0 + (bottom - y0) * dxdy, low_x, high_x);
-    ptrdiff_t band_row = first - row_start;
-    float *cells = t->cells + band_row * stride;
-    int32_t *owners = t->owners + band_row * stride;
-    uint64_t *bits = t->bits + band_row * words_per_row;
+    const ptrdiff_t first_row = first - row_start;
+    float *cells = t->cells + first_row * stride;
+    int32_t *owners = t->owners + first_row * stride;
+    uint64_t *bits = t->bits + first_row * words_per_row;
     // Only ever prefetched: integer arithmetic, so that no pointer leaves its object.
-    uintptr_t pixels = prefetch_base + (uintptr_t)band_row * prefetch_row;
+    uintptr_t pixels = prefetch_base + (uintptr_t)first_row * prefetch_row;
     float boundary = row_top;
-    for (ptrdiff_t k = 1; k <= rows; k++) {
+    ptrdiff_t n_candidates = 0, n_wides = 0;
+    // Rows left after this one: the last row's piece ends at the line's bottom.
+    ptrdiff_t left = rows - 1;
+    for (;;) {
       float lower_x, lower_y;
-      if (k < rows) {
+      if (left > 0) {
         boundary += 1.0f;
         lower_x = clamp(x0 + (boundary - y0) * dxdy, low_x, high_x);
         lower_y = boundary;
@@ -232,8 +284,6 @@ uint32_t csk_deposit_claimed(
       const float ia_float = (float)ia;
       const float d = (lower_y - upper_y) * direction;
       __builtin_prefetch((const void *)(pixels + ((uintptr_t)ia << prefetch_shift)), 1, 3);
-      pixels += prefetch_row;
-      int unconnected;
       if (high <= ia_float + 1.0f) {
         float mid = 0.5f * (upper_x + lower_x) - ia_float;
         cells[ia] += d - d * mid;
@@ -242,7 +292,13 @@ uint32_t csk_deposit_claimed(
         unsigned bit = (unsigned)(ia & 63);
         bits[word] |= (uint64_t)3 << bit;
         if (bit == 63) bits[word + 1] |= 1;
-        unconnected = claim_cell(owners, ia, owner, line, settled, t);
+        const int32_t previous = owners[ia];
+        owners[ia] = owner;
+        if (may_be_unconnected_id(previous, owner)) {
+          candidates[n_candidates].previous = previous;
+          candidates[n_candidates].rows_after = (int32_t)left;
+          n_candidates++;
+        }
       } else if (high <= ia_float + 2.0f) {
         float xa = upper_x < lower_x ? upper_x : lower_x;
         float xb = upper_x < lower_x ? lower_x : upper_x;
@@ -258,23 +314,64 @@ uint32_t csk_deposit_claimed(
         unsigned bit = (unsigned)(ia & 63);
         bits[word] |= (uint64_t)7 << bit;
         if (bit >= 62) bits[word + 1] |= (uint64_t)7 >> (64 - bit);
-        unconnected = claim_cell(owners, ia, owner, line, settled, t);
-        unconnected = claim_cell(owners, ia + 1, owner, line, settled, t) || unconnected;
+        const int32_t previous = owners[ia], next = owners[ia + 1];
+        owners[ia] = owner;
+        owners[ia + 1] = owner;
+        if (may_be_unconnected_id(previous, owner)) {
+          candidates[n_candidates].previous = previous;
+          candidates[n_candidates].rows_after = (int32_t)left;
+          n_candidates++;
+        }
+        if (may_be_unconnected_id(next, owner)) {
+          candidates[n_candidates].previous = next;
+          candidates[n_candidates].rows_after = (int32_t)left;
+          n_candidates++;
+        }
       } else {
-        unconnected = deposit_wide_claimed(
-            upper_x, lower_x, d, ia, cells, bits, owners, owner, line, settled, t);
+        wides[n_wides].x = upper_x;
+        wides[n_wides].x_next = lower_x;
+        wides[n_wides].d = d;
+        wides[n_wides].ia = (int32_t)ia;
+        wides[n_wides].rows_after = (int32_t)left;
+        n_wides++;
       }
-      if (unconnected) complex_rows |= (uint32_t)1 << (uint32_t)band_row;
+      if (left == 0) break;
+      left--;
       upper_x = lower_x;
       upper_y = lower_y;
       upper_floor = lower_floor;
-      band_row++;
+      pixels += prefetch_row;
       cells += stride;
       owners += stride;
       bits += words_per_row;
     }
+    if ((n_candidates | n_wides) == 0) continue;
+    const ptrdiff_t line = indices[i];
+    const int settled = complex_rows == all_rows;
+    for (ptrdiff_t w = 0; w < n_wides; w++) {
+      const wide_piece p = wides[w];
+      const ptrdiff_t at = first_row + rows - 1 - (ptrdiff_t)p.rows_after;
+      if (deposit_wide_claimed(
+              p.x, p.x_next, p.d, p.ia, t->cells + at * stride, t->bits + at * words_per_row,
+              t->owners + at * stride, owner, line, settled, t))
+        complex_rows |= (uint32_t)1 << (uint32_t)at;
+    }
+    for (ptrdiff_t c = 0; c < n_candidates; c++) {
+      if (settled || !claimed_lines_connected(candidates[c].previous, line, t))
+        complex_rows |=
+            (uint32_t)1 << (uint32_t)(first_row + rows - 1 - (ptrdiff_t)candidates[c].rows_after);
+    }
   }
   return complex_rows;
+}
+
+uint32_t csk_deposit_claimed(
+    const csk_band_target *t, const csk_edge *edges, const int32_t *indices, ptrdiff_t count,
+    uint32_t marked) {
+  // The pixels the solid-colour sink blends are 4 bytes, as are the cells prefetched without.
+  if (!t->prefetch || t->prefetch_pixel_shift == 2)
+    return deposit_claimed(t, edges, indices, count, marked, 2u);
+  return deposit_claimed(t, edges, indices, count, marked, (unsigned)t->prefetch_pixel_shift);
 }
 
 // MARK: - Crossings in an exact row (ExactRowResolver.collectEvents)
@@ -856,5 +953,201 @@ void csk_deposit_band_plainly(
     edge_rows r;
     if (!rows_of(&edges[i], row_start, row_end, &r)) continue;
     deposit_edge_plainly(&edges[i], &r, cells + (r.first_row - row_start) * stride, stride);
+  }
+}
+
+// MARK: - The sweep into a solid colour (CoverageAccumulator.sweepRows with SolidColorRow)
+
+/// Raster's `Kernels.scale`: each channel of `pixel` times `k` over 255, rounded to nearest, in
+/// 16-bit lanes of one 64-bit word.
+static inline uint32_t scale_pixel(uint32_t pixel, uint32_t k) {
+  const uint64_t lanes = 0x00FF00FF00FF00FFull;
+  const uint64_t wide = pixel;
+  uint64_t t = ((wide | wide << 24) & lanes) * (uint64_t)k + 0x0080008000800080ull;
+  t = ((t + ((t >> 8) & lanes)) >> 8) & lanes;
+  return (uint32_t)(t | t >> 24);
+}
+
+/// Raster's `CoverageAccumulator.coverage` for the nonzero rule: |sum| at most 1, times 255,
+/// rounded by adding 2^23 and keeping the low byte of the bits.
+static inline uint32_t coverage_nonzero(float sum) {
+  union {
+    float f;
+    uint32_t u;
+  } a = {.f = sum};
+  a.u &= 0x7FFFFFFFu;
+  if (a.f > 1.0f) a.f = 1.0f;
+  a.f = a.f * 255.0f + 8388608.0f;
+  return a.u & 0xFFu;
+}
+
+/// Raster's `SolidColorRow.span` (`Kernels.sourceOver`): `count` pixels at one coverage. An
+/// opaque source is stored as `Kernels.fill` stores it (1 to 3 pixels with three stores, more
+/// 16 bytes at a time, the last store ending at the last pixel); a translucent one is blended
+/// four pixels at a time in SSE2 (`Kernels.scale`'s rounding in 16-bit lanes).
+static inline void blend_span(
+    uint32_t *pixels, ptrdiff_t count, uint32_t coverage, const uint32_t *scaled) {
+  const uint32_t src = scaled[coverage];
+  const uint32_t alpha = src >> 24;
+  if (alpha == 255u) {
+    if (count < 4) {
+      pixels[0] = src;
+      pixels[count >> 1] = src;
+      pixels[count - 1] = src;
+      return;
+    }
+#if defined(__x86_64__)
+    const __m128i quad = _mm_set1_epi32((int)src);
+    ptrdiff_t i = 0;
+    for (; i + 32 <= count; i += 32) {
+      for (int j = 0; j < 32; j += 4) _mm_storeu_si128((__m128i *)(pixels + i + j), quad);
+    }
+    for (; i + 8 <= count; i += 8) {
+      _mm_storeu_si128((__m128i *)(pixels + i), quad);
+      _mm_storeu_si128((__m128i *)(pixels + i + 4), quad);
+    }
+    if (i + 4 <= count) _mm_storeu_si128((__m128i *)(pixels + i), quad);
+    _mm_storeu_si128((__m128i *)(pixels + count - 4), quad);
+#else
+    for (ptrdiff_t i = 0; i < count; i++) pixels[i] = src;
+#endif
+    return;
+  }
+  if (src == 0) return;
+  const uint32_t inverse = 255u - alpha;
+  ptrdiff_t i = 0;
+#if defined(__x86_64__)
+  const __m128i source = _mm_set1_epi32((int)src), k = _mm_set1_epi16((short)inverse);
+  const __m128i zero = _mm_setzero_si128(), bias = _mm_set1_epi16(0x80);
+  for (; i + 4 <= count; i += 4) {
+    const __m128i dst = _mm_loadu_si128((const __m128i *)(pixels + i));
+    __m128i lo = _mm_mullo_epi16(_mm_unpacklo_epi8(dst, zero), k);
+    __m128i hi = _mm_mullo_epi16(_mm_unpackhi_epi8(dst, zero), k);
+    lo = _mm_add_epi16(lo, bias);
+    hi = _mm_add_epi16(hi, bias);
+    lo = _mm_srli_epi16(_mm_add_epi16(lo, _mm_srli_epi16(lo, 8)), 8);
+    hi = _mm_srli_epi16(_mm_add_epi16(hi, _mm_srli_epi16(hi, 8)), 8);
+    _mm_storeu_si128((__m128i *)(pixels + i), _mm_add_epi32(source, _mm_packus_epi16(lo, hi)));
+  }
+#endif
+  for (; i < count; i++) pixels[i] = src + scale_pixel(pixels[i], inverse);
+}
+
+/// The next cell of a run: added to the sum and zeroed with its owner; the colour scaled by
+/// the coverage of the sum after it.
+static inline uint32_t next_source(
+    float *sum, float *cells, int32_t *owners, ptrdiff_t x, const uint32_t *scaled) {
+  *sum += cells[x];
+  cells[x] = 0.0f;
+  owners[x] = 0;
+  return scaled[coverage_nonzero(*sum)];
+}
+
+#if defined(__x86_64__)
+/// Raster's `SolidColorRow.pixel` for the four pixels from `pixels`, whose scaled sources are
+/// s0 ... s3: scale's rounding in 16-bit lanes, the sum in 32-bit lanes as Swift's `&+`. A
+/// source of 0 (`scaled[0]`) leaves its pixel as it is.
+static inline void blend_four(
+    uint32_t *pixels, uint32_t s0, uint32_t s1, uint32_t s2, uint32_t s3) {
+  const __m128i src = _mm_unpacklo_epi64(
+      _mm_unpacklo_epi32(_mm_cvtsi32_si128((int)s0), _mm_cvtsi32_si128((int)s1)),
+      _mm_unpacklo_epi32(_mm_cvtsi32_si128((int)s2), _mm_cvtsi32_si128((int)s3)));
+  __m128i k = _mm_sub_epi32(_mm_set1_epi32(255), _mm_srli_epi32(src, 24));
+  k = _mm_or_si128(k, _mm_slli_epi32(k, 16));
+  const __m128i zero = _mm_setzero_si128(), bias = _mm_set1_epi16(0x80);
+  const __m128i dst = _mm_loadu_si128((const __m128i *)pixels);
+  __m128i lo = _mm_mullo_epi16(_mm_unpacklo_epi8(dst, zero), _mm_unpacklo_epi32(k, k));
+  __m128i hi = _mm_mullo_epi16(_mm_unpackhi_epi8(dst, zero), _mm_unpackhi_epi32(k, k));
+  lo = _mm_add_epi16(lo, bias);
+  hi = _mm_add_epi16(hi, bias);
+  lo = _mm_srli_epi16(_mm_add_epi16(lo, _mm_srli_epi16(lo, 8)), 8);
+  hi = _mm_srli_epi16(_mm_add_epi16(hi, _mm_srli_epi16(hi, 8)), 8);
+  _mm_storeu_si128((__m128i *)pixels, _mm_add_epi32(src, _mm_packus_epi16(lo, hi)));
+}
+#endif
+
+/// One row: CoverageAccumulator.sweepRow by its steps.
+static inline void sweep_solid_row(
+    float *cells, int32_t *owners, uint64_t *bits, ptrdiff_t words, ptrdiff_t width,
+    uint32_t *pixels, const uint32_t *scaled) {
+  float sum = 0.0f;
+  ptrdiff_t next = 0;  // first column not yet sent
+  uint64_t *at = bits;
+  for (;;) {
+    while (*at == 0) at++;
+#if defined(__GNUC__)
+    // The word found is opaque to the compiler: otherwise it carries the run's column and the
+    // row's pointers along in the scan, three more additions a word.
+    __asm__("" : "+r"(at));
+#endif
+    const ptrdiff_t word = at - bits;
+    if (word == words) break;
+    uint64_t mask = *at;
+    *at = 0;
+    at++;
+    const ptrdiff_t base = word << 6;
+    do {
+      const unsigned start = (unsigned)__builtin_ctzll(mask);
+      // Adding the run's lowest bit carries through the run: the sum's lowest bit outside the
+      // mask is the run's end (64 when the carry leaves the word).
+      const uint64_t carried = mask + ((uint64_t)1 << start);
+      const uint64_t beyond = carried & ~mask;
+      const unsigned end = beyond ? (unsigned)__builtin_ctzll(beyond) : 64u;
+      mask &= carried;
+      const ptrdiff_t first = base | (ptrdiff_t)start;
+      const ptrdiff_t last = base + (ptrdiff_t)end;
+      const ptrdiff_t gap = (first < width ? first : width) - next;
+      if (gap > 0) {
+        const uint32_t c = coverage_nonzero(sum);
+        if (c != 0) blend_span(pixels + next, gap, c, scaled);
+      }
+      const ptrdiff_t shown = last <= width ? last - 1 : width;
+      ptrdiff_t x = first;
+#if defined(__x86_64__)
+      // Two pixels or more, four at a time while four lie in the region: the lanes past the
+      // run have source 0.
+      while (shown - x >= 2 && width - x >= 4) {
+        const uint32_t s0 = next_source(&sum, cells, owners, x, scaled);
+        const uint32_t s1 = next_source(&sum, cells, owners, x + 1, scaled);
+        uint32_t s2 = 0, s3 = 0;
+        ptrdiff_t n = 2;
+        if (shown - x > 2) {
+          s2 = next_source(&sum, cells, owners, x + 2, scaled);
+          n = 3;
+          if (shown - x > 3) {
+            s3 = next_source(&sum, cells, owners, x + 3, scaled);
+            n = 4;
+          }
+        }
+        blend_four(pixels + x, s0, s1, s2, s3);
+        x += n;
+      }
+#endif
+      for (; x < shown; x++) {
+        const uint32_t src = next_source(&sum, cells, owners, x, scaled);
+        pixels[x] = src + scale_pixel(pixels[x], 255u - (src >> 24));
+      }
+      for (; x < last; x++) {
+        sum += cells[x];
+        cells[x] = 0.0f;
+        owners[x] = 0;
+      }
+      next = shown;
+    } while (mask != 0);
+  }
+  if (next < width) {
+    const uint32_t c = coverage_nonzero(sum);
+    if (c != 0) blend_span(pixels + next, width - next, c, scaled);
+  }
+}
+
+void csk_sweep_solid(
+    float *cells, int32_t *owners, uint64_t *bits, ptrdiff_t stride, ptrdiff_t words_per_row,
+    ptrdiff_t cell_words, ptrdiff_t rows, ptrdiff_t width, uint32_t *pixels,
+    ptrdiff_t row_pixels, const uint32_t *scaled) {
+  for (ptrdiff_t row = 0; row < rows; row++) {
+    sweep_solid_row(
+        cells + row * stride, owners + row * stride, bits + row * words_per_row, cell_words, width,
+        pixels + row * row_pixels, scaled);
   }
 }

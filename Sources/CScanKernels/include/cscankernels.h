@@ -106,4 +106,21 @@ void csk_deposit_band_avx(
 int csk_has_avx(void);
 #endif
 
+/// Raster's `CoverageAccumulator.sweepRows` with the nonzero rule into a solid colour
+/// (`SolidColorRow`), its plain twin, to the same pixels bit for bit: each of `rows` rows of a
+/// band (`cells` and `owners` `stride` a row, touched bits `words_per_row` a row, of which
+/// `cell_words` hold cells and the next, set, stops the scan) is summed left to right; a touched
+/// cell's pixel is blended on its own, but the last of a run, which goes out with the stretch
+/// after it as one span of constant coverage. Pixel p of coverage c becomes
+/// scaled[c] + scale(p, 255 - scaled[c] >> 24) (`Kernels.scale`'s rounding); a span whose source
+/// is opaque is filled. A run's pixels are blended four at a time in SSE2 where four pixels lie
+/// in the region (those past the run written back unchanged: coverage 0). Leaves the cells,
+/// owners and bits zero. `pixels` is the region's first pixel in the band's first row,
+/// `row_pixels` pixels a row; the region is `width` pixels wide; `scaled` holds 256 packed
+/// pixels (`CoverageScaledColor.entries`, whose entry 0 is 0).
+void csk_sweep_solid(
+    float *cells, int32_t *owners, uint64_t *bits, ptrdiff_t stride, ptrdiff_t words_per_row,
+    ptrdiff_t cell_words, ptrdiff_t rows, ptrdiff_t width, uint32_t *pixels,
+    ptrdiff_t row_pixels, const uint32_t *scaled);
+
 #endif

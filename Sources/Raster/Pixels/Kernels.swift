@@ -84,10 +84,13 @@ protocol PlaneRow: CoverageRow {
   func movedDown(_ rows: Int) -> Self
   /// Where this row's pixels lie, for the deposit to prefetch (nil: not worth it).
   var pixelLayout: PixelLayout? { get }
+  /// The plane and colour this row blends a solid colour into (nil: it does not).
+  var solidColor: SolidColorPlane? { get }
 }
 
 extension PlaneRow {
   var pixelLayout: PixelLayout? { nil }
+  var solidColor: SolidColorPlane? { nil }
 }
 
 /// Coverage into a row-major plane whose row 0 is `first`.
@@ -98,6 +101,8 @@ struct PlaneSink<Row: PlaneRow>: CoverageSink {
   func row(_ y: Int) -> Row { first.movedDown(y) }
 
   var pixelLayout: PixelLayout? { first.pixelLayout }
+
+  var solidColor: SolidColorPlane? { first.solidColor }
 }
 
 /// A premultiplied colour scaled by every coverage: `entries[c]` = `Kernels.scale(packed, by: c)`,
@@ -136,6 +141,10 @@ struct SolidColorRow: PlaneRow {
   /// than the second-level cache: worth fetching while the deposit runs.
   var pixelLayout: PixelLayout? {
     PixelLayout(first: UnsafeRawPointer(pixels), rowBytes: width &* 4, pixelShift: 2)
+  }
+
+  var solidColor: SolidColorPlane? {
+    SolidColorPlane(pixels: pixels, rowPixels: width, scaled: scaled)
   }
 
   @inline(__always)

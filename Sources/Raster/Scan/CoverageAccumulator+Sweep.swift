@@ -4,9 +4,15 @@
 // owners and bits are ready for the next band. Rows the exact resolver computed hold its
 // deposits, whose sums are coverages already: they are swept with the nonzero rule.
 //
+// With the nonzero rule into a solid colour, `csk_sweep_solid` (CScanKernels) sweeps the band
+// by the same steps (its twin is `sweepRows`; SolidSweepTests compare them), blending a run's
+// pixels four at a time in SSE2.
+//
 // Invariant for the raw pointers: as for the deposit (`BandLayout.assertFits`), and each row's
 // stop word — the word after its `cellWords` words of touched bits — is set, so the scan for the
 // next touched word ends inside the row.
+
+import CScanKernels
 
 extension CoverageAccumulator {
   /// Runs along each row of the band summing the deposits and sends the coverage to `sink`
@@ -24,6 +30,16 @@ extension CoverageAccumulator {
           layout.assertFits(
             cells: cellBuffer.count, owners: ownerBuffer.count, touched: bitBase,
             touchedWords: bitBuffer.count)
+          if rule == .nonzero, sweepsInC, let solid = sink.solidColor {
+            // Rows relative to the region; `sweepRows` does the same (`csk_sweep_solid`).
+            let firstPixel =
+              solid.pixels + ((region.minY &+ layout.rowStart) &* solid.rowPixels &+ region.minX)
+            csk_sweep_solid(
+              cellBase, ownerBase, bitBase, layout.stride, layout.wordsPerRow, layout.cellWords,
+              layout.rowEnd &- layout.rowStart, region.width, firstPixel, solid.rowPixels,
+              solid.scaled)
+            return
+          }
           // One loop for each rule, so the rule is known inside it.
           if rule == .nonzero {
             Self.sweepRows(

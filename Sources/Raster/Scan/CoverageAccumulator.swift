@@ -49,11 +49,13 @@
 // touched bits through raw pointers; each file states the invariant that keeps those indices inside the
 // buffers, and debug builds assert it (`BandLayout.assertFits` and checks in the loops). Other
 // unsafe code in Raster: the Flattener's per-curve scratch, the pixel kernels (Pixels/Kernels,
-// Pixmap), the blur's kernels; and the C kernel. Their twins: the
+// Pixmap), the blur's kernels; and the C kernels. Their twins: the
 // supersampled `ReferenceRasterizer` (Rasterizer+Reference.swift, in Sources so the tests and
 // `bench` share it) for the whole scan stage, checked by RasterizerTests and AccuracyTests;
-// `depositAreasPlainly` for `csk_deposit_band` (CrowdedBandTests, to the bit); the scalar twins
-// in Blend for the pixel kernels (KernelTwinTests).
+// `depositAreasPlainly` for `csk_deposit_band` (CrowdedBandTests, to the bit); the Swift loop of
+// `deposit` for `csk_deposit_claimed` (ClaimedDepositTests); `sweepRows` with `SolidColorRow`
+// for `csk_sweep_solid` (SolidSweepTests); the scalar twins in Blend for the pixel kernels
+// (KernelTwinTests).
 
 import CScanKernels
 import Dispatch
@@ -66,6 +68,22 @@ protocol CoverageSink {
   /// Where row `y`'s pixels lie, so that the deposit can prefetch the pixels the sweep will
   /// blend; nil for none. A hint only: it changes no pixel.
   var pixelLayout: PixelLayout? { get }
+  /// The plane and colour the rows blend a solid colour into, for the sweep's C kernel
+  /// (`csk_sweep_solid`, which does what the rows would, to the same pixels); nil for other rows.
+  var solidColor: SolidColorPlane? { get }
+}
+
+extension CoverageSink {
+  var solidColor: SolidColorPlane? { nil }
+}
+
+/// A plane of packed premultiplied pixels (`rowPixels` a row, canvas pixel (0, 0) at `pixels`)
+/// that a solid colour is blended into, with the colour scaled by every coverage (`scaled`: its
+/// `CoverageScaledColor.entries`).
+struct SolidColorPlane {
+  let pixels: UnsafeMutablePointer<UInt32>
+  let rowPixels: Int
+  let scaled: UnsafePointer<UInt32>
 }
 
 /// Where the pixels of a row-major plane lie: the address of canvas pixel (0, 0), bytes a row,
@@ -138,6 +156,10 @@ struct CoverageAccumulator: Sendable {
   /// Whether a band's lines are deposited by `csk_deposit_claimed` (C) rather than by the Swift
   /// loop of `deposit`, its twin (the same cells, bits, owners and rows; tests compare the two).
   var depositsInC = true
+  /// Whether a band is swept by `csk_sweep_solid` (C) where the sink blends a solid colour
+  /// (`CoverageSink.solidColor`) and the rule is nonzero, rather than by `sweepRows`, its twin
+  /// (the same pixels, cells, owners and bits; tests compare the two).
+  var sweepsInC = true
   /// Threads for a long run of crowded bands: 1, or 2 to deposit its halves at once (the
   /// pixels are the same).
   var crowdedThreads = 2 {
