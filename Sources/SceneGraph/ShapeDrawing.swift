@@ -24,14 +24,16 @@ public struct InsettableShape: Hashable, Sendable {
   /// The shape's path in `frame` inset by `amount` points on every side, as SwiftUI's
   /// `inset(by:)` gives it: the frame shrinks, a rounded rectangle's corner radius shrinks by the
   /// same amount (not below 0), a capsule and a circle stay a capsule and a circle of the smaller
-  /// frame. Empty when the inset frame has no area (as `CGRect.insetBy` gives the null rect), so
-  /// a `strokeBorder` wider than the frame draws nothing rather than spilling out of it.
+  /// frame. Empty when the inset frame would have a negative side (as `CGRect.insetBy` gives the
+  /// null rect then), so a `strokeBorder` wider than the frame draws nothing rather than
+  /// spilling out of it; a side of 0 is a degenerate shape that a stroke still draws (a
+  /// rectangle 0 points wide stroked is a bar, as in Core Graphics) and a fill does not.
   public func path(insetBy amount: Double = 0) -> Path {
-    guard 2 * amount < frame.width, 2 * amount < frame.height else { return .empty }
+    guard 2 * amount <= frame.width, 2 * amount <= frame.height else { return .empty }
     let f = Rect(
       minX: frame.minX + amount, minY: frame.minY + amount, maxX: frame.maxX - amount,
       maxY: frame.maxY - amount)
-    guard f.width > 0, f.height > 0 else { return .empty }
+    guard f.width >= 0, f.height >= 0 else { return .empty }
     switch kind {
     case .rectangle: return .rect(f)
     case .roundedRectangle(let radius, let style):

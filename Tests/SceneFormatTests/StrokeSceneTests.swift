@@ -196,4 +196,24 @@ import Testing
     #expect(start[50, 20] == Self.white)
     #expect(end[50, 20] == Self.red)
   }
+
+  /// Degenerate frames, as Core Graphics strokes them: a rectangle 0 points wide stroked 10 wide
+  /// is a 10-point bar (its fill is nothing), and a vertical line in a frame 0 points wide fits
+  /// the frame by its height (it was refused as leaving the finite range).
+  @Test func zeroWidthFramesStillStroke() throws {
+    let bar = try Self.render(
+      ##"{"shape": "rectangle", "frame": {"width": 0, "height": 30}, "stroke": {"color": "#FF0000", "lineWidth": 10}}"##
+    )
+    #expect(bar[46, 50] == Self.red && bar[53, 50] == Self.red)
+    #expect(bar[44, 50] == Self.white && bar[56, 50] == Self.white)
+    let filled = try Self.render(
+      ##"{"shape": "rectangle", "frame": {"width": 0, "height": 30}, "fill": "#FF0000"}"##)
+    #expect((0..<100).allSatisfy { filled[$0, 50] == Self.white })
+    let line = try Self.render(
+      ##"{"path": "M0 0 L0 20", "frame": {"width": 0, "height": 40}, "stroke": {"color": "#FF0000", "lineWidth": 4}}"##
+    )
+    // Fitted by its height: 20 units to 40 points, centred at x = 50.
+    #expect(line[49, 35] == Self.red && line[50, 65] == Self.red)
+    #expect(line[49, 25] == Self.white)
+  }
 }

@@ -89,7 +89,11 @@ public struct Transform: Hashable, Sendable {
   /// The map taking `viewBox` into `target` with one uniform scale, as large as fits, centred on
   /// both axes (SVG `preserveAspectRatio="xMidYMid meet"`).
   public static func mapping(_ viewBox: Rect, fittedInto target: Rect) -> Transform {
-    let s = Swift.min(target.width / viewBox.width, target.height / viewBox.height)
+    // An axis the view box has no extent on does not limit the scale (a vertical line fits a
+    // frame of any width, even 0, by its height).
+    let sx = viewBox.width > 0 ? target.width / viewBox.width : .infinity
+    let sy = viewBox.height > 0 ? target.height / viewBox.height : .infinity
+    let s = Swift.min(sx, sy)
     let tx = target.minX + (target.width - viewBox.width * s) / 2 - viewBox.minX * s
     let ty = target.minY + (target.height - viewBox.height * s) / 2 - viewBox.minY * s
     return Transform(a: s, b: 0, c: 0, d: s, tx: tx, ty: ty)
