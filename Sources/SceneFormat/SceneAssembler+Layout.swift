@@ -1036,13 +1036,18 @@ extension SceneAssembler {
         .shape(shape), layer, color: color, animatedColor: animatedColor, rule: .nonzero,
         frame: f, name: name)
     case .ring(let lineWidth, let from, let to, let roundCaps):
+      let width = try bind(lineWidth, name + ".lineWidth", count: 1, what: "a number")[0]
       let ring = RingShape(
-        diameter: min(f.width, f.height), lineWidth: lineWidth, roundCaps: roundCaps)
+        diameter: min(f.width, f.height), lineWidth: max(0, width.resolve([:])),
+        roundCaps: roundCaps)
       let trim = (
         try bind(from, name + ".trim.from", count: 1, what: "a number")[0],
         try bind(to, name + ".trim.to", count: 1, what: "a number")[0]
       )
-      let content = SceneNode.Content.ring(ring, color, from: trim.0, to: trim.1)
+      var animatedWidth: ScalarBinding?
+      if case .channel = width { animatedWidth = width }
+      let content = SceneNode.Content.ring(
+        ring, color, from: trim.0, to: trim.1, lineWidth: animatedWidth)
       guard midX != 0 || midY != 0 else { return content }
       var inner = SceneNode(
         name + ".ring", content, centerX: .constant(midX), centerY: .constant(midY))

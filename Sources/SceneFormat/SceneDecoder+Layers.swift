@@ -614,7 +614,11 @@ extension SceneDecoder {
       let style = try o["cornerStyle"]?.choice(CornerStyle.self)
       return .shape(kind, cornerRadius: radius, style: style)
     }
-    let lineWidth = try o["lineWidth"]?.number(in: 0...SceneLimits.canvasSide) ?? 1
+    // `StrokeStyle(lineWidth:)` animates, a ring's too.
+    let lineWidth =
+      try o["lineWidth"].map { (f) throws(SceneFileError) in
+        try Self.scalar(f, in: 0...SceneLimits.canvasSide)
+      } ?? Bound.constant([1], at: source)
     var from = Bound.constant([0], at: source)
     var to = Bound.constant([1], at: source)
     if let trim = o["trim"] {

@@ -272,7 +272,7 @@ struct LayerDescription {
     case symbol(String, FontRequest, scale: SymbolScale, resizable: Bool)
     case path(Path, viewBox: Rect?, rule: FillRule)
     case shape(ShapeKind, cornerRadius: Double, style: CornerStyle?)
-    case ring(lineWidth: Double, from: Bound, to: Bound, roundCaps: Bool)
+    case ring(lineWidth: Bound, from: Bound, to: Bound, roundCaps: Bool)
     case stack(StackAxis, [LayerDescription], alignment: Alignment, spacing: Double)
     /// `Spacer()`: grows along its stack's axis, draws nothing.
     case spacer

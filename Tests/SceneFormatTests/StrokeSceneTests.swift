@@ -216,4 +216,18 @@ import Testing
     #expect(line[49, 35] == Self.red && line[50, 65] == Self.red)
     #expect(line[49, 25] == Self.white)
   }
+
+  /// A ring's `lineWidth` animates as a stroke's does: each frame is the ring of the width in
+  /// flight (a linear change from 2 to 12 points over 1 s, so frame f of 50 fps is 2 + f / 5).
+  @Test func aRingsLineWidthAnimates() throws {
+    func ring(_ width: String) -> String {
+      ##"{"shape": "ring", "lineWidth": \##(width), "fill": "#FF0000", "frame": {"width": 60, "height": 60}}"##
+    }
+    let state = #"{"w": 2}"#
+    let events = #"[{"at": 0, "set": {"w": 12}, "animation": {"type": "linear", "duration": 1}}]"#
+    for (frame, width) in [(0, "2"), (25, "7"), (50, "12")] {
+      let animated = try Self.render(ring("\"=w\""), state: state, events: events, frame: frame)
+      #expect(animated == (try Self.render(ring(width))), "frame \(frame)")
+    }
+  }
 }
