@@ -223,6 +223,8 @@ import Glibc
     (#"{"shape": "capsule", "cornerStyle": "continuous"}"#, true),
     (#"{"shape": "circle", "clipShape": {"shape": "circle", "path": "M0 0L9 9"}}"#, false),
     (#"{"shape": "circle", "clipShape": {"path": "M0 0L9 9", "cornerRadius": 3}}"#, false),
+    (#"{"shape": "circle", "clipShape": {"shape": "ellipse", "cornerRadius": 3}}"#, false),
+    (#"{"shape": "circle", "clipShape": {"shape": "capsule", "cornerStyle": "circular"}}"#, true),
     (
       #"{"shape": "circle", "clipShape": {"shape": "rectangle", "cornerRadius": "=open ? 9 : 0"}}"#,
       true
