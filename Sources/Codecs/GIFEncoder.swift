@@ -655,20 +655,8 @@ public final class GIFEncoder {
         table = own.indices
       }
     }
-    // Without a branch: an unchanged pixel (-1) reads the entry after the table's.
-    let entries = table + [GIFFrame.unchangedIndex]
-    let indices = [UInt8](unsafeUninitializedCapacity: colorOf.count) { indices, initialized in
-      colorOf.withUnsafeBufferPointer { colorOf in
-        entries.withUnsafeBufferPointer { entries in
-          let none = entries.count - 1
-          for k in colorOf.indices {
-            let c = Int(colorOf[k])
-            indices[k] = entries[c < 0 ? none : c]
-          }
-        }
-      }
-      initialized = colorOf.count
-    }
+    let indices = Self.paletteIndices(
+      of: colorOf, through: table, unchanged: GIFFrame.unchangedIndex)
     return GIFFrame(
       width: width, height: height, rect: rect, indices: indices, localPalette: localPalette,
       pixels: pixels)
@@ -796,6 +784,28 @@ struct PaletteLookup {
       if key == color { return values[slot] }
       if key == 0xFFFF_FFFF { return nil }
       slot = (slot + 1) & 1023
+    }
+  }
+}
+
+extension GIFEncoder {
+  /// Each pixel's palette index: `table[colour]` for a pixel's colour index, `unchanged` for an
+  /// unchanged pixel (colour index −1). Without a branch: −1 reads the entry after the table's.
+  static func paletteIndices(
+    of colorOf: [Int32], through table: [UInt8], unchanged: UInt8
+  ) -> [UInt8] {
+    let entries = table + [unchanged]
+    return [UInt8](unsafeUninitializedCapacity: colorOf.count) { indices, initialized in
+      colorOf.withUnsafeBufferPointer { colorOf in
+        entries.withUnsafeBufferPointer { entries in
+          let none = entries.count - 1
+          for k in colorOf.indices {
+            let c = Int(colorOf[k])
+            indices[k] = entries[c < 0 ? none : c]
+          }
+        }
+      }
+      initialized = colorOf.count
     }
   }
 }

@@ -64,20 +64,9 @@ struct GIFPaletteChoice {
   /// The LZW bytes of the changed rectangle with each colour coded `table[colour]` (one of
   /// `count` entries, the transparent index after them), estimated from the sampled rows.
   private func codeBytes(_ table: [UInt8], _ count: Int, _ coder: GIFLZW) -> Int {
-    // Without a branch: an unchanged pixel (-1) reads the entry after the table's, transparent.
-    let entries = table + [UInt8(truncatingIfNeeded: count)]
-    var indices = [UInt8](unsafeUninitializedCapacity: sampled.count) { indices, initialized in
-      sampled.withUnsafeBufferPointer { sampled in
-        entries.withUnsafeBufferPointer { entries in
-          let none = entries.count - 1
-          for k in sampled.indices {
-            let c = Int(sampled[k])
-            indices[k] = entries[c < 0 ? none : c]
-          }
-        }
-      }
-      initialized = sampled.count
-    }
+    // An unchanged pixel is coded transparent, the entry after the `count` colours.
+    var indices = GIFEncoder.paletteIndices(
+      of: sampled, through: table, unchanged: UInt8(truncatingIfNeeded: count))
     return coder.encode(&indices, minimumCodeSize: GIFEncoder.codeSize(count + 1)).count
       * Self.rowStep
   }
