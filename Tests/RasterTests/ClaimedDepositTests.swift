@@ -124,15 +124,7 @@ import Testing
   /// deposit in C as with the Swift loop.
   @Test func fillsAndStrokesGiveTheSamePixels() throws {
     var random = SeededGenerator(seed: 7)
-    var builder = PathBuilder()
-    builder.move(to: Point(3, 4))
-    for _ in 0..<300 {
-      let p = Point(
-        Double.random(in: -4...100, using: &random), Double.random(in: -4...100, using: &random))
-      builder.cubic(to: p, control1: Point(p.y, p.x), control2: Point(50, p.y))
-    }
-    builder.close()
-    let path = try #require(builder.build())
+    let path = try #require(tangledPath(count: 300, using: &random))
     try expectTwinPixels(path, widths: [0.3, 2, 9], cap: .round) {
       $0.accumulator.depositsInC = false
     }

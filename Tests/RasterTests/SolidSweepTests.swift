@@ -99,15 +99,7 @@ import Testing
   /// with the sweep in C as with the Swift loop.
   @Test func fillsAndStrokesGiveTheSamePixels() throws {
     var random = SeededGenerator(seed: 93)
-    var builder = PathBuilder()
-    builder.move(to: Point(3, 4))
-    for _ in 0..<60 {
-      let p = Point(
-        Double.random(in: -4...100, using: &random), Double.random(in: -4...100, using: &random))
-      builder.cubic(to: p, control1: Point(p.y, p.x), control2: Point(50, p.y))
-    }
-    builder.close()
-    let path = try #require(builder.build())
+    let path = try #require(tangledPath(count: 60, using: &random))
     let start = try #require(Self.canvas(width: 96, height: 90, &random))
     let transform = Transform.identity
     for color in [

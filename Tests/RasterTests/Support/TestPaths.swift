@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 @testable import Raster
 
@@ -89,4 +90,18 @@ enum TestShapes {
     ),
     ("contours meeting at one height", "M70 10L90 50.5H70ZM70.3 10L60.3 50.5H70.3Z", .nonzero),
   ]
+}
+
+/// A closed tangle of `count` random cubics in about 0…100, crossing itself everywhere: the
+/// worst case of the exact resolver and of the claims, for the kernels' twin tests.
+func tangledPath(count: Int, using random: inout SeededGenerator) -> Path? {
+  var builder = PathBuilder()
+  builder.move(to: Point(3, 4))
+  for _ in 0..<count {
+    let p = Point(
+      Double.random(in: -4...100, using: &random), Double.random(in: -4...100, using: &random))
+    builder.cubic(to: p, control1: Point(p.y, p.x), control2: Point(50, p.y))
+  }
+  builder.close()
+  return builder.build()
 }
