@@ -19,20 +19,32 @@ public final class SymbolFont {
     face = try FontFace(file)
   }
 
-  /// Every SF Symbol name the table maps.
-  public static var names: [String] { SymbolNames.table.map(\.name) }
+  /// Every SF Symbol name drawn: those the table maps to an icon, then those composed of an
+  /// icon in a circle or square (`SymbolEnclosure`).
+  public static var names: [String] {
+    SymbolNames.table.map(\.name) + SymbolNames.enclosed.map(\.name)
+  }
 
-  /// Whether `name` is a symbol this table knows.
-  public static func knows(_ name: String) -> Bool { SymbolNames.codePoints[name] != nil }
+  /// Whether `name` is a symbol this font draws.
+  public static func knows(_ name: String) -> Bool {
+    SymbolNames.codePoints[name] != nil || SymbolNames.enclosedByName[name] != nil
+  }
 
-  /// The Material icon `name` maps to.
+  /// What `name` draws, as the README lists it: the Material icon, or an icon in an enclosure.
   public static func materialName(of name: String) -> String? {
-    SymbolNames.table.first { $0.name == name }?.material
+    if let row = SymbolNames.table.first(where: { $0.name == name }) { return row.material }
+    guard let composed = SymbolNames.enclosedByName[name],
+      let glyph = SymbolNames.table.first(where: { $0.name == composed.glyph })
+    else { return nil }
+    return composed.enclosure.description(glyph: glyph.material)
   }
 
   /// The outline of symbol `name` in em units (see the type's comment); nil for a name the
   /// table lacks or a glyph the installed font lacks.
   public func outline(of name: String) -> Path? {
+    if let composed = SymbolNames.enclosedByName[name] {
+      return outline(of: composed.glyph).map { composed.enclosure.icon(around: $0) }
+    }
     guard let codePoint = SymbolNames.codePoints[name],
       let glyph = face.glyph(forCodePoint: codePoint)
     else { return nil }

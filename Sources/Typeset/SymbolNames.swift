@@ -349,4 +349,45 @@ enum SymbolNames {
   /// Name → code point.
   static let codePoints: [String: UInt32] = Dictionary(
     table.map { ($0.name, $0.codePoint) }, uniquingKeysWith: { first, _ in first })
+
+  /// Base names whose SF Symbol has `.circle` and `.circle.fill` variants, and those with
+  /// `.square` and `.square.fill` variants (all in SF Symbols 4): the variants the table lacks are
+  /// composed from the base's glyph (`SymbolEnclosure`) — the `.fill` base's for a filled one.
+  static let circledBases = [
+    "airplane", "arrow.down", "arrow.left", "arrow.right", "arrow.up", "bag", "bell", "bicycle",
+    "bolt", "bookmark", "calendar", "camera", "car", "cart", "checkmark", "chevron.down",
+    "chevron.left", "chevron.right", "chevron.up", "cloud", "creditcard", "doc", "ellipsis",
+    "envelope", "figure.walk", "flag", "folder", "gearshape", "gift", "hand.thumbsup", "heart",
+    "house", "leaf", "link", "location", "lock", "magnifyingglass", "message", "mic", "minus",
+    "moon", "paperplane", "pause", "pencil", "person", "phone", "play", "plus", "star", "stop",
+    "sun.max", "tag", "trash", "video", "wifi", "xmark",
+  ]
+  static let squaredBases = [
+    "arrow.down", "arrow.left", "arrow.up", "bell", "bolt", "bookmark", "checkmark",
+    "chevron.down", "chevron.left", "chevron.right", "chevron.up", "flag", "heart", "location",
+    "lock", "mic", "minus", "pause", "play", "plus", "star", "trash", "video", "xmark",
+  ]
+
+  /// The composed names: each variant of `circledBases` and `squaredBases` the table lacks, with
+  /// the table name of its glyph and its enclosure.
+  static let enclosed: [(name: String, glyph: String, enclosure: SymbolEnclosure)] = {
+    var rows: [(name: String, glyph: String, enclosure: SymbolEnclosure)] = []
+    for (bases, kinds) in [
+      (circledBases, [SymbolEnclosure.circle, .filledCircle]),
+      (squaredBases, [SymbolEnclosure.square, .filledSquare]),
+    ] {
+      for base in bases {
+        for kind in kinds where codePoints[base + kind.suffix] == nil {
+          let filledBase = base + ".fill"
+          let glyph = kind.isFilled && codePoints[filledBase] != nil ? filledBase : base
+          rows.append((base + kind.suffix, glyph, kind))
+        }
+      }
+    }
+    return rows.sorted { $0.name < $1.name }
+  }()
+
+  static let enclosedByName: [String: (glyph: String, enclosure: SymbolEnclosure)] =
+    Dictionary(
+      enclosed.map { ($0.name, ($0.glyph, $0.enclosure)) }, uniquingKeysWith: { first, _ in first })
 }

@@ -120,4 +120,35 @@ import Typeset
       #expect(error.message.contains(#""heart.fill""#), "\(error)")
     }
   }
+  /// `heart.circle.fill` and the other variants Material has no icon for: the base glyph at half
+  /// size, cut out of a disc or a rounded square, or inside a 2-unit ring (`SymbolEnclosure`).
+  @Test func enclosedVariantsCutTheGlyphOutOrRingIt() throws {
+    #expect(SymbolFont.knows("heart.circle.fill") && SymbolFont.knows("location.circle.fill"))
+    #expect(!SymbolFont.knows("heart.triangle.fill"))
+    // A table entry keeps its own icon.
+    #expect(SymbolFont.materialName(of: "plus.circle.fill") == "add_circle")
+    #expect(SymbolFont.materialName(of: "heart.circle.fill") == "favorite cut out of a disc")
+    // 48 points of live area: the disc is 48 points across (2..98 with the em at 57.6), the
+    // heart 24, centred.
+    let red = PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255)
+    let white = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
+    func draw(_ name: String) throws -> Pixmap {
+      try Self.render(
+        ##"{"symbol": "\##(name)", "font": {"size": 48}, "foregroundColor": "#FF0000"}"##)
+    }
+    let disc = try draw("heart.circle.fill")
+    let discBox = try #require(Self.inkBox(disc))
+    #expect((46...50).contains(discBox.x.upperBound - discBox.x.lowerBound + 1), "\(discBox)")
+    #expect(disc[50, 52] == white, "the heart is cut out")
+    #expect(disc[50, 30] == red && disc[30, 50] == red, "the disc around it is drawn")
+    let ring = try draw("heart.circle")
+    #expect(ring[50, 33] == white, "between the (outlined) heart and the ring")
+    #expect(ring[50, 27] == red, "the ring")
+    // `plus` is solid: drawn inside the square's 2-unit frame (28.4 ... 33.2 points in).
+    let framed = try draw("plus.square")
+    #expect(framed[50, 50] == red && framed[36, 36] == white && framed[30, 50] == red)
+    let square = try draw("star.square.fill")
+    #expect(square[50, 50] == white && square[30, 30] == red)
+    #expect(square[29, 50] == red && square[27, 50] == white, "18 of 24 units across")
+  }
 }
