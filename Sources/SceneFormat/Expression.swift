@@ -45,6 +45,23 @@ public indirect enum Expression: Hashable, Sendable {
     }
   }
 
+  /// The expression with each name `constants` holds replaced by its value.
+  public func substituting(_ constants: [String: [Double]]) -> Expression {
+    switch self {
+    case .constant: return self
+    case .name(let n): return constants[n].map { .constant($0) } ?? self
+    case .vector(let es): return .vector(es.map { $0.substituting(constants) })
+    case .negate(let e): return .negate(e.substituting(constants))
+    case .not(let e): return .not(e.substituting(constants))
+    case .binary(let op, let a, let b):
+      return .binary(op, a.substituting(constants), b.substituting(constants))
+    case .conditional(let c, let a, let b):
+      return .conditional(
+        c.substituting(constants), a.substituting(constants), b.substituting(constants))
+    case .call(let f, let args): return .call(f, args.map { $0.substituting(constants) })
+    }
+  }
+
   /// The value with names looked up in `scope`.
   public func evaluate(_ scope: ExpressionScope) throws(ExpressionError) -> [Double] {
     switch self {

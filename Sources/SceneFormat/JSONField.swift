@@ -13,8 +13,12 @@ struct JSONField {
     SceneFileError(path: path, message, line: value.line, column: value.column)
   }
 
+  /// A null says "none" in much JSON; scene files say it by leaving the key out.
   func expected(_ what: String) -> SceneFileError {
-    error("expected \(what), got \(value.summary)")
+    if case .null = value.kind {
+      return error("expected \(what), got null (leave the key out for its default)")
+    }
+    return error("expected \(what), got \(value.summary)")
   }
 
   func number(in range: ClosedRange<Double>) throws(SceneFileError) -> Double {

@@ -134,7 +134,8 @@ extension SceneDecoder {
   }
 
   /// A `UnitPoint`: a name (`topLeading`, `center`, …), `[x, y]` (numbers or expressions, 0 and
-  /// 1 at the frame's edges, beyond them allowed), or an expression of a point.
+  /// 1 at the frame's edges, beyond them allowed), or an expression of a point, in which the
+  /// names stand for their points (`"=on ? top : leading"`, `"=mix(top, center, t)"`).
   static func unitPoint(_ field: JSONField) throws(SceneFileError) -> Bound {
     switch field.value.kind {
     case .string(let s) where !s.hasPrefix("="):
@@ -146,6 +147,8 @@ extension SceneDecoder {
       return Bound.constant([p.0, p.1], at: field)
     case .string:
       var bound = try expression(field)
+      bound.expression = bound.expression.substituting(
+        unitPoints.mapValues { [$0.0, $0.1] })
       bound.range = -1e3...1e3
       return bound
     case .array:

@@ -103,6 +103,11 @@ extension SceneDecoder {
     keys += Self.modifierKeys.filter { !keys.contains($0) }
     let o = try field.object(keys: keys)
     let stroked = o.has("stroke") || o.has("strokeBorder")
+    for key in ["fill", "foregroundColor"] {
+      if let f = o[key], case .null = f.value.kind {
+        throw f.expected(key == "fill" ? "a colour or a gradient" : "a colour")
+      }
+    }
     if o.has("fill"), o.has("foregroundColor"), !stroked {
       throw field.error(
         "give \"fill\" or \"foregroundColor\", not both (both only beside a stroke: the fill's "

@@ -48,6 +48,15 @@ import Testing
       file(#"{"shape": "circle", "foregroundColor": {"radialGradient": {"colors": ["red"]}}}"#, ""),
       "layers[0].foregroundColor", #"foregroundColor takes a colour"#
     ),
+    // A null beside the other colour key is named as the null, not as two colours.
+    (
+      file(#"{"shape": "circle", "fill": null, "foregroundColor": "red"}"#, ""), "layers[0].fill",
+      "expected a colour or a gradient, got null (leave the key out for its default)"
+    ),
+    (
+      file(#"{"shape": "circle", "fill": "red", "opacity": null}"#, ""), "layers[0].opacity",
+      "got null (leave the key out for its default)"
+    ),
     (
       file(#"{"shape": "circle", "foregroundStyle": "red"}"#, ""), "layers[0].foregroundStyle",
       #"(SwiftUI's foregroundStyle is "foregroundColor" for a colour, "fill" for a gradient)"#
