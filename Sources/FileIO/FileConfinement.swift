@@ -39,6 +39,10 @@ public struct FileConfinement: Hashable, Sendable {
 
   /// The path to open for `name`.
   public func resolve(_ name: String) -> Result<String, Refusal> {
+    // C strings end at a NUL: "a.png\0../x" would open a.png.
+    guard !name.utf8.contains(0) else {
+      return .failure(.unreadable("holds a NUL character, which no file name can"))
+    }
     let base = folder.isEmpty ? "." : folder
     let joined = name.hasPrefix("/") ? name : base + "/" + name
     if allowsOutside { return .success(joined) }

@@ -14,9 +14,14 @@ public enum FileReader {
     return bytes
   }
 
-  /// The whole of `path`, or nil when it holds more than `limit` bytes.
-  public static func read(_ path: String, atMost limit: Int) throws(FileError) -> [UInt8]? {
-    let input = try InputFile(path)
+  /// The whole of `path`, or nil when it holds more than `limit` bytes. With `regularFileOnly`
+  /// (files a scene names, unless files outside its folder are allowed: then a pipe from the
+  /// caller's shell is theirs to give), a FIFO, device or socket is refused before anything is
+  /// read, so that a named pipe nobody writes cannot stall the render.
+  public static func read(
+    _ path: String, atMost limit: Int, regularFileOnly: Bool = false
+  ) throws(FileError) -> [UInt8]? {
+    let input = try InputFile(path, regularFileOnly: regularFileOnly)
     if let size = input.regularFileSize, size > limit { return nil }
     let bytes = try input.read(upTo: limit + 1)
     return bytes.count <= limit ? bytes : nil
@@ -37,10 +42,13 @@ public final class InputFile {
   /// Bytes read so far.
   public private(set) var offset = 0
 
-  /// Opens `path` for reading (`-` is standard input). A folder is refused.
-  public init(_ path: String) throws(FileError) {
+  /// Opens `path` for reading (`-` is standard input). A folder is refused, and with
+  /// `regularFileOnly` anything but a regular file: it is opened without blocking (opening a FIFO
+  /// otherwise waits for a writer) and refused by what `fstat` says it is.
+  public init(_ path: String, regularFileOnly: Bool = false) throws(FileError) {
     self.path = path
-    let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+    let flags = O_RDONLY | O_CLOEXEC | (regularFileOnly ? O_NONBLOCK | O_NOCTTY : 0)
+    let fd = path == "-" && !regularFileOnly ? STDIN_FILENO : open(path, flags)
     guard fd >= 0 else {
       throw errno == ENOENT
         ? FileError(path: path, "no such file") : FileError.system(path)
@@ -49,6 +57,10 @@ public final class InputFile {
     if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
       if fd != STDIN_FILENO { close(fd) }
       throw FileError(path: path, "is a folder, not a file")
+    }
+    if regularFileOnly, (info.st_mode & S_IFMT) != S_IFREG {
+      close(fd)
+      throw FileError(path: path, "is not a regular file (a pipe, device or socket)")
     }
     descriptor = fd
     regularFileSize = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil

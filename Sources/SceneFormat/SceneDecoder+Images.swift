@@ -12,8 +12,12 @@ extension SceneDecoder {
     if name.isEmpty { throw source.expected("a file name (a PNG or JPEG next to the scene)") }
     var options = LayerDescription.ImageOptions()
     options.resizable = try o["resizable"]?.bool() ?? false
-    options.contentMode = try o["aspectRatio"]?.choice(
-      LayerDescription.ImageOptions.ContentMode.self)
+    // `"fit"`/`"fill"` is the image's own scaling; `{"ratio", "contentMode"}` is the layer
+    // modifier (`Image(…).resizable().aspectRatio(16 / 9, contentMode: .fit)`), whose offer a
+    // resizable image fills.
+    if let mode = o["aspectRatio"], Self.isString(mode) {
+      options.contentMode = try mode.choice(LayerDescription.ImageOptions.ContentMode.self)
+    }
     options.interpolation = try o["interpolation"]?.choice(ImageInterpolation.self) ?? .medium
     options.renderingMode =
       try o["renderingMode"]?.choice(LayerDescription.ImageOptions.RenderingMode.self) ?? .original
@@ -29,6 +33,13 @@ extension SceneDecoder {
     return .image(image, scale: scale, options)
   }
 
+  /// A file name as messages show it: control characters (a NUL in JSON's `\u0000`) escaped.
+  static func shown(_ name: String) -> String {
+    name.unicodeScalars.map { c in
+      c.value < 0x20 || c.value == 0x7F ? "\\u{\(String(c.value, radix: 16))}" : String(c)
+    }.joined()
+  }
+
   /// The decoded image of the file `name`, read and decoded once however many layers use it.
   mutating func loadImage(
     _ name: String, at source: JSONField
@@ -36,16 +47,19 @@ extension SceneDecoder {
     let resolved: String
     switch files.resolve(name) {
     case .success(let path): resolved = path
-    case .failure(let refusal): throw source.error("\"\(name)\": \(refusal)")
+    case .failure(let refusal): throw source.error("\"\(Self.shown(name))\": \(refusal)")
     }
     if let cached = images[resolved] { return cached }
     let bytes: [UInt8]?
-    do { bytes = try FileReader.read(resolved, atMost: SceneLimits.imageFileBytes) } catch {
-      throw source.error("cannot read \"\(name)\": \(error.reason)")
+    do {
+      bytes = try FileReader.read(
+        resolved, atMost: SceneLimits.imageFileBytes, regularFileOnly: !files.allowsOutside)
+    } catch {
+      throw source.error("cannot read \"\(Self.shown(name))\": \(error.reason)")
     }
     guard let bytes else {
       throw source.error(
-        "\"\(name)\" is larger than \(byteCountText(SceneLimits.imageFileBytes)); at most that is read"
+        "\"\(Self.shown(name))\" is larger than \(byteCountText(SceneLimits.imageFileBytes)); at most that is read"
       )
     }
     imageFileBytes += bytes.count
@@ -65,21 +79,23 @@ extension SceneDecoder {
           let (w, h) = (u32(16), u32(20))
           guard w * h <= SceneLimits.imagePixels else {
             throw source.error(
-              "\"\(name)\" is \(w)×\(h) pixels; at most \(SceneLimits.imagePixels) in one image")
+              "\"\(Self.shown(name))\" is \(w)×\(h) pixels; at most \(SceneLimits.imagePixels) in one image"
+            )
           }
         }
         pixels = try PNGCodec.decode(bytes)
       } else {
-        throw source.error("\"\(name)\" is neither a PNG nor a JPEG file")
+        throw source.error("\"\(Self.shown(name))\" is neither a PNG nor a JPEG file")
       }
     } catch let error as SceneFileError {
       throw error
     } catch {
-      throw source.error("\"\(name)\": \((error as? CodecError)?.message ?? "\(error)")")
+      throw source.error(
+        "\"\(Self.shown(name))\": \((error as? CodecError)?.message ?? "\(error)")")
     }
     guard pixels.width * pixels.height <= SceneLimits.imagePixels else {
       throw source.error(
-        "\"\(name)\" is \(pixels.width)×\(pixels.height) pixels; at most \(SceneLimits.imagePixels) in one image"
+        "\"\(Self.shown(name))\" is \(pixels.width)×\(pixels.height) pixels; at most \(SceneLimits.imagePixels) in one image"
       )
     }
     imagePixels += pixels.width * pixels.height

@@ -690,12 +690,14 @@ extension SceneDecoder {
     let resolved: String
     switch files.resolve(name) {
     case .success(let path): resolved = path
-    case .failure(let refusal): throw source.error("\"\(name)\": \(refusal)")
+    case .failure(let refusal): throw source.error("\"\(Self.shown(name))\": \(refusal)")
     }
     let left = SceneLimits.totalPathDataBytes - pathBytes
     let bytes: [UInt8]?
-    do { bytes = try FileReader.read(resolved, atMost: left) } catch {
-      throw source.error("cannot read \"\(name)\": \(error.reason)")
+    do {
+      bytes = try FileReader.read(resolved, atMost: left, regularFileOnly: !files.allowsOutside)
+    } catch {
+      throw source.error("cannot read \"\(Self.shown(name))\": \(error.reason)")
     }
     guard let bytes else {
       throw source.error(
@@ -704,7 +706,8 @@ extension SceneDecoder {
     }
     try countPathData(bytes.count, at: source)
     do { return try PathDataParser.parse(utf8: bytes) } catch {
-      throw source.error("invalid path data in \"\(name)\": \(error.descriptionWithoutInput)")
+      throw source.error(
+        "invalid path data in \"\(Self.shown(name))\": \(error.descriptionWithoutInput)")
     }
   }
 }

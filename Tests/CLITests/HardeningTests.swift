@@ -328,6 +328,37 @@ let tinyScene = """
     #expect(!allowed.standardError.contains("'t'") && !allowed.standardError.contains("top"))
   }
 
+  /// A named pipe (or a device) a scene names is refused at once: opening a FIFO for reading
+  /// would otherwise wait for a writer for ever (with --allow-files-outside the caller may hand
+  /// over a pipe: `InputHardeningTests` reads /dev/zero that way, up to the limit). A NUL inside a name is refused too (C would end
+  /// the name there) and shown escaped.
+  @Test func filesASceneNamesAreRegularFiles() throws {
+    try FileManager.default.createDirectory(
+      atPath: scratch.path + "/docs", withIntermediateDirectories: true)
+    try scratch.write("M0 0H5V5Z", "docs/ok.svgpath")
+    #expect(mkfifo(scratch.path + "/docs/pipe.svgpath", 0o600) == 0)
+    #expect(mkfifo(scratch.path + "/docs/pipe.png", 0o600) == 0)
+    let piped = try scene("pipe.svgpath")
+    #expect(piped.status == 1)
+    #expect(piped.standardError.contains("is not a regular file"), "\(piped.standardError)")
+    let image = InProcessRun([
+      "scene",
+      try scratch.write(
+        #"{"canvas": {"width": 10, "height": 10}, "layers": [{"image": "pipe.png"}]}"#,
+        "docs/image.json"),
+      "-o", scratch.path + "/image.png", "--quiet",
+    ])
+    #expect(image.status == 1)
+    #expect(image.standardError.contains("is not a regular file"), "\(image.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: scratch.path + "/image.png"))
+    let nul = try scene(#"ok.svgpath\u0000../../x"#)
+    #expect(nul.status == 1)
+    #expect(
+      nul.standardError.contains(#""ok.svgpath\u{0}../../x": holds a NUL character"#),
+      "\(nul.standardError)")
+    #expect(!nul.standardError.utf8.contains(0))
+  }
+
   @Test func unknownNamesAreErrorsThatListTheValidOnes() throws {
     let file = try scratch.write(
       #"{"canvas": {"width": 10, "height": 10}, "state": {"on": false}, "layers": [{"shape": "circle", "opacity": "=on ? 1 : 0"}], "events": [{"at": 0, "set": {"on": true}, "animation": "easeInOutt"}]}"#,

@@ -95,6 +95,28 @@ import Testing
         == [0, 20, 99, 79])
   }
 
+  /// `Image(…).resizable().aspectRatio(1, contentMode: .fit)`: the modifier's form with a ratio
+  /// offers a square, which the resizable image fills (stretched, as SwiftUI's is); without a
+  /// ratio it takes the image's own, as `"fit"` does.
+  @Test func theAspectRatioModifierShapesWhatAnImageIsOffered() throws {
+    let folder = try Self.images()
+    let frame = #""frame": {"width": 100, "height": 60}"#
+    #expect(
+      Self.box(
+        try Self.render(
+          #"{"image": "wide.png", "resizable": true, "aspectRatio": {"ratio": 1, "contentMode": "fit"}, \#(frame)}"#,
+          in: folder)) == [20, 20, 79, 79])
+    #expect(
+      Self.box(
+        try Self.render(
+          #"{"image": "wide.png", "resizable": true, "aspectRatio": {"contentMode": "fit"}, \#(frame)}"#,
+          in: folder))
+        == Self.box(
+          try Self.render(
+            #"{"image": "wide.png", "resizable": true, "aspectRatio": "fit", \#(frame)}"#,
+            in: folder)))
+  }
+
   @Test func templateImagesTakeTheForegroundColour() throws {
     let folder = try Self.images()
     let p = try Self.render(
