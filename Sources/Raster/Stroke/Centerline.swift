@@ -36,6 +36,16 @@ struct Polyline {
 struct Centerline {
   let tolerance: Double
   let halfWidth: Double
+  /// The most a piece may turn: where a stroke of half-width `halfWidth` strays `tolerance` from
+  /// its true offset.
+  let maximumTurn: Double
+
+  init(tolerance: Double, halfWidth: Double) {
+    self.tolerance = tolerance
+    self.halfWidth = halfWidth
+    let ratio = halfWidth > tolerance ? 1 - tolerance / halfWidth : 0
+    maximumTurn = ratio > 0 ? 2 * acos(ratio) : Double.pi / 2
+  }
 
   /// Most pieces a curve is cut into, whatever its size.
   static let maximumPieces = 4_096
@@ -103,14 +113,16 @@ struct Centerline {
     let flat = (0.75 * dd / tolerance).squareRoot()
     var turning = 0.0
     var previous: Point? = nil
-    for leg in [p1 - p0, p2 - p1, p3 - p2] where leg.x != 0 || leg.y != 0 {
+    func turn(to leg: Point) {
+      guard leg.x != 0 || leg.y != 0 else { return }
       if let a = previous {
         turning += abs(atan2(a.x * leg.y - a.y * leg.x, a.x * leg.x + a.y * leg.y))
       }
       previous = leg
     }
-    let ratio = halfWidth > tolerance ? 1 - tolerance / halfWidth : 0
-    let maximumTurn = ratio > 0 ? 2 * acos(ratio) : Double.pi / 2
+    turn(to: p1 - p0)
+    turn(to: p2 - p1)
+    turn(to: p3 - p2)
     let pieces = min(
       Double(Self.maximumPieces), max(1, flat.rounded(.up), (turning / maximumTurn).rounded(.up)))
     return pieces.isFinite ? Int(pieces) : Self.maximumPieces
@@ -126,7 +138,8 @@ struct Centerline {
         line.startTangent = line.direction
       }
     }
-    if let last = [p2, p1, p0].first(where: { $0 != p3 }) {
+    // The last control point apart from the end (no array: this runs for every curve).
+    if let last = p2 != p3 ? p2 : p1 != p3 ? p1 : p0 != p3 ? p0 : nil {
       line.endTangent = Segment(from: last, to: p3).direction
     }
     let n = pieces(p0, p1, p2, p3)
