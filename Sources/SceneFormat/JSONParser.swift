@@ -24,6 +24,13 @@ public struct JSONParser {
         path: "", "the file is \(bytes.count) bytes; at most \(maximumLength) are accepted")
     }
     var parser = JSONParser(bytes: bytes)
+    // A UTF-8 byte order mark, which some editors write, is skipped (RFC 8259 §8.1 allows it);
+    // columns count from after it, as editors show them.
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      parser.index = 3
+      parser.lineStart = 3
+      parser.columnIndex = 3
+    }
     parser.skipSpace()
     let value = try parser.value()
     parser.skipSpace()

@@ -29,7 +29,8 @@ public struct JSONValue: Hashable, Sendable {
     case .string(let s):
       let shown = s.count > 40 ? String(s.prefix(40)) + "…" : s
       return "\"\(shown)\""
-    case .array: return "an array"
+    case .array(let items):
+      return items.count == 1 ? "an array of 1 item" : "an array of \(items.count) items"
     case .object: return "an object"
     }
   }

@@ -41,18 +41,17 @@ extension SceneDecoder {
     _ o: JSONObject, cornerRadiusIsModifier: Bool
   ) throws(SceneFileError) -> EffectsDescription {
     var effects = EffectsDescription()
+    // `false` (no `.clipped()`, no `.colorInvert()`) is accepted, as generated scenes write it.
+    let clipped = try o["clipped"]?.bool() ?? false
     let clips =
-      ["clipShape", "clipped"].filter(o.has)
+      (o.has("clipShape") ? ["clipShape"] : []) + (clipped ? ["clipped"] : [])
       + (cornerRadiusIsModifier && o.has("cornerRadius") ? ["cornerRadius"] : [])
     if clips.count > 1 {
       throw o.field.error(
         "give one clip: " + clips.joined(separator: " or ") + " (nest a zstack for another)")
     }
     if let field = o["clipShape"] { effects.clip = try clipShape(field) }
-    if let field = o["clipped"] {
-      guard try field.bool() else { throw field.expected("true") }
-      effects.clip = .frame
-    }
+    if clipped { effects.clip = .frame }
     if cornerRadiusIsModifier, let field = o["cornerRadius"] {
       effects.clip = .cornerRadius(try Self.scalar(field, in: 0...SceneLimits.canvasSide))
     }
@@ -60,8 +59,7 @@ extension SceneDecoder {
       guard let field = o[key] else { continue }
       switch key {
       case "colorInvert":
-        guard try field.bool() else { throw field.expected("true") }
-        effects.colors.append((key, nil))
+        if try field.bool() { effects.colors.append((key, nil)) }
       case "colorMultiply": effects.colors.append((key, try color(field)))
       default: effects.colors.append((key, try Self.scalar(field, in: range ?? -1e6...1e6)))
       }

@@ -113,15 +113,16 @@ extension SceneDecoder {
         "give \"fill\" or \"foregroundColor\", not both (both only beside a stroke: the fill's "
           + "colour, and the stroke's by default)")
     }
-    // A gradient fills a shape, a path or text; a stack passes colours down, not gradients.
+    // A gradient fills a shape, a path, a symbol or text; a stack passes colours down, not gradients.
     var fillGradient: GradientDescription?
     if let fill = o["fill"], Self.isGradient(fill) {
       guard ["text", "symbol", "path", "pathFile", "shape"].contains(kind) else {
         throw fill.error(
           kind == "image"
-            ? "a gradient fills a shape, a path or text, not an image: tint a template image "
+            ? "a gradient fills a shape, a path, a symbol or text, not an image: tint a template image "
               + "with \"foregroundColor\", or mask a gradient rectangle with the image"
-            : "a gradient fills a shape, a path or text: give it to the layers inside the \(kind)")
+            : "a gradient fills a shape, a path, a symbol or text: give it to the layers inside the \(kind)"
+        )
       }
       if let shape = o["shape"], case .string("ring") = shape.value.kind {
         throw fill.error(

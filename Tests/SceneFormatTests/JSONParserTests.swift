@@ -55,6 +55,19 @@ import Testing
     }
   }
 
+  /// A UTF-8 byte order mark at the start (Windows editors write one) is skipped, and columns
+  /// count from after it; anywhere else it is an error.
+  @Test func aByteOrderMarkAtTheStartIsSkipped() throws {
+    #expect(try JSONParser.parse("\u{FEFF}{\"a\": 1}").kind != .null)
+    #expect {
+      _ = try JSONParser.parse("\u{FEFF}{\"a\": x}")
+    } throws: { error in
+      guard let error = error as? SceneFileError else { return false }
+      return error.line == 1 && error.column == 7
+    }
+    #expect(throws: SceneFileError.self) { try JSONParser.parse("[1, \u{FEFF}2]") }
+  }
+
   @Test func boundsNestingAndSize() {
     let limit = JSONParser.maximumDepth
     let deep = String(repeating: "[", count: limit + 1) + String(repeating: "]", count: limit + 1)
