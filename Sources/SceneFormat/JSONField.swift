@@ -64,9 +64,13 @@ struct JSONField {
     let list = "one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
     guard case .string(let s) = value.kind else { throw expected(list) }
     if let index = names.firstIndex(of: s) { return cases[index] }
-    let near = names.min { Self.distance($0, s) < Self.distance($1, s) }
-    let hint = near.flatMap { Self.distance($0, s) <= 2 ? " (did you mean \"\($0)\"?)" : nil }
-    throw error("unknown name \(value.summary)\(hint ?? ""): expected \(list)")
+    // The nearest names, all of them when several are as near ("fil": "fit" or "fill").
+    let best = names.map { Self.distance($0, s) }.min() ?? .max
+    let near = names.filter { Self.distance($0, s) == best }.prefix(3)
+    let hint =
+      best <= 2 && !s.isEmpty
+      ? " (did you mean " + near.map { "\"\($0)\"" }.joined(separator: " or ") + "?)" : ""
+    throw error("unknown name \(value.summary)\(hint): expected \(list)")
   }
 
   func array(maxCount: Int) throws(SceneFileError) -> [JSONField] {

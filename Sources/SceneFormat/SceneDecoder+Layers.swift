@@ -540,6 +540,7 @@ extension SceneDecoder {
     _ source: JSONField, _ o: JSONObject, environment: TextEnvironment
   ) throws(SceneFileError) -> LayerDescription.Content {
     let name = try source.string(maxLength: 200)
+    if name.isEmpty { throw source.expected("a symbol name (the README lists them)") }
     guard SymbolFont.knows(name) || Self.catSymbols.contains(name) else {
       let names = SymbolFont.names + Self.catSymbols
       let closest = names.sorted {

@@ -48,6 +48,17 @@ import Testing
       file(#"{"shape": "circle", "foregroundColor": {"radialGradient": {"colors": ["red"]}}}"#, ""),
       "layers[0].foregroundColor", #"foregroundColor takes a colour"#
     ),
+    // Names as near as each other are all offered; an empty symbol name is called empty.
+    (
+      file(#"{"shape": "circle", "aspectRatio": "fil"}"#, ""), "layers[0].aspectRatio",
+      #"(did you mean "fit" or "fill"?)"#
+    ),
+    (
+      file(#"{"shape": "roundedRectangle", "cornerStyle": "circula"}"#, ""),
+      "layers[0].cornerStyle",
+      #"(did you mean "circular"?)"#
+    ),
+    (file(#"{"symbol": ""}"#, ""), "layers[0].symbol", #"expected a symbol name"#),
     // An array of the wrong length says how long it was.
     (
       file(#"{"shape": "circle", "trim": [0.5]}"#, ""), "layers[0].trim",
