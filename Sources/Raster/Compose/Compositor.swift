@@ -7,6 +7,10 @@ public struct Compositor: Sendable {
   var blurrer = GaussianBlurrer()
   /// Blurred shadow silhouettes of recent frames, moved instead of blurred again.
   var shadowCache = ResampledShadowCache()
+  /// Whether a shadow's silhouette is taken from the content already drawn offscreen, moved by
+  /// the offset, where that gives the same pixels (`reusesDrawnContent`); otherwise the content
+  /// is drawn again where the shadow falls (tests compare the two).
+  var reusesDrawnContentForShadows = true
 
   public init() {}
 
@@ -64,7 +68,7 @@ public struct Compositor: Sendable {
     return mask
   }
 
-  private static func isPlain(_ content: LayerContent) -> Bool {
+  static func isPlain(_ content: LayerContent) -> Bool {
     switch content {
     case .fill(_, let paint, _), .stroke(_, _, let paint): return paint.solidColor != nil
     case .image, .projected: return false
@@ -113,7 +117,16 @@ public struct Compositor: Sendable {
         .translation(geometry.offset.x, geometry.offset.y))
       var silhouette: Mask?
       var blurred = false
-      if content.hasEffects {
+      let reused =
+        reusesDrawnContentForShadows
+        ? Self.drawnShift(isolation, plain: !content.hasEffects && Self.isPlain(content.content))
+        : nil
+      if let (dx, dy) = reused, var mask = Mask(width: box.width, height: box.height) {
+        // The content drawn above, moved by the offset: drawing it again (and its shadowed
+        // children, each again for its own shadow) made nested shadows cost 2^depth.
+        Kernels.extractAlpha(offscreen, shiftedBy: (dx, dy), into: &mask)
+        silhouette = mask
+      } else if content.hasEffects {
         // The shadow of what the effects left: drawn again where the shadow falls.
         if var moved = Pixmap(width: box.width, height: box.height),
           var mask = Mask(width: box.width, height: box.height)
@@ -179,13 +192,34 @@ public struct Compositor: Sendable {
     }
   }
 
+  /// Where the shadow's silhouette can be taken from the content drawn offscreen (the layer's
+  /// `isolation`): the shift in whole pixels, or nil. That gives the pixels drawing the content
+  /// again would where the offset is whole pixels (shapes moved by whole pixels cover the same
+  /// areas) and the box holds all of the content (it was not cut to the target); plain content
+  /// (`isPlain`) is left to its cheaper coverage-only silhouette.
+  static func drawnShift(
+    _ isolation: Isolation, plain: Bool
+  ) -> (dx: Int, dy: Int)? {
+    guard !plain, isolation.holdsAllContent, let offset = isolation.shadow?.offset,
+      offset.x == offset.x.rounded(), offset.y == offset.y.rounded(),
+      abs(offset.x) < 1e6, abs(offset.y) < 1e6
+    else { return nil }
+    return (Int(offset.x), Int(offset.y))
+  }
+
+  /// An isolated layer's offscreen (`isolation(of:parent:target:)`).
+  typealias Isolation = (
+    box: IntRect, shadow: (sigma: Double, offset: Point, margin: Int)?, holdsAllContent: Bool
+  )
+
   /// Where an isolated layer is drawn offscreen: whole device pixels around its content and its
   /// shadow, grown for anti-aliasing and the blur, kept within reach of the target (a shape just
-  /// outside still casts its shadow in); and the shadow's σ, offset and margin in pixels. Nil
-  /// when nothing of it can show.
+  /// outside still casts its shadow in); the shadow's σ, offset and margin in pixels; and whether
+  /// the box holds all that the content draws (it was not cut to the target there). Nil when
+  /// nothing of it can show.
   static func isolation(
     of layer: Layer, parent: Transform, target: IntRect
-  ) -> (box: IntRect, shadow: (sigma: Double, offset: Point, margin: Int)?)? {
+  ) -> Isolation? {
     guard let contentBounds = layer.bounds(under: parent) else { return nil }
     let t = layer.transform.concatenating(parent)
     var area = contentBounds
@@ -200,6 +234,8 @@ public struct Compositor: Sendable {
     let blurMargin = layer.blur.map { GaussianBlur.margin(for: $0.sigma(under: t)) } ?? 0
     let reach = (shadowGeometry?.margin ?? 0) + blurMargin + 1
     let box = area.roundedOut.outset(by: reach).intersection(target.outset(by: reach))
-    return box.isEmpty ? nil : (box, shadowGeometry)
+    // What the content (blurred, if it is) covers, with a pixel for anti-aliasing.
+    let drawn = contentBounds.roundedOut.outset(by: blurMargin + 1)
+    return box.isEmpty ? nil : (box, shadowGeometry, drawn.intersection(box) == drawn)
   }
 }

@@ -80,8 +80,15 @@ extension Layer {
     if isolation.shadow != nil {
       cost.shadows += 1
       cost.work += pixels * RenderCost.shadowWeight
-      cost =
-        cost + (hasEffects ? processed : content.contentCost(under: toOffscreen, target: local))
+      // The silhouette: the drawn content moved (a pass over the box), or drawn again.
+      if Compositor.drawnShift(
+        isolation, plain: !hasEffects && Compositor.isPlain(content.content)) != nil
+      {
+        cost.work += pixels
+      } else {
+        cost =
+          cost + (hasEffects ? processed : content.contentCost(under: toOffscreen, target: local))
+      }
     }
     return cost
   }

@@ -248,6 +248,28 @@ extension Kernels {
     }
   }
 
+  /// The alpha of `pixmap` moved by (`dx`, `dy`) whole pixels into `mask` (of the same size):
+  /// mask(x, y) = alpha(x − dx, y − dy), 0 where that lies outside.
+  static func extractAlpha(
+    _ pixmap: Pixmap, shiftedBy shift: (dx: Int, dy: Int), into mask: inout Mask
+  ) {
+    let (width, height) = (min(pixmap.width, mask.width), min(pixmap.height, mask.height))
+    mask.values.withUnsafeMutableBufferPointer { values in
+      for i in values.indices { values[i] = 0 }
+      guard abs(shift.dx) < width, abs(shift.dy) < height else { return }
+      pixmap.pixels.withUnsafeBufferPointer { pixels in
+        let columns = max(0, shift.dx)..<min(width, width + shift.dx)
+        for y in max(0, shift.dy)..<min(height, height + shift.dy) {
+          let from = (y - shift.dy) * pixmap.width - shift.dx
+          let to = y * mask.width
+          for x in columns {
+            values[to + x] = UInt8(truncatingIfNeeded: pixels[from + x] >> 24)
+          }
+        }
+      }
+    }
+  }
+
   /// Every pixel times the mask value at its place, in place (a clip): each channel ×
   /// mask/255, rounded to nearest. Sizes must match.
   static func multiply(_ pixmap: inout Pixmap, by mask: Mask) {

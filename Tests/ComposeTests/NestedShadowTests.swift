@@ -1,0 +1,63 @@
+import Testing
+
+@testable import Raster
+
+/// A shadowed layer's silhouette is taken from its content as drawn offscreen, moved by the
+/// offset (`Compositor.drawnShift`), where drawing it again gives the same pixels: nested
+/// shadows then cost the depth, not 2^depth.
+@Suite struct NestedShadowTests {
+  /// `depth` groups, each holding the last with a disc beside it, each casting a shadow.
+  static func nested(depth: Int, offset: Point) -> Layer {
+    var layer = Layer.fill(
+      .ellipse(in: Rect(x: 100, y: 100, width: 30, height: 30)), Color(r: 255, g: 149, b: 0))
+    for level in 0..<depth {
+      let disc = Layer.fill(
+        .ellipse(in: Rect(x: 60 + Double(level) * 9, y: 65, width: 14, height: 14)),
+        Color(r: 52, g: 199, b: 89), opacity: 0.8)
+      layer = .group(
+        [layer, disc], shadow: Shadow(color: .black, radius: 2 + Double(level % 3), offset: offset))
+    }
+    return layer
+  }
+
+  static func render(_ layer: Layer, reusing: Bool) throws -> Pixmap {
+    var pixmap = try #require(
+      Pixmap(width: 240, height: 220, filledWith: Color.white.premultiplied))
+    var compositor = Compositor()
+    compositor.reusesDrawnContentForShadows = reusing
+    compositor.render(layer, into: &pixmap)
+    return pixmap
+  }
+
+  @Test(arguments: [Point(0, 0), Point(3, 4), Point(-2, 5), Point(1.5, 2.25)])
+  func theMovedContentCastsTheShadowDrawingItAgainWould(offset: Point) throws {
+    let layer = Self.nested(depth: 5, offset: offset)
+    let reused = try Self.render(layer, reusing: true)
+    let drawn = try Self.render(layer, reusing: false)
+    var worst = 0
+    for y in 0..<reused.height {
+      for x in 0..<reused.width {
+        let (a, b) = (reused[x, y], drawn[x, y])
+        worst = max(
+          worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+      }
+    }
+    // Shapes moved by whole pixels cover the same area to within float rounding: a level, which
+    // five nested shadows may compound to two.
+    #expect(worst <= 2, "\(offset): \(worst)")
+  }
+
+  @Test func nestedShadowsCostTheirDepth() {
+    func cost(_ depth: Int, _ offset: Point) -> RenderCost {
+      Self.nested(depth: depth, offset: offset).estimatedCost(
+        under: .identity, target: IntRect(x: -500, y: -500, width: 1200, height: 1200))
+    }
+    // (The target holds every level's shadow, which spreads further each level out: where it is
+    // cut off, the content is drawn again.) Each level's group and translucent disc are drawn
+    // offscreen once (the groups were drawn
+    // 2^depth − 1 times, the discs as often).
+    #expect(cost(12, Point(0, 2)).isolatedLayers == 24)
+    // Where the offset is not whole pixels the content is drawn again, and the estimate says so.
+    #expect(cost(8, Point(0, 1.5)).isolatedLayers == 765)
+  }
+}
