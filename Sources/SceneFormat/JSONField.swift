@@ -15,10 +15,10 @@ struct JSONField {
 
   /// A null says "none" in much JSON; scene files say it by leaving the key out.
   func expected(_ what: String) -> SceneFileError {
-    if case .null = value.kind {
-      return error("expected \(what), got null (leave the key out for its default)")
-    }
-    return error("expected \(what), got \(value.summary)")
+    let null = value.kind == .null
+    return error(
+      "expected \(what), got \(value.summary)"
+        + (null ? " (leave the key out for its default)" : ""))
   }
 
   func number(in range: ClosedRange<Double>) throws(SceneFileError) -> Double {

@@ -8,7 +8,7 @@ public struct Compositor: Sendable {
   /// Blurred shadow silhouettes of recent frames, moved instead of blurred again.
   var shadowCache = ResampledShadowCache()
   /// Whether a shadow's silhouette is taken from the content already drawn offscreen, moved by
-  /// the offset, where that gives the same pixels (`reusesDrawnContent`); otherwise the content
+  /// the offset, where that gives the same pixels (`drawnShift`); otherwise the content
   /// is drawn again where the shadow falls (tests compare the two).
   var reusesDrawnContentForShadows = true
 
