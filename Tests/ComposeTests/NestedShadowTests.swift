@@ -47,16 +47,35 @@ import Testing
     #expect(worst <= 2, "\(offset): \(worst)")
   }
 
+  /// Eight levels in the 240 × 220 pixmap: the outer levels' shadows reach past it, so their
+  /// offscreens grow by what moves into them; still what drawing again gives.
+  @Test func shadowsCutOffByTheTargetStillMatch() throws {
+    let layer = Self.nested(depth: 8, offset: Point(0, 4))
+    let reused = try Self.render(layer, reusing: true)
+    let drawn = try Self.render(layer, reusing: false)
+    var worst = 0
+    for y in 0..<reused.height {
+      for x in 0..<reused.width {
+        let (a, b) = (reused[x, y], drawn[x, y])
+        worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)))
+      }
+    }
+    #expect(worst <= 2)
+  }
+
   @Test func nestedShadowsCostTheirDepth() {
     func cost(_ depth: Int, _ offset: Point) -> RenderCost {
       Self.nested(depth: depth, offset: offset).estimatedCost(
         under: .identity, target: IntRect(x: -500, y: -500, width: 1200, height: 1200))
     }
-    // (The target holds every level's shadow, which spreads further each level out: where it is
-    // cut off, the content is drawn again.) Each level's group and translucent disc are drawn
-    // offscreen once (the groups were drawn
-    // 2^depth − 1 times, the discs as often).
+    // Each level's group and translucent disc are drawn offscreen once (the groups were drawn
+    // 2^depth − 1 times, the discs as often): in a target that holds every level's shadow, and
+    // in one that cuts the outer levels' shadows off (their offscreens then grow by what moves
+    // into them).
     #expect(cost(12, Point(0, 2)).isolatedLayers == 24)
+    let small = Self.nested(depth: 12, offset: Point(0, 2)).estimatedCost(
+      under: .identity, target: IntRect(x: 0, y: 0, width: 240, height: 220))
+    #expect(small.isolatedLayers == 24)
     // Where the offset is not whole pixels the content is drawn again, and the estimate says so.
     #expect(cost(8, Point(0, 1.5)).isolatedLayers == 765)
   }

@@ -8,7 +8,7 @@ public struct Compositor: Sendable {
   /// Blurred shadow silhouettes of recent frames, moved instead of blurred again.
   var shadowCache = ResampledShadowCache()
   /// Whether a shadow's silhouette is taken from the content already drawn offscreen, moved by
-  /// the offset, where that gives the same pixels (`drawnShift`); otherwise the content
+  /// the offset, where that gives the same pixels (`Isolation.shift`); otherwise the content
   /// is drawn again where the shadow falls (tests compare the two).
   var reusesDrawnContentForShadows = true
 
@@ -104,7 +104,10 @@ public struct Compositor: Sendable {
     guard let isolation = Self.isolation(of: layer, parent: parent, target: target.bounds) else {
       return
     }
-    let box = isolation.box
+    // Where the shadow is taken from the drawn content, the offscreen also holds what moves
+    // into the box (`Isolation.canvas`).
+    let reused = reusesDrawnContentForShadows ? isolation.shift : nil
+    let box = reused == nil ? isolation.box : isolation.canvas
     guard var offscreen = Pixmap(width: box.width, height: box.height) else { return }
     let opacity = UInt32((min(max(layer.opacity, 0), 1) * 255).rounded())
     let toOffscreen = Transform.translation(Double(-box.minX), Double(-box.minY))
@@ -117,10 +120,6 @@ public struct Compositor: Sendable {
         .translation(geometry.offset.x, geometry.offset.y))
       var silhouette: Mask?
       var blurred = false
-      let reused =
-        reusesDrawnContentForShadows
-        ? Self.drawnShift(isolation, plain: !content.hasEffects && Self.isPlain(content.content))
-        : nil
       if let (dx, dy) = reused, var mask = Mask(width: box.width, height: box.height) {
         // The content drawn above, moved by the offset: drawing it again (and its shadowed
         // children, each again for its own shadow) made nested shadows cost 2^depth.
@@ -192,31 +191,26 @@ public struct Compositor: Sendable {
     }
   }
 
-  /// Where the shadow's silhouette can be taken from the content drawn offscreen (the layer's
-  /// `isolation`): the shift in whole pixels, or nil. That gives the pixels drawing the content
-  /// again would where the offset is whole pixels (shapes moved by whole pixels cover the same
-  /// areas) and the box holds all of the content (it was not cut to the target); plain content
-  /// (`isPlain`) is left to its cheaper coverage-only silhouette.
-  static func drawnShift(
-    _ isolation: Isolation, plain: Bool
-  ) -> (dx: Int, dy: Int)? {
-    guard !plain, isolation.holdsAllContent, let offset = isolation.shadow?.offset,
-      offset.x == offset.x.rounded(), offset.y == offset.y.rounded(),
-      abs(offset.x) < 1e6, abs(offset.y) < 1e6
-    else { return nil }
-    return (Int(offset.x), Int(offset.y))
-  }
-
-  /// An isolated layer's offscreen (`isolation(of:parent:target:)`).
+  /// An isolated layer's offscreen (`isolation(of:parent:target:)`): `box`, the pixels it must
+  /// hold; the shadow's σ, offset and margin in pixels; and where the shadow's silhouette can be
+  /// taken from the content as drawn, moved by the offset (`shift`, whole pixels), the larger
+  /// `canvas` to draw into instead, which also holds the content that moves into the box.
   typealias Isolation = (
-    box: IntRect, shadow: (sigma: Double, offset: Point, margin: Int)?, holdsAllContent: Bool
+    box: IntRect, shadow: (sigma: Double, offset: Point, margin: Int)?, shift: (dx: Int, dy: Int)?,
+    canvas: IntRect
   )
 
   /// Where an isolated layer is drawn offscreen: whole device pixels around its content and its
   /// shadow, grown for anti-aliasing and the blur, kept within reach of the target (a shape just
-  /// outside still casts its shadow in); the shadow's σ, offset and margin in pixels; and whether
-  /// the box holds all that the content draws (it was not cut to the target there). Nil when
-  /// nothing of it can show.
+  /// outside still casts its shadow in), with the shadow's geometry. Nil when nothing of it can
+  /// show.
+  ///
+  /// A shadow's silhouette is the content's alpha moved by the offset. Drawing the content again
+  /// there (with every shadowed layer inside, each again for its own shadow) made nested shadows
+  /// cost 2^depth; where the offset is whole pixels, moving the drawn content gives the same
+  /// pixels (a shape moved by whole pixels covers the same areas), so the content is drawn once,
+  /// into a `canvas` that also holds what moves into the box (at most twice the box, else the
+  /// content is drawn again). Plain fills keep their cheaper coverage-only silhouette.
   static func isolation(
     of layer: Layer, parent: Transform, target: IntRect
   ) -> Isolation? {
@@ -234,8 +228,27 @@ public struct Compositor: Sendable {
     let blurMargin = layer.blur.map { GaussianBlur.margin(for: $0.sigma(under: t)) } ?? 0
     let reach = (shadowGeometry?.margin ?? 0) + blurMargin + 1
     let box = area.roundedOut.outset(by: reach).intersection(target.outset(by: reach))
-    // What the content (blurred, if it is) covers, with a pixel for anti-aliasing.
+    guard !box.isEmpty else { return nil }
+    guard let offset = shadowGeometry?.offset, layer.hasEffects || !isPlain(layer.content),
+      offset.x == offset.x.rounded(), offset.y == offset.y.rounded(),
+      abs(offset.x) < 1e6, abs(offset.y) < 1e6
+    else { return (box, shadowGeometry, nil, box) }
+    let (dx, dy) = (Int(offset.x), Int(offset.y))
+    // What the content (blurred, if it is) covers, with a pixel for anti-aliasing, where it
+    // moves into the box from.
     let drawn = contentBounds.roundedOut.outset(by: blurMargin + 1)
-    return box.isEmpty ? nil : (box, shadowGeometry, drawn.intersection(box) == drawn)
+    let source = IntRect(
+      minX: box.minX - dx, minY: box.minY - dy, maxX: box.maxX - dx, maxY: box.maxY - dy
+    ).intersection(drawn)
+    let canvas =
+      source.isEmpty
+      ? box
+      : IntRect(
+        minX: min(box.minX, source.minX), minY: min(box.minY, source.minY),
+        maxX: max(box.maxX, source.maxX), maxY: max(box.maxY, source.maxY))
+    guard canvas.width * canvas.height <= 2 * box.width * box.height + (1 << 16) else {
+      return (box, shadowGeometry, nil, box)
+    }
+    return (box, shadowGeometry, (dx, dy), canvas)
   }
 }

@@ -50,7 +50,8 @@ extension Layer {
     guard let isolation = Compositor.isolation(of: self, parent: parent, target: target) else {
       return RenderCost()
     }
-    let box = isolation.box
+    // The offscreen drawn into (grown where the shadow is the drawn content moved).
+    let box = isolation.shift == nil ? isolation.box : isolation.canvas
     let pixels = Double(box.width) * Double(box.height)
     var cost = RenderCost()
     cost.isolatedLayers = 1
@@ -80,14 +81,14 @@ extension Layer {
     if isolation.shadow != nil {
       cost.shadows += 1
       cost.work += pixels * RenderCost.shadowWeight
-      // The silhouette: the drawn content moved (a pass over the box), or drawn again.
-      if Compositor.drawnShift(
-        isolation, plain: !hasEffects && Compositor.isPlain(content.content)) != nil
-      {
+      // The silhouette: the drawn content moved (a pass over the box), or drawn again, which
+      // costs what drawing it did (`processed`, without effects its content's cost alone:
+      // counted once, not estimated again, so that nested shadows are estimated in linear time
+      // even where they are drawn 2^depth times).
+      if isolation.shift != nil {
         cost.work += pixels
       } else {
-        cost =
-          cost + (hasEffects ? processed : content.contentCost(under: toOffscreen, target: local))
+        cost = cost + processed
       }
     }
     return cost
