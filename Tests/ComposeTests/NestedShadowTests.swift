@@ -29,19 +29,25 @@ import Testing
     return pixmap
   }
 
+  /// The largest difference of a colour channel between two pixmaps of one size.
+  static func largestDifference(_ p: Pixmap, _ q: Pixmap) -> Int {
+    var worst = 0
+    for y in 0..<p.height {
+      for x in 0..<p.width {
+        let (a, b) = (p[x, y], q[x, y])
+        worst = max(
+          worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+      }
+    }
+    return worst
+  }
+
   @Test(arguments: [Point(0, 0), Point(3, 4), Point(-2, 5), Point(1.5, 2.25)])
   func theMovedContentCastsTheShadowDrawingItAgainWould(offset: Point) throws {
     let layer = Self.nested(depth: 5, offset: offset)
     let reused = try Self.render(layer, reusing: true)
     let drawn = try Self.render(layer, reusing: false)
-    var worst = 0
-    for y in 0..<reused.height {
-      for x in 0..<reused.width {
-        let (a, b) = (reused[x, y], drawn[x, y])
-        worst = max(
-          worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
-      }
-    }
+    let worst = Self.largestDifference(reused, drawn)
     // Shapes moved by whole pixels cover the same area to within float rounding: a level, which
     // five nested shadows may compound to two.
     #expect(worst <= 2, "\(offset): \(worst)")
@@ -53,13 +59,7 @@ import Testing
     let layer = Self.nested(depth: 8, offset: Point(0, 4))
     let reused = try Self.render(layer, reusing: true)
     let drawn = try Self.render(layer, reusing: false)
-    var worst = 0
-    for y in 0..<reused.height {
-      for x in 0..<reused.width {
-        let (a, b) = (reused[x, y], drawn[x, y])
-        worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)))
-      }
-    }
+    let worst = Self.largestDifference(reused, drawn)
     #expect(worst <= 2)
   }
 
