@@ -60,7 +60,9 @@ public final class InputFile {
     }
     if regularFileOnly, (info.st_mode & S_IFMT) != S_IFREG {
       close(fd)
-      throw FileError(path: path, "is not a regular file (a pipe, device or socket)")
+      throw FileError(
+        path: path,
+        "is not a regular file (a pipe, device or socket; --allow-files-outside allows one)")
     }
     descriptor = fd
     regularFileSize = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil

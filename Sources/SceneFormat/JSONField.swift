@@ -15,10 +15,11 @@ struct JSONField {
 
   /// A null says "none" in much JSON; scene files say it by leaving the key out.
   func expected(_ what: String) -> SceneFileError {
-    let null = value.kind == .null
+    // Only a key can be left out: an array's item (`colors[1]`) or the document cannot.
+    let null = value.kind == .null && !path.isEmpty && !path.hasSuffix("]")
     return error(
       "expected \(what), got \(value.summary)"
-        + (null ? " (leave the key out for its default)" : ""))
+        + (null ? " (to give none, leave the key out)" : ""))
   }
 
   func number(in range: ClosedRange<Double>) throws(SceneFileError) -> Double {
@@ -64,13 +65,18 @@ struct JSONField {
     let list = "one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
     guard case .string(let s) = value.kind else { throw expected(list) }
     if let index = names.firstIndex(of: s) { return cases[index] }
-    // The nearest names, all of them when several are as near ("fil": "fit" or "fill").
-    let best = names.map { Self.distance($0, s) }.min() ?? .max
-    let near = names.filter { Self.distance($0, s) == best }.prefix(3)
-    let hint =
-      best <= 2 && !s.isEmpty
-      ? " (did you mean " + near.map { "\"\($0)\"" }.joined(separator: " or ") + "?)" : ""
+    let near = Self.nearest(s, among: names)
+    let hint = near.isEmpty ? "" : " (did you mean " + near.joined(separator: " or ") + "?)"
     throw error("unknown name \(value.summary)\(hint): expected \(list)")
+  }
+
+  /// The names within two edits of `s`, quoted: the nearest, all of them when several are as
+  /// near ("fil": "fit" or "fill"), at most three; none for an empty `s`.
+  static func nearest(_ s: String, among names: [String]) -> [String] {
+    guard !s.isEmpty else { return [] }
+    let best = names.map { distance($0, s) }.min() ?? .max
+    guard best <= 2 else { return [] }
+    return names.filter { distance($0, s) == best }.prefix(3).map { "\"\($0)\"" }
   }
 
   func array(maxCount: Int) throws(SceneFileError) -> [JSONField] {

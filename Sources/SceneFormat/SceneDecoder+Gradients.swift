@@ -140,15 +140,22 @@ extension SceneDecoder {
     switch field.value.kind {
     case .string(let s) where !s.hasPrefix("="):
       guard let p = unitPoints[s] else {
-        throw field.expected(
-          "a unit point: one of " + unitPoints.keys.sorted().joined(separator: ", ")
-            + ", or [x, y]")
+        let names = unitPoints.keys.sorted()
+        let near = JSONField.nearest(s, among: names)
+        throw field.error(
+          "unknown unit point \(field.value.summary)"
+            + (near.isEmpty ? "" : " (did you mean " + near.joined(separator: " or ") + "?)")
+            + ": expected one of " + names.joined(separator: ", ") + ", or [x, y]")
       }
       return Bound.constant([p.0, p.1], at: field)
     case .string:
       var bound = try expression(field)
       bound.expression = bound.expression.substituting(
         unitPoints.mapValues { [$0.0, $0.1] })
+      // Without names left it is a constant (`"=mix(topLeading, bottomTrailing, 0.5)"`).
+      if bound.expression.names.isEmpty, let p = try? bound.expression.evaluate(ExpressionScope()) {
+        bound.expression = .constant(p)
+      }
       bound.range = -1e3...1e3
       return bound
     case .array:

@@ -33,10 +33,16 @@ extension SceneDecoder {
     return .image(image, scale: scale, options)
   }
 
-  /// A file name as messages show it: control characters (a NUL in JSON's `\u0000`) escaped.
+  /// A file name as messages show it: control characters (C0, DEL, C1 — a NUL in JSON's
+  /// `\u0000`, an 8-bit CSI) and the bidirectional controls that reorder a terminal's text
+  /// (U+061C, U+200E–U+200F, U+202A–U+202E, U+2066–U+2069) escaped.
   static func shown(_ name: String) -> String {
     name.unicodeScalars.map { c in
-      c.value < 0x20 || c.value == 0x7F ? "\\u{\(String(c.value, radix: 16))}" : String(c)
+      let v = c.value
+      let hidden =
+        v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x061C || v == 0x200E || v == 0x200F
+        || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+      return hidden ? "\\u{\(String(v, radix: 16))}" : String(c)
     }.joined()
   }
 

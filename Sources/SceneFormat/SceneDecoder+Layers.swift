@@ -209,6 +209,10 @@ extension SceneDecoder {
           try a["ratio"]?.number(in: 0.001...1000),
           try a["contentMode"]?.choice(LayerDescription.ImageOptions.ContentMode.self) ?? .fit
         )
+      } else if case .number(let ratio) = field.value.kind {
+        throw field.error(
+          "a ratio goes in {\"ratio\": \(JSONValue.format(ratio)), \"contentMode\": \"fit\"} "
+            + "(.aspectRatio(_:contentMode:)); alone, \"fit\" or \"fill\" takes the content's own")
       } else {
         layer.aspect = (nil, try field.choice(LayerDescription.ImageOptions.ContentMode.self))
       }

@@ -357,6 +357,10 @@ let tinyScene = """
       nul.standardError.contains(#""ok.svgpath\u{0}../../x": holds a NUL character"#),
       "\(nul.standardError)")
     #expect(!nul.standardError.utf8.contains(0))
+    // C1 controls and bidirectional overrides are shown escaped too.
+    let hidden = try scene(#"a\u009b2J\u202egnp.svgpath"#)
+    #expect(
+      hidden.standardError.contains(#"a\u{9b}2J\u{202e}gnp.svgpath"#), "\(hidden.standardError)")
   }
 
   @Test func unknownNamesAreErrorsThatListTheValidOnes() throws {

@@ -48,6 +48,17 @@ import Testing
       file(#"{"shape": "circle", "foregroundColor": {"radialGradient": {"colors": ["red"]}}}"#, ""),
       "layers[0].foregroundColor", #"foregroundColor takes a colour"#
     ),
+    (
+      file(#"{"shape": "circle", "aspectRatio": 1.5}"#, ""), "layers[0].aspectRatio",
+      #"a ratio goes in {"ratio": 1.5, "contentMode": "fit"}"#
+    ),
+    // A misspelt unit point is matched like other names.
+    (
+      file(
+        #"{"shape": "circle", "fill": {"linearGradient": {"colors": ["red"], "startPoint": "topTrailin"}}}"#,
+        ""),
+      "layers[0].fill.linearGradient.startPoint", #"(did you mean "topTrailing"?)"#
+    ),
     // Names as near as each other are all offered; an empty symbol name is called empty.
     (
       file(#"{"shape": "circle", "aspectRatio": "fil"}"#, ""), "layers[0].aspectRatio",
@@ -67,11 +78,11 @@ import Testing
     // A null beside the other colour key is named as the null, not as two colours.
     (
       file(#"{"shape": "circle", "fill": null, "foregroundColor": "red"}"#, ""), "layers[0].fill",
-      "expected a colour or a gradient, got null (leave the key out for its default)"
+      "expected a colour or a gradient, got null (to give none, leave the key out)"
     ),
     (
       file(#"{"shape": "circle", "fill": "red", "opacity": null}"#, ""), "layers[0].opacity",
-      "got null (leave the key out for its default)"
+      "got null (to give none, leave the key out)"
     ),
     (
       file(#"{"shape": "circle", "foregroundStyle": "red"}"#, ""), "layers[0].foregroundStyle",
@@ -330,7 +341,7 @@ import Testing
       file(
         #"{"shape": "circle", "fill": {"linearGradient": {"colors": ["red"], "startPoint": "topleft"}}}"#,
         ""),
-      "layers[0].fill.linearGradient.startPoint", "expected a unit point: one of bottom"
+      "layers[0].fill.linearGradient.startPoint", "expected one of bottom"
     ),
     (
       file(#"{"shape": "circle", "fill": {"radialGradient": {"colors": ["red", "blue"]}}}"#, ""),

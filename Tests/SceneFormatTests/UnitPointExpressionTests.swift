@@ -34,6 +34,14 @@ import Testing
       #"{"shape": "circle", "fill": {"radialGradient": {"colors": ["red", "blue"], "center": "center", "endRadius": 30}}}"#
     )
     #expect(mixed == centred)
+    // An anchor (not animated) takes an expression that needs no state.
+    let anchored = try Self.render(
+      #"{"shape": "rectangle", "fill": "red", "frame": {"width": 20, "height": 20}, "scaleEffect": {"x": 2, "y": 1, "anchor": "=mix(topLeading, bottomTrailing, 0.5)"}}"#
+    )
+    let centre = try Self.render(
+      #"{"shape": "rectangle", "fill": "red", "frame": {"width": 20, "height": 20}, "scaleEffect": {"x": 2, "y": 1, "anchor": "center"}}"#
+    )
+    #expect(anchored == centre)
     // Elsewhere the names mean nothing.
     #expect(throws: SceneFileError.self) {
       try Self.render(#"{"shape": "rectangle", "fill": "red", "opacity": "=top"}"#)
