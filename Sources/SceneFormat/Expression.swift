@@ -183,10 +183,9 @@ public struct ExpressionScope: Sendable {
 
   func suggestion(for name: String) -> String {
     let known = values.keys.sorted()
-    guard let near = known.min(by: { JSONField.distance($0, name) < JSONField.distance($1, name) }),
-      JSONField.distance(near, name) <= 2
-    else { return known.isEmpty ? "" : " (known: " + known.joined(separator: ", ") + ")" }
-    return " (did you mean '\(near)'?)"
+    let hint = JSONField.didYouMean(name, among: known, quote: "'")
+    guard hint.isEmpty else { return hint }
+    return known.isEmpty ? "" : " (known: " + known.joined(separator: ", ") + ")"
   }
 }
 

@@ -65,18 +65,27 @@ struct JSONField {
     let list = "one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
     guard case .string(let s) = value.kind else { throw expected(list) }
     if let index = names.firstIndex(of: s) { return cases[index] }
-    let near = Self.nearest(s, among: names)
-    let hint = near.isEmpty ? "" : " (did you mean " + near.joined(separator: " or ") + "?)"
-    throw error("unknown name \(value.summary)\(hint): expected \(list)")
+    throw error(
+      "unknown name \(value.summary)\(Self.didYouMean(s, among: names)): expected \(list)")
   }
 
-  /// The names within two edits of `s`, quoted: the nearest, all of them when several are as
-  /// near ("fil": "fit" or "fill"), at most three; none for an empty `s`.
+  /// " (did you mean "a" or "b"?)" with `nearest`'s names (quoted by `quote`), or "" when none is
+  /// near.
+  static func didYouMean(
+    _ s: String, among names: [String], quote: String = "\""
+  ) -> String {
+    let near = nearest(s, among: names)
+    guard !near.isEmpty else { return "" }
+    return " (did you mean " + near.map { quote + $0 + quote }.joined(separator: " or ") + "?)"
+  }
+
+  /// The names within two edits of `s`: the nearest, all of them when several are as near
+  /// ("fil": "fit" or "fill"), at most three; none for an empty `s`.
   static func nearest(_ s: String, among names: [String]) -> [String] {
     guard !s.isEmpty else { return [] }
     let best = names.map { distance($0, s) }.min() ?? .max
     guard best <= 2 else { return [] }
-    return names.filter { distance($0, s) == best }.prefix(3).map { "\"\($0)\"" }
+    return Array(names.filter { distance($0, s) == best }.prefix(3))
   }
 
   func array(maxCount: Int) throws(SceneFileError) -> [JSONField] {
@@ -92,12 +101,10 @@ struct JSONField {
   func object(keys: [String]) throws(SceneFileError) -> JSONObject {
     guard case .object(let members) = value.kind else { throw expected("an object") }
     for member in members where !keys.contains(member.key) {
-      let near = keys.min { Self.distance($0, member.key) < Self.distance($1, member.key) }
+      let near = Self.didYouMean(member.key, among: keys)
       let hint =
         Self.spelledOtherwise[member.key].flatMap { keys.contains($0.key) ? $0.hint : nil }
-        ?? near.flatMap {
-          Self.distance($0, member.key) <= 2 ? " (did you mean \"\($0)\"?)" : nil
-        }
+        ?? (near.isEmpty ? nil : near)
       let list = "; known keys here: " + keys.sorted().joined(separator: ", ")
       throw SceneFileError(
         path: Self.join(path, member.key),

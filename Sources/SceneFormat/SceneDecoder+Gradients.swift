@@ -141,10 +141,8 @@ extension SceneDecoder {
     case .string(let s) where !s.hasPrefix("="):
       guard let p = unitPoints[s] else {
         let names = unitPoints.keys.sorted()
-        let near = JSONField.nearest(s, among: names)
         throw field.error(
-          "unknown unit point \(field.value.summary)"
-            + (near.isEmpty ? "" : " (did you mean " + near.joined(separator: " or ") + "?)")
+          "unknown unit point \(field.value.summary)\(JSONField.didYouMean(s, among: names))"
             + ": expected one of " + names.joined(separator: ", ") + ", or [x, y]")
       }
       return Bound.constant([p.0, p.1], at: field)

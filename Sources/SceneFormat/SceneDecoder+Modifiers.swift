@@ -163,12 +163,8 @@ extension SceneDecoder {
     func named(_ f: JSONField) throws(SceneFileError) -> EdgeSet {
       let name = try f.string(maxLength: 20)
       guard let edges = EdgeSet(name: name) else {
-        let near = EdgeSet.names.min { JSONField.distance($0, name) < JSONField.distance($1, name) }
-        let hint = near.flatMap {
-          JSONField.distance($0, name) <= 2 ? " (did you mean \"\($0)\"?)" : nil
-        }
         throw f.error(
-          "unknown edge \"\(name)\"\(hint ?? ""): expected one of "
+          "unknown edge \"\(name)\"\(JSONField.didYouMean(name, among: EdgeSet.names)): expected one of "
             + EdgeSet.names.map { "\"\($0)\"" }.joined(separator: ", "))
       }
       return edges

@@ -201,16 +201,11 @@ struct SceneDecoder {
     let text = try field.string()
     if let named = NamedColors.color(text, scheme: colorScheme) { return named }
     do { return try Color(hex: text) } catch {
-      let near = NamedColors.names.min {
-        JSONField.distance($0, text) < JSONField.distance($1, text)
-      }
-      let hint = near.flatMap {
-        JSONField.distance($0, text) <= 2 ? " (did you mean \"\($0)\"?)" : nil
-      }
+      let hint = JSONField.didYouMean(text, among: NamedColors.names)
       throw field.expected(
         "a colour: #RRGGBB, #RRGGBBAA, #RGB, 0xRRGGBB, {\"white\"}, {\"hue\", \"saturation\", "
           + "\"brightness\"}, {\"red\", \"green\", \"blue\"} or a colour name (red, systemBlue, "
-          + "label, secondarySystemBackground, …: the list is in the README)" + (hint ?? ""))
+          + "label, secondarySystemBackground, …: the list is in the README)" + hint)
     }
   }
 

@@ -63,6 +63,7 @@ import Testing
 
   @Test(arguments: [
     ("onn", "unknown name 'onn' (did you mean 'on'?)"),
+    ("of", "unknown name 'of' (did you mean 'off' or 'on'?)"),
     ("p + tap + [1, 2, 3]", "needs values of the same size, got 2 and 3"),
     ("p ? 1 : 2", "a condition must be a single number"),
     ("1 / off", "division by zero"),

@@ -52,6 +52,15 @@ import Testing
       file(#"{"shape": "circle", "aspectRatio": 1.5}"#, ""), "layers[0].aspectRatio",
       #"a ratio goes in {"ratio": 1.5, "contentMode": "fit"}"#
     ),
+    // Every name as near as the nearest: keys, colours, state names in expressions.
+    (
+      file(#"{"shape": "circle", "frame": {"mixWidth": 5}}"#, ""), "layers[0].frame.mixWidth",
+      #"(did you mean "minWidth" or "maxWidth"?)"#
+    ),
+    (
+      file(#"{"shape": "circle", "fill": "pint"}"#, ""), "layers[0].fill",
+      #"(did you mean "mint" or "pink"?)"#
+    ),
     // A misspelt unit point is matched like other names.
     (
       file(
