@@ -547,11 +547,22 @@ extension SceneDecoder {
     if name.isEmpty { throw source.expected("a symbol name (the README lists them)") }
     guard SymbolFont.knows(name) || Self.catSymbols.contains(name) else {
       let names = SymbolFont.names + Self.catSymbols
-      let closest = names.sorted {
-        (JSONField.distance($0, name), $0) < (JSONField.distance($1, name), $1)
-      }.prefix(3)
+      // A slip of a letter or two: the names that near. Otherwise the names of the same symbol
+      // (`wifi.square` → `wifi`, `wifi.circle`, …), else the three nearest by spelling.
+      let slips = JSONField.nearest(name, among: names)
+      let base = name.split(separator: ".").first.map { String($0) + "." } ?? name
+      let relatives = names.filter { ($0 + ".").hasPrefix(base) }.prefix(4)
+      let closest =
+        !slips.isEmpty
+        ? slips
+        : !relatives.isEmpty
+          ? Array(relatives)
+          : Array(
+            names.sorted {
+              (JSONField.distance($0, name), $0) < (JSONField.distance($1, name), $1)
+            }.prefix(3))
       throw source.error(
-        "no symbol is named \"\(name)\"; the closest are "
+        "no symbol is named \"\(name)\"; the closest: "
           + closest.map { "\"\($0)\"" }.joined(separator: ", ")
           + " (the README lists the \(names.count) names)")
     }

@@ -111,6 +111,22 @@ import Typeset
     }
   }
 
+  /// A slip of a letter gives the names that near; another form of a known symbol gives that
+  /// symbol's forms.
+  @Test func anUnknownFormGivesTheSymbolsForms() throws {
+    for (name, expected) in [
+      ("heart.circle.fil", #"the closest: "heart.circle.fill" ("#),
+      ("wifi.square", #"the closest: "wifi", "wifi.slash", "wifi.circle", "wifi.circle.fill" ("#),
+    ] {
+      do {
+        _ = try Self.render(#"{"symbol": "\#(name)"}"#)
+        Issue.record("accepted \(name)")
+      } catch let error as SceneFileError {
+        #expect(error.message.contains(expected), "\(error)")
+      }
+    }
+  }
+
   @Test func anUnknownNameGivesTheClosest() throws {
     do {
       _ = try Self.render(#"{"symbol": "hart.fill"}"#)
