@@ -21,9 +21,23 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
   /// `path: reason`, with `-` named as standard input or output.
   public var description: String { "\(Self.displayName(path, isOutput: isOutput)): \(reason)" }
 
-  /// How a path is named in messages: `-` is "standard input" (or "standard output").
+  /// How a path is named in messages: `-` is "standard input" (or "standard output"), any
+  /// other path `escaped`.
   public static func displayName(_ path: String, isOutput: Bool = false) -> String {
-    path == "-" ? (isOutput ? "standard output" : "standard input") : path
+    path == "-" ? (isOutput ? "standard output" : "standard input") : escaped(path)
+  }
+
+  /// `path` with control characters (C0, DEL, C1 — a NUL from JSON's `\u0000`, an 8-bit CSI)
+  /// and the bidirectional controls that reorder a terminal's text (U+061C, U+200E–U+200F,
+  /// U+202A–U+202E, U+2066–U+2069) written as `\u{…}`, so a message shows the name as it is.
+  public static func escaped(_ path: String) -> String {
+    path.unicodeScalars.map { c in
+      let v = c.value
+      let hidden =
+        v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x061C || v == 0x200E || v == 0x200F
+        || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+      return hidden ? "\\u{\(String(v, radix: 16))}" : String(c)
+    }.joined()
   }
 
   /// The error `errno` describes, for `path`.

@@ -33,19 +33,6 @@ extension SceneDecoder {
     return .image(image, scale: scale, options)
   }
 
-  /// A file name as messages show it: control characters (C0, DEL, C1 — a NUL in JSON's
-  /// `\u0000`, an 8-bit CSI) and the bidirectional controls that reorder a terminal's text
-  /// (U+061C, U+200E–U+200F, U+202A–U+202E, U+2066–U+2069) escaped.
-  static func shown(_ name: String) -> String {
-    name.unicodeScalars.map { c in
-      let v = c.value
-      let hidden =
-        v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x061C || v == 0x200E || v == 0x200F
-        || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
-      return hidden ? "\\u{\(String(v, radix: 16))}" : String(c)
-    }.joined()
-  }
-
   /// The decoded image of the file `name`, read and decoded once however many layers use it.
   mutating func loadImage(
     _ name: String, at source: JSONField
@@ -53,7 +40,7 @@ extension SceneDecoder {
     let resolved: String
     switch files.resolve(name) {
     case .success(let path): resolved = path
-    case .failure(let refusal): throw source.error("\"\(Self.shown(name))\": \(refusal)")
+    case .failure(let refusal): throw source.error("\"\(FileError.escaped(name))\": \(refusal)")
     }
     if let cached = images[resolved] { return cached }
     let bytes: [UInt8]?
@@ -61,11 +48,11 @@ extension SceneDecoder {
       bytes = try FileReader.read(
         resolved, atMost: SceneLimits.imageFileBytes, regularFileOnly: !files.allowsOutside)
     } catch {
-      throw source.error("cannot read \"\(Self.shown(name))\": \(error.reason)")
+      throw source.error("cannot read \"\(FileError.escaped(name))\": \(error.reason)")
     }
     guard let bytes else {
       throw source.error(
-        "\"\(Self.shown(name))\" is larger than \(byteCountText(SceneLimits.imageFileBytes)); at most that is read"
+        "\"\(FileError.escaped(name))\" is larger than \(byteCountText(SceneLimits.imageFileBytes)); at most that is read"
       )
     }
     imageFileBytes += bytes.count
@@ -85,23 +72,23 @@ extension SceneDecoder {
           let (w, h) = (u32(16), u32(20))
           guard w * h <= SceneLimits.imagePixels else {
             throw source.error(
-              "\"\(Self.shown(name))\" is \(w)×\(h) pixels; at most \(SceneLimits.imagePixels) in one image"
+              "\"\(FileError.escaped(name))\" is \(w)×\(h) pixels; at most \(SceneLimits.imagePixels) in one image"
             )
           }
         }
         pixels = try PNGCodec.decode(bytes)
       } else {
-        throw source.error("\"\(Self.shown(name))\" is neither a PNG nor a JPEG file")
+        throw source.error("\"\(FileError.escaped(name))\" is neither a PNG nor a JPEG file")
       }
     } catch let error as SceneFileError {
       throw error
     } catch {
       throw source.error(
-        "\"\(Self.shown(name))\": \((error as? CodecError)?.message ?? "\(error)")")
+        "\"\(FileError.escaped(name))\": \((error as? CodecError)?.message ?? "\(error)")")
     }
     guard pixels.width * pixels.height <= SceneLimits.imagePixels else {
       throw source.error(
-        "\"\(Self.shown(name))\" is \(pixels.width)×\(pixels.height) pixels; at most \(SceneLimits.imagePixels) in one image"
+        "\"\(FileError.escaped(name))\" is \(pixels.width)×\(pixels.height) pixels; at most \(SceneLimits.imagePixels) in one image"
       )
     }
     imagePixels += pixels.width * pixels.height

@@ -707,14 +707,14 @@ extension SceneDecoder {
     let resolved: String
     switch files.resolve(name) {
     case .success(let path): resolved = path
-    case .failure(let refusal): throw source.error("\"\(Self.shown(name))\": \(refusal)")
+    case .failure(let refusal): throw source.error("\"\(FileError.escaped(name))\": \(refusal)")
     }
     let left = SceneLimits.totalPathDataBytes - pathBytes
     let bytes: [UInt8]?
     do {
       bytes = try FileReader.read(resolved, atMost: left, regularFileOnly: !files.allowsOutside)
     } catch {
-      throw source.error("cannot read \"\(Self.shown(name))\": \(error.reason)")
+      throw source.error("cannot read \"\(FileError.escaped(name))\": \(error.reason)")
     }
     guard let bytes else {
       throw source.error(
@@ -724,7 +724,7 @@ extension SceneDecoder {
     try countPathData(bytes.count, at: source)
     do { return try PathDataParser.parse(utf8: bytes) } catch {
       throw source.error(
-        "invalid path data in \"\(Self.shown(name))\": \(error.descriptionWithoutInput)")
+        "invalid path data in \"\(FileError.escaped(name))\": \(error.descriptionWithoutInput)")
     }
   }
 }
