@@ -790,22 +790,51 @@ struct PaletteLookup {
 
 extension GIFEncoder {
   /// Each pixel's palette index: `table[colour]` for a pixel's colour index, `unchanged` for an
-  /// unchanged pixel (colour index −1). Without a branch: −1 reads the entry after the table's.
+  /// unchanged pixel (colour index −1). Kernel: eight unchanged pixels at a time (`prepare`
+  /// marks unchanged pixels eight at a time, and most of a frame's changed rectangle did not
+  /// change), the rest without a branch: −1 reads the entry after the table's. Its plain twin
+  /// is `paletteIndicesPlainly`.
   static func paletteIndices(
     of colorOf: [Int32], through table: [UInt8], unchanged: UInt8
   ) -> [UInt8] {
     let entries = table + [unchanged]
+    let unchangedEight = UInt64(unchanged) &* 0x0101_0101_0101_0101
     return [UInt8](unsafeUninitializedCapacity: colorOf.count) { indices, initialized in
       colorOf.withUnsafeBufferPointer { colorOf in
         entries.withUnsafeBufferPointer { entries in
+          guard let from = colorOf.baseAddress, let to = indices.baseAddress else { return }
           let none = entries.count - 1
-          for k in colorOf.indices {
-            let c = Int(colorOf[k])
-            indices[k] = entries[c < 0 ? none : c]
+          let count = colorOf.count
+          var k = 0
+          while k < count {
+            if k + 8 <= count {
+              // All eight −1: every bit of the four 64-bit words set.
+              let words = UnsafeRawPointer(from + k)
+              var all: UInt64 = ~0
+              for w in 0..<4 { all &= words.loadUnaligned(fromByteOffset: 8 * w, as: UInt64.self) }
+              if all == ~0 {
+                UnsafeMutableRawPointer(to + k).storeBytes(of: unchangedEight, as: UInt64.self)
+                k += 8
+                continue
+              }
+            }
+            let end = min(count, k + 8)
+            while k < end {
+              let c = Int(from[k])
+              to[k] = entries[c < 0 ? none : c]
+              k += 1
+            }
           }
         }
       }
       initialized = colorOf.count
     }
+  }
+
+  /// `paletteIndices`' plain twin: one pixel at a time.
+  static func paletteIndicesPlainly(
+    of colorOf: [Int32], through table: [UInt8], unchanged: UInt8
+  ) -> [UInt8] {
+    colorOf.map { $0 < 0 ? unchanged : table[Int($0)] }
   }
 }

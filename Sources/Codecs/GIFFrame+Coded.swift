@@ -21,8 +21,9 @@ extension GIFFrame {
     guard let rect else { return nil }
     let count = rect.width * rect.height
     let blank = UInt8(truncatingIfNeeded: colors.count)
-    var coded = [UInt8](repeating: 0, count: count)
-    var alternates = [UInt8](repeating: 0, count: count)
+    // Every element is written by the kernel: no clearing first.
+    var coded = [UInt8](unsafeUninitializedCapacity: count) { $1 = count }
+    var alternates = [UInt8](unsafeUninitializedCapacity: count) { $1 = count }
     let bounds = indices.withUnsafeBufferPointer { indices in
       pixels.withUnsafeBufferPointer { pixels in
         colors.withUnsafeBufferPointer { colors in
