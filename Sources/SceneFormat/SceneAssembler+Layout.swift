@@ -644,8 +644,19 @@ extension SceneAssembler {
     func anchored(_ unit: (x: Double, y: Double)) -> Point {
       Point((unit.x - 0.5) * size.width, (unit.y - 0.5) * size.height)
     }
-    node.scaleAnchor = anchored(layer.scaleAnchor)
-    node.rotationAnchor = anchored(layer.rotationAnchor)
+    // The scale's and rotation's anchors: fixed points, or channels when they read state
+    // (they animate with the change, as SwiftUI's do).
+    func anchor(_ bound: Bound?, _ channel: String) throws(SceneFileError) -> AnchorBinding? {
+      guard let bound else { return nil }
+      let unit = try bind(bound, channel, count: 2, what: "a unit point")
+      return AnchorBinding(x: unit[0], y: unit[1], width: size.width, height: size.height)
+    }
+    if let a = try anchor(layer.scaleAnchor, name + ".scaleEffect.anchor") {
+      if a.isFixed { node.scaleAnchor = a.resolve([:]) } else { node.scaleAnchorBinding = a }
+    }
+    if let a = try anchor(layer.rotationAnchor, name + ".rotationEffect.anchor") {
+      if a.isFixed { node.rotationAnchor = a.resolve([:]) } else { node.rotationAnchorBinding = a }
+    }
     if let turn = layer.rotation3D {
       node.rotation3D = Rotation3DBinding(
         degrees: try bind(turn.degrees, name + ".rotation3DEffect", count: 1, what: "a number")[0],

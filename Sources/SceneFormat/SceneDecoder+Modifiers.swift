@@ -113,36 +113,35 @@ extension SceneDecoder {
   }
 
   /// `scaleEffect`: a factor (number or expression) for both axes, or `{"x", "y", "anchor"}`
-  /// (`.scaleEffect(x:y:anchor:)`; each factor 1 by default, the anchor a unit point, `center`
-  /// by default). Factors −1000 to 1000: a negative one mirrors, as SwiftUI's does.
+  /// (`.scaleEffect(x:y:anchor:)`; each factor 1 by default, the anchor a unit point — a name,
+  /// `[x, y]` or an expression, which may read state and then animates —, `center` (nil) by
+  /// default). Factors −1000 to 1000: a negative one mirrors, as SwiftUI's does.
   static func scaleEffect(
     _ field: JSONField
-  ) throws(SceneFileError) -> (x: Bound, y: Bound?, anchor: (x: Double, y: Double)) {
+  ) throws(SceneFileError) -> (x: Bound, y: Bound?, anchor: Bound?) {
     guard case .object = field.value.kind else {
-      return (try scalar(field, in: -1000...1000), nil, (0.5, 0.5))
+      return (try scalar(field, in: -1000...1000), nil, nil)
     }
     let o = try field.object(keys: ["x", "y", "anchor"])
     func factor(_ key: String) throws(SceneFileError) -> Bound {
       try o[key].map { (f) throws(SceneFileError) in try scalar(f, in: -1000...1000) }
         ?? Bound.constant([1], at: field)
     }
-    return (try factor("x"), try factor("y"), try o["anchor"].map(anchor) ?? (0.5, 0.5))
+    return (try factor("x"), try factor("y"), try o["anchor"].map(unitPoint))
   }
 
   /// `rotationEffect`: degrees (number or expression), or `{"degrees", "anchor"}`
-  /// (`.rotationEffect(_:anchor:)`).
+  /// (`.rotationEffect(_:anchor:)`; the anchor as `scaleEffect`'s).
   static func rotationEffect(
     _ field: JSONField
-  ) throws(SceneFileError) -> (degrees: Bound, anchor: (x: Double, y: Double)) {
-    guard case .object = field.value.kind else { return (try scalar(field), (0.5, 0.5)) }
+  ) throws(SceneFileError) -> (degrees: Bound, anchor: Bound?) {
+    guard case .object = field.value.kind else { return (try scalar(field), nil) }
     let o = try field.object(keys: ["degrees", "anchor"])
-    return (
-      try scalar(try o.required("degrees")), try o["anchor"].map(anchor) ?? (0.5, 0.5)
-    )
+    return (try scalar(try o.required("degrees")), try o["anchor"].map(unitPoint))
   }
 
-  /// An effect's anchor: a `UnitPoint` name or `[x, y]` numbers (fractions of the frame; not
-  /// animated).
+  /// A fixed anchor (`rotation3DEffect`'s, a transition's): a `UnitPoint` name, `[x, y]`
+  /// numbers or an expression that reads no state (fractions of the frame).
   static func anchor(_ field: JSONField) throws(SceneFileError) -> (x: Double, y: Double) {
     let bound = try unitPoint(field)
     guard case .constant(let p) = bound.expression, p.count == 2 else {
@@ -151,7 +150,7 @@ extension SceneDecoder {
       {
         return (x[0], y[0])
       }
-      throw field.expected("a unit point name or [x, y] numbers (an anchor is not animated)")
+      throw field.expected("a unit point name or [x, y] numbers (this anchor is not animated)")
     }
     return (p[0], p[1])
   }

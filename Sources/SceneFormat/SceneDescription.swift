@@ -398,10 +398,10 @@ struct LayerDescription {
   var rotation: Bound
   /// `scaleEffect: {"x", "y", "anchor"}`: the vertical factor (nil: uniform, `scale`).
   var scaleY: Bound? = nil
-  /// The anchors of the scale and the rotation, unit points of the layer's frame (0.5, 0.5 is
-  /// the centre).
-  var scaleAnchor = (x: 0.5, y: 0.5)
-  var rotationAnchor = (x: 0.5, y: 0.5)
+  /// The anchors of the scale and the rotation, unit points of the layer's frame (two numbers;
+  /// nil: the centre). They may read state, and then animate.
+  var scaleAnchor: Bound? = nil
+  var rotationAnchor: Bound? = nil
   /// `rotation3DEffect`.
   var rotation3D: Rotation3D? = nil
   var opacity: Bound

@@ -40,6 +40,9 @@ public struct SceneNode: Hashable, Sendable {
   /// from the layout centre; the origin is `.center`).
   public var scaleAnchor = Point(0, 0)
   public var rotationAnchor = Point(0, 0)
+  /// Animated anchors, which then replace `scaleAnchor` and `rotationAnchor` (nil: fixed).
+  public var scaleAnchorBinding: AnchorBinding? = nil
+  public var rotationAnchorBinding: AnchorBinding? = nil
   /// `.rotation3DEffect`, after the other transforms and before the placement at the centre.
   public var rotation3D: Rotation3DBinding? = nil
   public var opacity: ScalarBinding
@@ -111,7 +114,7 @@ public struct SceneNode: Hashable, Sendable {
       [centerX, centerY, offsetX, offsetY, scale, rotation, opacity]
       + [scaleY, shadowRadius, shadowOpacity, shadowOffsetX, shadowOffsetY, rotation3D?.degrees]
       .compactMap { $0 }
-      + (shadowColor ?? [])
+      + (shadowColor ?? []) + anchorBindings
     guard fillColor == nil, drawn == nil,
       bindings.allSatisfy({ if case .constant = $0 { true } else { false } }),
       clip?.isStatic ?? true, mask.allSatisfy(\.isStatic)
@@ -137,11 +140,16 @@ public struct SceneNode: Hashable, Sendable {
   public var placementChannels: Set<String> {
     var names: Set<String> = []
     for binding in [centerX, centerY, offsetX, offsetY, scale, rotation]
-      + [scaleY, rotation3D?.degrees].compactMap({ $0 })
+      + [scaleY, rotation3D?.degrees].compactMap({ $0 }) + anchorBindings
     {
       if case .channel(let name, _) = binding { names.insert(name) }
     }
     return names
+  }
+
+  /// The coordinates of the animated anchors.
+  private var anchorBindings: [ScalarBinding] {
+    (scaleAnchorBinding?.channels ?? []) + (rotationAnchorBinding?.channels ?? [])
   }
 
   /// The node's modifiers as one transform from its own space to its parent's, with the
@@ -175,9 +183,11 @@ public struct SceneNode: Hashable, Sendable {
     }
     let degrees = rotation.resolve(values)
     if degrees != 0 {
-      transform = transform.concatenating(about(rotationAnchor, .rotation(degrees * .pi / 180)))
+      let anchor = rotationAnchorBinding?.resolve(values) ?? rotationAnchor
+      transform = transform.concatenating(about(anchor, .rotation(degrees * .pi / 180)))
     }
-    return transform.concatenating(about(scaleAnchor, .scale(s, sy)))
+    return transform.concatenating(
+      about(scaleAnchorBinding?.resolve(values) ?? scaleAnchor, .scale(s, sy)))
   }
 
   /// The layer this node draws with the channels at `values`.

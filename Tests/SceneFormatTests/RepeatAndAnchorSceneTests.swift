@@ -6,7 +6,7 @@ import Testing
 
 /// Scene files' repeats (`repeatForever`, `repeatCount`, `autoreverses`, `speed`, `delay`,
 /// `--duration`) and effect anchors (`scaleEffect: {"x", "y", "anchor"}`, `rotationEffect:
-/// {"degrees", "anchor"}`).
+/// {"degrees", "anchor"}`), fixed and animated.
 @Suite struct RepeatAndAnchorSceneTests {
   static func load(
     _ layers: String, state: String = "{\"on\": false}", events: String = "",
@@ -131,10 +131,39 @@ import Testing
     // A quarter turn clockwise about (80, 40): the bar lies leftwards, x −40…80 (the canvas cuts
     // it at 0), y 40…80.
     #expect(turned == (0, 40, 79, 79))
+  }
+
+  /// An anchor that reads state animates with the change, as SwiftUI's do (the effects'
+  /// animatable data pair the factor or angle with the anchor's): the same bar halved about an
+  /// anchor moving linearly from its top leading corner to its bottom trailing one over a second
+  /// is drawn about its centre half way, and a quarter turn whose anchor moves the other way is
+  /// drawn as the fixed turns are at each end and half way. `rotation3DEffect`'s anchor stays
+  /// fixed, and says so.
+  @Test func anchorsAnimate() throws {
+    let change = #"{"at": 0, "set": {"on": true}, "animation": {"type": "linear", "duration": 1}}"#
+    typealias Box = (Int, Int, Int, Int)
+    func bar(_ modifier: String, frame: Int = 0, events: String = "") throws -> Box {
+      let scene = try Self.load(
+        ##"{"shape": "rectangle", "fill": "#000000", "frame": {"width": 40, "height": 120}, "##
+          + modifier + "}", events: events
+      ).scene
+      return try Self.ink(scene, frame: frame)
+    }
+    let halved =
+      #""scaleEffect": {"x": 0.5, "y": 0.5, "anchor": "=on ? bottomTrailing : topLeading"}"#
+    #expect(try bar(halved, frame: 0, events: change) == (80, 40, 99, 99))
+    #expect(try bar(halved, frame: 5, events: change) == (90, 70, 109, 129))
+    #expect(try bar(halved, frame: 10, events: change) == (100, 100, 119, 159))
+    let turn = #""rotationEffect": {"degrees": 90, "anchor": "=on ? [0, 0] : [1, 1]"}"#
+    for (frame, fixed) in [(0, "bottomTrailing"), (5, "center"), (10, "topLeading")] {
+      let still = try bar(#""rotationEffect": {"degrees": 90, "anchor": "\#(fixed)"}"#)
+      #expect(try bar(turn, frame: frame, events: change) == still, "frame \(frame)")
+    }
     #expect {
-      _ = try bar(#""scaleEffect": {"x": 2, "anchor": "=on ? [0, 0] : [1, 1]"}"#)
+      _ = try bar(
+        #""rotation3DEffect": {"degrees": 30, "axis": [0, 1, 0], "anchor": "=on ? top : bottom"}"#)
     } throws: { error in
-      (error as? SceneFileError)?.path == "layers[0].scaleEffect.anchor"
+      (error as? SceneFileError)?.path == "layers[0].rotation3DEffect.anchor"
     }
   }
 

@@ -34,7 +34,7 @@ import Testing
       #"{"shape": "circle", "fill": {"radialGradient": {"colors": ["red", "blue"], "center": "center", "endRadius": 30}}}"#
     )
     #expect(mixed == centred)
-    // An anchor (not animated) takes an expression that needs no state.
+    // An anchor takes an expression of the names too.
     let anchored = try Self.render(
       #"{"shape": "rectangle", "fill": "red", "frame": {"width": 20, "height": 20}, "scaleEffect": {"x": 2, "y": 1, "anchor": "=mix(topLeading, bottomTrailing, 0.5)"}}"#
     )
