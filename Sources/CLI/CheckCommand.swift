@@ -456,7 +456,7 @@ enum CheckCommand: Command {
     let scene = try SceneOptions.scene(job.source, settings, console: &console)
     let indices = try SceneOptions.indices(settings.selection, in: scene)
     if mode != .never { try Folders.create(folder) }
-    removeArtifacts(of: indices, in: artifacts)
+    CheckReport.Frame.removeArtifacts(of: indices, in: artifacts)
     var frames: [CheckReport.Frame] = []
     let count = scene.frameCount
     let renderer = FrameRenderer(scene: scene, threads: settings.threads)
@@ -510,16 +510,6 @@ enum CheckCommand: Command {
   /// Clears the actual and diff images an earlier check left in `folder` (ending in `/`) for
   /// the frames about to be checked, so that what it holds for them is this run's failures;
   /// other files stay, and the folder goes once empty.
-  static func removeArtifacts(of frames: [Int], in folder: String) {
-    guard FileStatus.exists(folder) else { return }
-    for index in frames {
-      let paths = CheckReport.Frame.artifacts(in: folder, frame: index)
-      unlink(paths.actual)
-      if let diff = paths.diff { unlink(diff) }
-    }
-    rmdir(folder)  // fails, harmlessly, unless empty
-  }
-
   /// `.render-anim-artifacts/NAME` beside the golden folder `…/NAME/`.
   static func defaultArtifacts(for folder: String) -> String {
     var trimmed = trimmingSlashes(folder)

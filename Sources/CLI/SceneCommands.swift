@@ -20,7 +20,7 @@ enum SceneOptions {
   static let maximumThreads = 1024
   /// The highest frame rate: 50 for a GIF (whose delays are whole centiseconds, at least 2).
   static let maximumFrameRate = 120
-  static let maximumGIFFrameRate = 50
+  static let maximumGIFFrameRate = SceneExporter.maximumGIFFrameRate
 
   static func options(sceneHelp: String) -> [OptionSpec] {
     [
@@ -57,7 +57,7 @@ enum SceneOptions {
           "Render exactly this long (frames 0 ..< seconds × fps; --hold is ignored), whatever the animations do: what a scene that repeats for ever needs.",
         defaultDescription: "the scene's duration, or until the last animation ends"),
       OptionSpec(
-        "loop", value: .integer(0...65_535), valueName: "n",
+        "loop", value: .integer(SceneExporter.loopCounts), valueName: "n",
         help: "How many times a GIF, APNG or WebP plays; 0 loops forever.", defaultValue: "0"),
       OptionSpec(
         "format", value: .choice(of: OutputFormat.self), valueName: "gif|apng|webp|png-frames",

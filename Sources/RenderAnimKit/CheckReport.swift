@@ -1,4 +1,9 @@
 import Codecs
+import FileIO
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a golden check found, scene by scene, and the forms it is reported in: the grouped
 /// lines `render-anim check` prints, JUnit XML for CI, and a static HTML page.
@@ -57,6 +62,18 @@ public struct CheckReport: Sendable {
     {
       let stem = folder + SceneExporter.frameName(index).dropLast(4)
       return GoldenComparison.Artifacts(actual: stem + "-actual.png", diff: stem + "-diff.png")
+    }
+
+    /// Removes the artifacts an earlier check left for `frames` in `folder`, and the folder
+    /// once empty, so that what remains after a check is what it found.
+    public static func removeArtifacts(of frames: [Int], in folder: String) {
+      guard FileStatus.exists(folder) else { return }
+      for index in frames {
+        let paths = artifacts(in: folder, frame: index)
+        unlink(paths.actual)
+        if let diff = paths.diff { unlink(diff) }
+      }
+      rmdir(folder)  // fails, harmlessly, unless empty
     }
   }
 

@@ -76,13 +76,17 @@ public struct FrameSelection: Hashable, Sendable {
     return times
   }
 
-  /// The selected frame indices of `scene`, ascending, each once; an index or a time past the
-  /// last frame, or `settled` for a scene that never settles, is refused.
+  /// The selected frame indices of `scene`, ascending, each once; an index before 0 or past the
+  /// last frame, a time that is negative, not finite or past the last frame, or `settled` for a
+  /// scene that never settles, is refused.
   public func indices(in scene: Scene) throws(Problem) -> [Int] {
     let count = scene.frameCount
     let last = count - 1
     var chosen = Set<Int>()
     for range in frames {
+      guard range.lowerBound >= 0 else {
+        throw Problem("frame \(range.lowerBound) is before the first frame, 0")
+      }
       guard range.upperBound <= last else {
         throw Problem(
           "frame \(range.upperBound) is past the last frame, \(last) (the render has \(count))")
@@ -92,7 +96,9 @@ public struct FrameSelection: Hashable, Sendable {
     for time in times {
       let seconds: Double
       switch time {
-      case .seconds(let t): seconds = t
+      case .seconds(let t):
+        guard t.isFinite, t >= 0 else { throw Problem("time \(t) s is not a time from 0") }
+        seconds = t
       case .settled:
         guard scene.settleTime.isFinite else {
           throw Problem(

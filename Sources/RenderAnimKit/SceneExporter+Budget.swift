@@ -32,6 +32,7 @@ extension SceneExporter {
   public func gif(
     maxBytes: Int, loopCount: Int = 0, matte: GIFMatte = .white
   ) throws -> BudgetChoice {
+    try checkGIF(loopCount: loopCount)
     var smallest: (bytes: Int, settings: String)?
     for stride in Self.frameStrides where stride == 1 || scene.frameCount > stride {
       for colors in Self.gifPaletteSizes {
@@ -197,6 +198,7 @@ extension SceneExporter {
   /// The best WebP that fits in `maxBytes`: lossless if it fits; else the highest lossy quality
   /// (a whole number, found by bisection) that fits; then fewer frames a second at quality 0.
   public func webp(maxBytes: Int, loopCount: Int = 0) throws -> BudgetChoice {
+    try Self.checkLoopCount(loopCount)
     var smallest: (bytes: Int, settings: String)?
     for stride in Self.frameStrides where stride == 1 || scene.frameCount > stride {
       let fps = Self.fpsText(scene.frameRate / Double(stride))

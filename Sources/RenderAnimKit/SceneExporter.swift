@@ -55,12 +55,15 @@ public struct SceneExporter: Sendable {
     notes = loaded.notes
   }
 
-  /// A scene file's text, e.g. one built by the program.
+  /// A scene file's text, e.g. one built by the program; the files it names (`image`,
+  /// `pathFile`) are looked up in `folder` (the working directory when empty) and must stay
+  /// inside it unless `settings.allowsFilesOutside`.
   public init(
-    json text: String, settings: SceneSettings = SceneSettings(),
+    json text: String, folder: String = "", settings: SceneSettings = SceneSettings(),
     threads: Int = SceneExporter.processorCount
   ) throws(SceneFileError) {
-    self.init(loaded: try SceneFile.load(text: text, settings: settings), threads: threads)
+    self.init(
+      loaded: try SceneFile.load(text: text, folder: folder, settings: settings), threads: threads)
   }
 
   /// A built-in scene: `cats` or `cards`.
@@ -79,10 +82,49 @@ public struct SceneExporter: Sendable {
   /// The cores this process may use.
   public static var processorCount: Int { FrameRenderer.processorCount }
 
+  /// The highest frame rate of a GIF: its delays are whole centiseconds, and browsers play
+  /// delays under 2 as 10.
+  public static let maximumGIFFrameRate = 50
+
+  /// The plays a GIF, APNG or WebP can say (0: for ever): the 16 bits of the GIF's and WebP's
+  /// loop count.
+  public static let loopCounts = 0...65_535
+
+  /// Refuses a loop count the formats cannot hold, rather than writing another one.
+  static func checkLoopCount(_ loopCount: Int) throws {
+    guard loopCounts.contains(loopCount) else {
+      throw RenderError(
+        "loopCount is \(loopCount): expected 0 (for ever) to \(loopCounts.upperBound) plays")
+    }
+  }
+
+  /// Refuses what a GIF cannot say: a loop count past 16 bits, a frame rate past
+  /// `maximumGIFFrameRate`.
+  func checkGIF(loopCount: Int) throws {
+    try Self.checkLoopCount(loopCount)
+    guard scene.frameRate <= Double(Self.maximumGIFFrameRate) else {
+      throw RenderError(
+        "a GIF plays at most \(Self.maximumGIFFrameRate) frames a second (its delays are whole "
+          + "centiseconds, at least 2), not \(scene.frameRate)")
+    }
+  }
+
+  /// Refuses frame indices the scene does not have.
+  func checkFrames(_ indices: [Int]) throws {
+    let count = scene.frameCount
+    for index in indices where !(0..<count).contains(index) {
+      throw RenderError(
+        count == 0
+          ? "frame \(index) does not exist: the scene has no frames"
+          : "frame \(index) does not exist: the scene has frames 0 to \(count - 1)")
+    }
+  }
+
   /// Frame `index` (time index / frame rate) as premultiplied pixels.
   /// One frame is drawn directly: a `FrameRenderer` would first look at every frame's values
   /// to find runs of equal frames, work only a whole sequence repays.
   public func frame(_ index: Int) throws -> Pixmap {
+    try checkFrames([index])
     var compositor = Compositor()
     guard let frame = scene.render(frame: index, compositor: &compositor) else {
       throw RenderError("cannot render frame \(index)")
@@ -101,6 +143,7 @@ public struct SceneExporter: Sendable {
     consume: (Int, [UInt8]) throws -> Void
   ) throws {
     let indices = frames ?? Array(0..<scene.frameCount)
+    try checkFrames(indices)
     var done = 0
     try FrameRenderer(scene: scene, threads: threads).render(
       indices,
@@ -160,6 +203,7 @@ public struct SceneExporter: Sendable {
     to output: any ByteSink, loopCount: Int = 0, matte: GIFMatte = .white,
     progress: Progress? = nil
   ) throws {
+    try checkGIF(loopCount: loopCount)
     let renderer = FrameRenderer(scene: scene, threads: threads)
     let count = scene.frameCount
     let transparent = makesTransparentGIF
@@ -198,6 +242,7 @@ public struct SceneExporter: Sendable {
   public func writeAPNG(
     to output: any ByteSink, loopCount: Int = 0, progress: Progress? = nil
   ) throws {
+    try Self.checkLoopCount(loopCount)
     let renderer = FrameRenderer(scene: scene, threads: threads)
     let count = scene.frameCount
     let timing = Self.ticks(fps: scene.frameRate)
@@ -229,6 +274,7 @@ public struct SceneExporter: Sendable {
     to output: any ByteSink, quality: Double? = nil, loopCount: Int = 0,
     progress: Progress? = nil
   ) throws {
+    try Self.checkLoopCount(loopCount)
     let renderer = FrameRenderer(scene: scene, threads: threads)
     let count = scene.frameCount
     let fps = scene.frameRate

@@ -94,6 +94,8 @@ public func expectGoldenFrames(
   } catch { throw GoldenSetupError("golden \(golden): \(error)") }
   let comparison = GoldenComparison(method: method, maxDifferingPixels: maxDifferingPixels)
   let exporter = SceneExporter(scene: scene)
+  // What an earlier run left for these frames goes first, as `render-anim check` does.
+  CheckReport.Frame.removeArtifacts(of: indices, in: artifacts)
   var results: [CheckReport.Frame] = []
   let started = monotonicSeconds()
   for index in indices {
@@ -102,6 +104,10 @@ public func expectGoldenFrames(
       try exporter.frame(index), golden: folder + frameName, mode: mode,
       artifacts: CheckReport.Frame.artifacts(in: artifacts, frame: index))
     let frame = CheckReport.Frame(index: index, golden: folder + frameName, checked: checked)
+    if frame.result == .recorded || frame.result == .rerecorded {
+      // Recording passes; say where it wrote, as the command line does.
+      print("\(frame.result.rawValue) golden \(folder + frameName)")
+    }
     if frame.result == .failed {
       Issue.record(
         "\(golden)/\(frameName) (t = \(scene.time(ofFrame: index)) s): \(frame.reason)",

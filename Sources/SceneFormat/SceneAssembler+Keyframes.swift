@@ -25,7 +25,7 @@ extension SceneAssembler {
       throw SceneFileError(
         path: layer.path + ".keyframes",
         "the keyframes repeat for ever (no trigger: they loop, as keyframeAnimator(repeating:) "
-          + "does by default), so the scene never ends: give --duration SECONDS (or a top-level "
+          + "does by default), so the scene never ends: give --duration SECONDS (SceneSettings.duration; or a top-level "
           + "\"duration\"), or \"repeating\": false to play them once", line: layer.line,
         column: layer.column)
     }

@@ -160,7 +160,7 @@ extension SceneAssembler {
     guard let scopes = frameScopes(initial: initial) else {
       throw SceneFileError(
         path: path,
-        "the text follows time, so the scene never ends: give --duration SECONDS (or a "
+        "the text follows time, so the scene never ends: give --duration SECONDS (SceneSettings.duration; or a "
           + "top-level \"duration\") to say how long to render", line: placed.layer.line,
         column: placed.layer.column)
     }

@@ -277,7 +277,7 @@ struct SceneAssembler {
       throw SceneFileError(
         path: endlessAnimation ?? "events",
         "the animation repeats for ever (repeatForever) and moves \(endless.name), so the scene "
-          + "never ends: give --duration SECONDS (or a top-level \"duration\") to say how long "
+          + "never ends: give --duration SECONDS (SceneSettings.duration; or a top-level \"duration\") to say how long "
           + "to render")
     }
     guard scene.pixelWidth <= SceneLimits.frameSidePixels,
@@ -356,7 +356,7 @@ struct SceneAssembler {
         path: "layers",
         "\(count) frames of about \(amount(worst.work)) pixel operations each (\(what)) would "
           + "cost \(amount(total)) in all; at most \(amount(SceneLimits.renderWork)): \(advice), "
-          + "or fewer frames (--fps, --hold)")
+          + "or fewer frames (--fps, --hold; SceneSettings.frameRate, .hold)")
     }
   }
 
@@ -456,7 +456,7 @@ struct SceneAssembler {
     }
     if readsTime, settings.duration ?? description.duration == nil {
       throw bound.error(
-        "the value follows time, so the scene never ends: give --duration SECONDS (or a "
+        "the value follows time, so the scene never ends: give --duration SECONDS (SceneSettings.duration; or a "
           + "top-level \"duration\") to say how long to render")
     }
     var traced = Array(0..<count)

@@ -74,6 +74,7 @@ public enum SceneFile {
   )
     throws(SceneFileError) -> LoadedScene
   {
+    try settings.validate()
     var decoder = SceneDecoder(
       files: FileConfinement(folder: folder, allowsOutside: settings.allowsFilesOutside),
       colorScheme: settings.colorScheme)

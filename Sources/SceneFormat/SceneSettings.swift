@@ -27,9 +27,11 @@ public struct SceneSettings: Sendable {
   public init(
     device: Device? = nil, scale: Double? = nil, swiftUI: SwiftUIVersion = .ios17,
     frameRate: Double = 50, hold: Double = 0.5, taps: [Tap]? = nil, fontFile: String? = nil,
-    allowsFilesOutside: Bool = false
+    allowsFilesOutside: Bool = false, colorScheme: ColorScheme? = nil, duration: Double? = nil
   ) {
     self.allowsFilesOutside = allowsFilesOutside
+    self.colorScheme = colorScheme
+    self.duration = duration
     self.device = device
     self.scale = scale
     self.swiftUI = swiftUI
@@ -44,4 +46,40 @@ public struct SceneSettings: Sendable {
 public struct LoadedScene: Sendable {
   public var scene: Scene
   public var notes: [String]
+}
+
+extension SceneSettings {
+  /// The frame rates a scene renders at (`--fps`): 1 to 120 frames a second.
+  public static let frameRates: ClosedRange<Double> = 1...120
+
+  /// Refuses settings the command line's options could not give, so that an embedding program
+  /// gets an error naming the setting instead of a scene that cannot render: a scale of 1, 2
+  /// or 3 pixels per point (what a scene file's `canvas.scale` and `--scale` take), a frame rate
+  /// in `frameRates`, a hold and a duration within `SceneLimits.time` seconds (a duration more
+  /// than 0), and taps with finite coordinates at finite times from 0.
+  public func validate() throws(SceneFileError) {
+    func refuse(_ setting: String, _ value: Double, _ expected: String) -> SceneFileError {
+      SceneFileError(path: "", "SceneSettings.\(setting) is \(value): expected \(expected)")
+    }
+    if let scale, ![1, 2, 3].contains(scale) {
+      throw refuse("scale", scale, "1, 2 or 3 pixels per point")
+    }
+    guard Self.frameRates.contains(frameRate) else {
+      throw refuse("frameRate", frameRate, "1 to 120 frames a second")
+    }
+    guard (0...SceneLimits.time).contains(hold) else {
+      throw refuse("hold", hold, "0 to \(Int(SceneLimits.time)) seconds")
+    }
+    if let duration, !(duration > 0 && duration <= SceneLimits.time) {
+      throw refuse("duration", duration, "more than 0 and at most \(Int(SceneLimits.time)) seconds")
+    }
+    for (i, tap) in (taps ?? []).enumerated() {
+      guard tap.x.isFinite, tap.y.isFinite, tap.time.isFinite, tap.time >= 0 else {
+        throw SceneFileError(
+          path: "",
+          "SceneSettings.taps[\(i)] is (\(tap.x), \(tap.y)) at \(tap.time) s: expected finite "
+            + "points at a time of 0 s or later")
+      }
+    }
+  }
 }

@@ -477,7 +477,7 @@ let tinyScene = """
     let file = try scratch.write(text, "long.json")
     let run = InProcessRun(["scene", file, "-o", scratch.path + "/long.gif"])
     #expect(run.status == 1)
-    #expect(run.standardError.contains("or fewer frames (--fps, --hold)"), "\(run.standardError)")
+    #expect(run.standardError.contains("or fewer frames (--fps, --hold;"), "\(run.standardError)")
   }
 }
 

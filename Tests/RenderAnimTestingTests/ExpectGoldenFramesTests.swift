@@ -48,6 +48,24 @@ import Testing
     let diff = try #require(failures.first?.artifacts?.diff)
     #expect(diff.contains("/.render-anim-artifacts/cards/"))
     #expect(FileManager.default.fileExists(atPath: diff))
+    // A passing check of the same frames removes what the failing one left.
+    try expectGoldenFrames(
+      of: try Self.cards(), times: [0, .settled], golden: "Goldens/cards",
+      compare: .perceptual(threshold: PerceptualDifference.defaultThreshold), record: .never)
+    #expect(!FileManager.default.fileExists(atPath: diff))
+  }
+
+  /// Frames before the first and times that are not times are refused, not recorded under odd
+  /// names.
+  @Test func framesBeforeTheFirstAreRefused() throws {
+    let scene = try Self.cards()
+    #expect(throws: GoldenSetupError.self) {
+      try expectGoldenFrames(of: scene, frames: [-2], golden: "Goldens/cards", record: .never)
+    }
+    #expect(throws: GoldenSetupError.self) {
+      try expectGoldenFrames(
+        of: scene, times: [.seconds(-5)], golden: "Goldens/cards", record: .never)
+    }
   }
 
   /// The artifacts go beside the golden folder under its real name, never inside it, however

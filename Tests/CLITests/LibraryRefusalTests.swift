@@ -1,0 +1,115 @@
+import RenderAnimKit
+import SceneFormat
+import SceneGraph
+import Testing
+
+/// The embedding API refuses what the command line's options cannot give — settings out of
+/// range or not finite, frames the scene lacks, loop counts past 16 bits, GIFs faster than 50
+/// frames a second — with an error naming the setting, instead of crashing or writing something
+/// else (an embedding program's walkthrough found each of these).
+@Suite struct LibraryRefusalTests {
+  static let text = #"""
+    {"canvas": {"width": 40, "height": 40}, "state": {"on": false},
+     "layers": [{"shape": "circle", "fill": "red", "frame": {"width": 10, "height": 10},
+                 "scaleEffect": "=on ? 2 : 1"}],
+     "events": [{"at": 0, "set": {"on": true}, "animation": {"type": "linear", "duration": 0.2}}]}
+    """#
+
+  static func message(_ body: () throws -> Void) -> String? {
+    do {
+      try body()
+      return nil
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  /// A setting out of range: its name in the message, and the change.
+  struct BadSetting: CustomTestStringConvertible, Sendable {
+    let name: String
+    let value: Double
+    var testDescription: String { "\(name) = \(value)" }
+
+    func apply(to s: inout SceneSettings) {
+      switch name {
+      case "scale": s.scale = value
+      case "frameRate": s.frameRate = value
+      case "hold": s.hold = value
+      case "duration": s.duration = value
+      case "taps[0]": s.taps = [Tap(x: value, y: 1)]
+      default: s.taps = [Tap(x: 1, y: 1), Tap(x: 1, y: 1, time: value)]  // taps[1]
+      }
+    }
+  }
+
+  static let badSettings: [BadSetting] = [
+    ("scale", .nan), ("scale", 0), ("scale", 100), ("scale", 1.5), ("frameRate", 0),
+    ("frameRate", -5), ("frameRate", .nan), ("frameRate", 1e9), ("hold", -1),
+    ("hold", .infinity), ("duration", .nan), ("duration", 0), ("taps[0]", .nan),
+    ("taps[1]", -1),
+  ].map { BadSetting(name: $0.0, value: $0.1) }
+
+  @Test(arguments: badSettings)
+  func badSettingsAreRefused(_ bad: BadSetting) throws {
+    var settings = SceneSettings(scale: 1, frameRate: 10, hold: 0)
+    bad.apply(to: &settings)
+    let error = Self.message { _ = try SceneExporter(json: Self.text, settings: settings) }
+    #expect(error?.contains("SceneSettings.\(bad.name)") == true, "\(String(describing: error))")
+    // The built-in scenes go the same way.
+    #expect(Self.message { _ = try SceneExporter(builtIn: "cats", settings: settings) } != nil)
+  }
+
+  @Test func framesOutsideTheSceneAreRefused() throws {
+    let exporter = try SceneExporter(
+      json: Self.text, settings: SceneSettings(scale: 1, frameRate: 10, hold: 0), threads: 2)
+    let count = exporter.scene.frameCount
+    for index in [-1, count, 100_000, Int.max, Int.min] {
+      #expect(
+        Self.message { _ = try exporter.frame(index) }?.contains("frame \(index) does not exist")
+          == true)
+      #expect(
+        Self.message { try exporter.pngFrames(frames: [0, index]) { _, _ in } }?.contains(
+          "does not exist") == true)
+    }
+    #expect(try exporter.frame(count - 1).width == 40)
+  }
+
+  @Test func loopCountsPastSixteenBitsAreRefused() throws {
+    let exporter = try SceneExporter(
+      json: Self.text, settings: SceneSettings(scale: 1, frameRate: 10, hold: 0))
+    for loops in [-3, 65_536, 1_000_000] {
+      let refusals = [
+        Self.message { _ = try exporter.gif(loopCount: loops) },
+        Self.message { _ = try exporter.apng(loopCount: loops) },
+        Self.message { _ = try exporter.webp(loopCount: loops) },
+      ]
+      #expect(refusals.allSatisfy { $0?.contains("loopCount is \(loops)") == true }, "\(refusals)")
+    }
+    #expect(try exporter.gif(loopCount: 65_535).count > 0)
+  }
+
+  @Test func aGIFFasterThanFiftyFramesASecondIsRefused() throws {
+    let fast = try SceneExporter(
+      json: Self.text, settings: SceneSettings(scale: 1, frameRate: 100, hold: 0))
+    #expect(Self.message { _ = try fast.gif() }?.contains("at most 50 frames a second") == true)
+    #expect(Self.message { _ = try fast.gif(maxBytes: 100_000) }?.contains("at most 50") == true)
+    // Other formats keep their timing at that rate.
+    #expect(try fast.apng().count > 0)
+  }
+
+  @Test func selectionsBeforeTheFirstFrameAreRefused() throws {
+    let scene = try SceneExporter(
+      json: Self.text, settings: SceneSettings(scale: 1, frameRate: 10, hold: 0)
+    ).scene
+    #expect(throws: FrameSelection.Problem.self) {
+      try FrameSelection(frames: [-2...(-2)]).indices(in: scene)
+    }
+    for t in [-5, .nan, .infinity] as [Double] {
+      #expect(throws: FrameSelection.Problem.self) {
+        try FrameSelection(times: [.seconds(t)]).indices(in: scene)
+      }
+    }
+    let both = FrameSelection(frames: [0...1], times: [.seconds(0.1)])
+    #expect(try both.indices(in: scene) == [0, 1])
+  }
+}
