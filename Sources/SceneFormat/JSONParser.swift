@@ -21,7 +21,7 @@ public struct JSONParser {
     let bytes = Array(text.utf8)
     guard bytes.count <= maximumLength else {
       throw SceneFileError(
-        path: "", "the file is \(bytes.count) bytes; at most \(maximumLength) are accepted")
+        path: "", "the scene is \(bytes.count) bytes; at most \(maximumLength) are accepted")
     }
     var parser = JSONParser(bytes: bytes)
     // A UTF-8 byte order mark, which some editors write, is skipped (RFC 8259 §8.1 allows it);

@@ -76,6 +76,20 @@ import Testing
     }
   }
 
+  /// A name like none of them lists the scene's own names and only counts the colour names,
+  /// which would bury them.
+  @Test func farNamesListTheSceneNamesFirst() {
+    let scope = ExpressionScope([
+      "on": [0], "position": [1, 2], "red": [1, 0, 0, 1], "teal": [0, 1, 1, 1],
+    ])
+    #expect {
+      _ = try ExpressionParser.parse("zzzzz").evaluate(scope)
+    } throws: { error in
+      (error as? ExpressionError)?.description.contains(
+        "unknown name 'zzzzz' (known: on, position; and 2 colour names)") == true
+    }
+  }
+
   @Test func namesAreCollected() throws {
     let e = try ExpressionParser.parse("on ? min(p.x, screen.width) : tap.y")
     #expect(e.names == ["on", "p.x", "screen.width", "tap.y"])
