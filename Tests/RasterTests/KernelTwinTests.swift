@@ -300,6 +300,32 @@ import Testing
     #expect(mask.values == Blend.alpha(of: pixmap))
   }
 
+  /// The alpha moved by whole pixels and a fraction (a shadow's silhouette, bilinearly) against
+  /// its twin, for shifts inside, across and past every edge, and fractions 0 to almost 1.
+  @Test func fractionallyShiftedAlphaMatchesItsTwin() throws {
+    var generator = SeededGenerator(seed: 22)
+    let (width, height) = (19, 13)
+    let pixmap = try #require(Self.random(width, height, &generator))
+    let fractions = [0, 0.001, 0.25, 0.5, 0.7, 0.998]
+    for (dx, dy) in [(0, 0), (3, -2), (-5, 4), (18, 0), (0, -13), (-19, 12), (40, 40)] {
+      for fx in fractions {
+        for fy in fractions {
+          var mask = try #require(Mask(width: width, height: height))
+          Kernels.extractAlpha(pixmap, shiftedBy: (dx, dy), fraction: (fx, fy), into: &mask)
+          let twin = Kernels.extractAlphaPlainly(
+            pixmap, shiftedBy: (dx, dy), fraction: (fx, fy), width: width, height: height)
+          #expect(mask.values == twin, "(\(dx), \(dy)) + (\(fx), \(fy))")
+        }
+      }
+    }
+    // No fraction is the whole-pixel move.
+    var whole = try #require(Mask(width: width, height: height))
+    var bilinear = try #require(Mask(width: width, height: height))
+    Kernels.extractAlpha(pixmap, shiftedBy: (2, 3), into: &whole)
+    Kernels.extractAlpha(pixmap, shiftedBy: (2, 3), fraction: (0, 0), into: &bilinear)
+    #expect(whole.values == bilinear.values)
+  }
+
   /// Every coverage over every mask value class, through the row writer's pixel and span paths.
   @Test(arguments: [255, 200, 77, 1, 0])
   func maskOverRowMatchesItsTwin(alpha: Int) {

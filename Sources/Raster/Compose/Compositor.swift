@@ -120,10 +120,16 @@ public struct Compositor: Sendable {
         .translation(geometry.offset.x, geometry.offset.y))
       var silhouette: Mask?
       var blurred = false
-      if let (dx, dy) = reused, var mask = Mask(width: box.width, height: box.height) {
+      if let shift = reused, var mask = Mask(width: box.width, height: box.height) {
         // The content drawn above, moved by the offset: drawing it again (and its shadowed
         // children, each again for its own shadow) made nested shadows cost 2^depth.
-        Kernels.extractAlpha(offscreen, shiftedBy: (dx, dy), into: &mask)
+        if shift.isWhole {
+          Kernels.extractAlpha(offscreen, shiftedBy: (shift.dx, shift.dy), into: &mask)
+        } else {
+          Kernels.extractAlpha(
+            offscreen, shiftedBy: (shift.dx, shift.dy), fraction: (shift.fx, shift.fy),
+            into: &mask)
+        }
         silhouette = mask
       } else if content.hasEffects {
         // The shadow of what the effects left: drawn again where the shadow falls.
@@ -196,9 +202,22 @@ public struct Compositor: Sendable {
   /// taken from the content as drawn, moved by the offset (`shift`, whole pixels), the larger
   /// `canvas` to draw into instead, which also holds the content that moves into the box.
   typealias Isolation = (
-    box: IntRect, shadow: (sigma: Double, offset: Point, margin: Int)?, shift: (dx: Int, dy: Int)?,
+    box: IntRect, shadow: (sigma: Double, offset: Point, margin: Int)?, shift: Shift?,
     canvas: IntRect
   )
+
+  /// How a shadow's silhouette is moved from the drawn content: `dx`, `dy` whole pixels (the
+  /// offset rounded down) and the fractions `fx`, `fy` (0 ≤ f < 1) left, moved bilinearly.
+  struct Shift: Equatable {
+    var dx: Int, dy: Int
+    var fx = 0.0, fy = 0.0
+    var isWhole: Bool { fx == 0 && fy == 0 }
+  }
+
+  /// The least σ (device pixels) of a shadow whose silhouette may be moved by a fraction of a
+  /// pixel bilinearly: a bilinear move blurs an edge by at most a pixel's tent, which a
+  /// Gaussian of σ ≥ 1 swamps (`NestedShadowTests` measures the difference).
+  static let bilinearShiftSigma = 1.0
 
   /// Where an isolated layer is drawn offscreen: whole device pixels around its content and its
   /// shadow, grown for anti-aliasing and the blur, kept within reach of the target (a shape just
@@ -229,16 +248,25 @@ public struct Compositor: Sendable {
     let reach = (shadowGeometry?.margin ?? 0) + blurMargin + 1
     let box = area.roundedOut.outset(by: reach).intersection(target.outset(by: reach))
     guard !box.isEmpty else { return nil }
-    guard let offset = shadowGeometry?.offset, layer.hasEffects || !isPlain(layer.content),
-      offset.x == offset.x.rounded(), offset.y == offset.y.rounded(),
-      abs(offset.x) < 1e6, abs(offset.y) < 1e6
+    guard let geometry = shadowGeometry, layer.hasEffects || !isPlain(layer.content),
+      abs(geometry.offset.x) < 1e6, abs(geometry.offset.y) < 1e6
     else { return (box, shadowGeometry, nil, box) }
-    let (dx, dy) = (Int(offset.x), Int(offset.y))
+    let offset = geometry.offset
+    let (x, y) = (offset.x.rounded(.down), offset.y.rounded(.down))
+    let shift = Shift(dx: Int(x), dy: Int(y), fx: offset.x - x, fy: offset.y - y)
+    // A fraction of a pixel: moved bilinearly only where drawing again is what costs (shadows
+    // nested inside, each drawn again for this one: 2^depth) and the blur hides the move.
+    guard
+      shift.isWhole
+        || (geometry.sigma >= bilinearShiftSigma && layer.content.containsShadow)
+    else { return (box, shadowGeometry, nil, box) }
+    let (dx, dy) = (shift.dx, shift.dy)
     // What the content (blurred, if it is) covers, with a pixel for anti-aliasing, where it
-    // moves into the box from.
+    // moves into the box from (a pixel more up and left for a fraction).
     let drawn = contentBounds.roundedOut.outset(by: blurMargin + 1)
     let source = IntRect(
-      minX: box.minX - dx, minY: box.minY - dy, maxX: box.maxX - dx, maxY: box.maxY - dy
+      minX: box.minX - dx - (shift.fx > 0 ? 1 : 0), minY: box.minY - dy - (shift.fy > 0 ? 1 : 0),
+      maxX: box.maxX - dx, maxY: box.maxY - dy
     ).intersection(drawn)
     let canvas =
       source.isEmpty
@@ -249,6 +277,6 @@ public struct Compositor: Sendable {
     guard canvas.width * canvas.height <= 2 * box.width * box.height + (1 << 16) else {
       return (box, shadowGeometry, nil, box)
     }
-    return (box, shadowGeometry, (dx, dy), canvas)
+    return (box, shadowGeometry, shift, canvas)
   }
 }

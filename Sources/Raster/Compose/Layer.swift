@@ -33,6 +33,17 @@ public indirect enum LayerContent: Hashable, Sendable {
   /// flattened, then projected, and filled exactly; anything else (gradients, images, shadows,
   /// blurs, group opacity) is drawn flat at the projection's largest scale and resampled.
   case projected(Layer, Projection)
+
+  /// Whether a layer inside casts a shadow (or holds one that does), at any depth: what makes
+  /// drawing the content again for an outer shadow cost its nesting.
+  var containsShadow: Bool {
+    switch self {
+    case .fill, .stroke, .image: return false
+    case .group(let children):
+      return children.contains { $0.shadow != nil || $0.content.containsShadow }
+    case .projected(let layer, _): return layer.shadow != nil || layer.content.containsShadow
+    }
+  }
 }
 
 /// A node of the tree a frame is drawn from.

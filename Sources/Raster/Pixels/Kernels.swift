@@ -270,6 +270,67 @@ extension Kernels {
     }
   }
 
+  /// The alpha of `pixmap` moved by (`dx` + `fx`, `dy` + `fy`) pixels into `mask` (of the same
+  /// size), 0 ≤ f < 1, by bilinear interpolation: mask(x, y) is alpha at (x − dx − fx,
+  /// y − dy − fy) from its four neighbours, with weights in 1/256 (so that the result is the
+  /// same on every machine) rounded to nearest; 0 outside. Its plain twin is
+  /// `extractAlphaPlainly(_:shiftedBy:fraction:)`.
+  static func extractAlpha(
+    _ pixmap: Pixmap, shiftedBy shift: (dx: Int, dy: Int), fraction: (fx: Double, fy: Double),
+    into mask: inout Mask
+  ) {
+    let (width, height) = (min(pixmap.width, mask.width), min(pixmap.height, mask.height))
+    let wx = Int((fraction.fx * 256).rounded()), wy = Int((fraction.fy * 256).rounded())
+    mask.values.withUnsafeMutableBufferPointer { values in
+      for i in values.indices { values[i] = 0 }
+      guard abs(shift.dx) <= width, abs(shift.dy) <= height else { return }
+      pixmap.pixels.withUnsafeBufferPointer { pixels in
+        // alpha(sx, sy), 0 outside the pixmap.
+        func alpha(_ sx: Int, _ sy: Int) -> Int {
+          guard sx >= 0, sx < width, sy >= 0, sy < height else { return 0 }
+          return Int(pixels[sy * pixmap.width + sx] >> 24)
+        }
+        // Rows and columns that can read a pixel of the pixmap.
+        let rows = max(0, shift.dy)..<min(mask.height, height + shift.dy + 1)
+        let columns = max(0, shift.dx)..<min(mask.width, width + shift.dx + 1)
+        for y in rows {
+          let sy = y - shift.dy
+          for x in columns {
+            let sx = x - shift.dx
+            let top = alpha(sx, sy) * (256 - wx) + alpha(sx - 1, sy) * wx
+            let bottom = alpha(sx, sy - 1) * (256 - wx) + alpha(sx - 1, sy - 1) * wx
+            values[y * mask.width + x] = UInt8(
+              truncatingIfNeeded: (top * (256 - wy) + bottom * wy + 32_768) >> 16)
+          }
+        }
+      }
+    }
+  }
+
+  /// `extractAlpha(_:shiftedBy:fraction:into:)` pixel by pixel over the whole mask, in floating
+  /// point on the rounded weights.
+  static func extractAlphaPlainly(
+    _ pixmap: Pixmap, shiftedBy shift: (dx: Int, dy: Int), fraction: (fx: Double, fy: Double),
+    width: Int, height: Int
+  ) -> [UInt8] {
+    let wx = (fraction.fx * 256).rounded() / 256, wy = (fraction.fy * 256).rounded() / 256
+    func alpha(_ x: Int, _ y: Int) -> Double {
+      guard x >= 0, x < pixmap.width, y >= 0, y < pixmap.height else { return 0 }
+      return Double(pixmap.pixels[y * pixmap.width + x] >> 24)
+    }
+    var out = [UInt8](repeating: 0, count: width * height)
+    for y in 0..<height {
+      for x in 0..<width {
+        let (sx, sy) = (x - shift.dx, y - shift.dy)
+        let v =
+          alpha(sx, sy) * (1 - wx) * (1 - wy) + alpha(sx - 1, sy) * wx * (1 - wy)
+          + alpha(sx, sy - 1) * (1 - wx) * wy + alpha(sx - 1, sy - 1) * wx * wy
+        out[y * width + x] = UInt8((v + 0.5).rounded(.down))
+      }
+    }
+    return out
+  }
+
   /// Every pixel times the mask value at its place, in place (a clip): each channel ×
   /// mask/255, rounded to nearest. Sizes must match.
   static func multiply(_ pixmap: inout Pixmap, by mask: Mask) {
