@@ -15,7 +15,8 @@ import Glibc
 /// rectangle of pixels whose shown colour changes (colours compared, not indices); pixels inside it
 /// that keep their colour use the transparent index and show the previous frame (disposal "do not
 /// dispose"). A frame identical to the one before lengthens its delay instead.
-/// Delays are in centiseconds and never below 2. The NETSCAPE2.0 block makes it loop.
+/// Delays are in centiseconds and never below 2. The NETSCAPE2.0 block makes it loop (see
+/// `netscapeLoopCount`: its count is of repeats).
 ///
 /// Pixels that keep what is shown may be coded transparent or with the colour they show,
 /// whichever lengthens the LZW string (lossless); `add(_:delay:loss:)` with a loss lets a pixel
@@ -71,9 +72,9 @@ public final class GIFEncoder {
   }
 
   /// Starts a GIF of `width`×`height` pixels whose global colour table is `palette`, written to
-  /// `output` as it is made; `loopCount` 0 loops forever. A `transparent` GIF starts clear and
-  /// takes frames matted by `GIFMatte` (each pixel opaque or 0), whose 0 pixels it shows
-  /// transparent.
+  /// `output` as it is made; it plays `loopCount` times (0: for ever). A `transparent` GIF
+  /// starts clear and takes frames matted by `GIFMatte` (each pixel opaque or 0), whose 0
+  /// pixels it shows transparent.
   /// With `measuresError`, `shownSquaredError` follows what each frame shows against its truth.
   public init(
     width: Int, height: Int, palette: GIFPalette, loopCount: Int = 0, transparent: Bool = false,
@@ -99,10 +100,22 @@ public final class GIFEncoder {
     Self.append16(height, to: &header)
     header += [0x80 | 7 << 4 | UInt8(bits - 1), 0, 0]
     Self.appendTable(palette.colors, bits: bits, to: &header)
-    // NETSCAPE2.0: loop `loopCount` times (0: forever).
-    header += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8)
-    header += [3, 1, UInt8(loopCount & 0xFF), UInt8(loopCount >> 8 & 0xFF), 0]
+    // NETSCAPE2.0's count is of repeats after the first play (browsers play a GIF that has
+    // count n n + 1 times, one without the block once; 0 is for ever): `loopCount` plays are
+    // a count of loopCount − 1, one play no block.
+    if let repeats = Self.netscapeLoopCount(plays: loopCount) {
+      header += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8)
+      header += [3, 1, UInt8(repeats & 0xFF), UInt8(repeats >> 8 & 0xFF), 0]
+    }
     try write(header)
+  }
+
+  /// The NETSCAPE2.0 loop count that makes browsers play a GIF `plays` times (0: for ever):
+  /// `plays` − 1, or nil (no block) for one play. Chromium: "If the loop count is absent, the
+  /// animation cycles once; if it is 0, the animation cycles infinitely; otherwise the
+  /// animation plays n + 1 cycles" (cc/paint/image_animation_count.h); Firefox likewise.
+  static func netscapeLoopCount(plays: Int) -> Int? {
+    plays == 1 ? nil : max(0, plays - 1)
   }
 
   /// Adds an opaque frame (premultiplied pixels; alpha is ignored) shown for `delay` cs.

@@ -45,6 +45,16 @@ public indirect enum Expression: Hashable, Sendable {
     }
   }
 
+  /// Whether the expression reads any of `values` — a point's component (`p.x`, `p.y`)
+  /// reading the point `p` — as an animated value must when `values` are the state's names.
+  public func reads(anyOf values: Set<String>) -> Bool {
+    names.contains { name in
+      if values.contains(name) { return true }
+      guard name.hasSuffix(".x") || name.hasSuffix(".y") else { return false }
+      return values.contains(String(name.dropLast(2)))
+    }
+  }
+
   /// The expression with each name `constants` holds replaced by its value.
   public func substituting(_ constants: [String: [Double]]) -> Expression {
     switch self {

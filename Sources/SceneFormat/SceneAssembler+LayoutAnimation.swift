@@ -22,8 +22,8 @@ extension SceneAssembler {
   /// Whether a layout expression reads state (so layout may change with the events).
   static func layoutReadsState(_ layers: [LayerDescription], _ state: Set<String>) -> Bool {
     layers.contains { layer in
-      layer.layoutBounds.values.contains { !$0.expression.names.isDisjoint(with: state) }
-        || !(layer.condition?.expression.names.isDisjoint(with: state) ?? true)
+      layer.layoutBounds.values.contains { $0.expression.reads(anyOf: state) }
+        || (layer.condition?.expression.reads(anyOf: state) ?? false)
         || layoutReadsState(innerLayers(layer), state)
     }
   }

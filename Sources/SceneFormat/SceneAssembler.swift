@@ -451,19 +451,27 @@ struct SceneAssembler {
   ) throws(SceneFileError) -> [ScalarBinding] {
     let value = try bound.evaluate(scope, count: count, what: what)
     let readsTime = bound.expression.names.contains("time")
-    guard readsTime || !bound.expression.names.isDisjoint(with: stateNames) else {
+    guard readsTime || bound.expression.reads(anyOf: stateNames) else {
       return value.map { .constant($0) }
     }
     if readsTime, settings.duration ?? description.duration == nil {
       throw bound.error(
-        "the value follows time, so the scene never ends: give --duration SECONDS (SceneSettings.duration; or a "
-          + "top-level \"duration\") to say how long to render")
+        "the value follows time, so the scene never ends: give --duration SECONDS (or a "
+          + "top-level \"duration\"; SceneSettings.duration in the library) to say how long to "
+          + "render")
     }
     var traced = Array(0..<count)
     if case .vector(let parts) = bound.expression {
-      traced = parts.indices.filter { !parts[$0].names.isDisjoint(with: stateNames) }
+      traced = parts.indices.filter { parts[$0].reads(anyOf: stateNames) }
     }
-    guard !rebuilding else { return (0..<count).map { .channel(name, component: $0) } }
+    if rebuilding {
+      // A layer absent from the initial state (an `if` that was false) has no channel: it takes
+      // the value of the state whose layout is being built, fixed for that layout.
+      if let present = textScope, !channels.contains(where: { $0.name == name }) {
+        return try bound.evaluate(present, count: count, what: what).map { .constant($0) }
+      }
+      return (0..<count).map { .channel(name, component: $0) }
+    }
     var channel = Channel(
       name: name, bound: bound, initial: value, traced: traced, lastTarget: value)
     channel.readsTime = readsTime

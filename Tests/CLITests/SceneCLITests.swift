@@ -74,6 +74,17 @@ struct GIFSummary {
     #expect(rows.last?.hasSuffix(",300.0,453.0") == true)
     #expect(run.standardError.isEmpty)
   }
+  /// `--loop n` is how many times the GIF plays: browsers play a GIF whose NETSCAPE2.0 count is
+  /// n n + 1 times and one without the block once, so one play writes no block and n plays n − 1.
+  @Test(arguments: [(0, 0), (1, nil), (2, 1), (3, 2), (65_535, 65_534)] as [(Int, Int?)])
+  func loopCountsArePlays(plays: Int, written: Int?) throws {
+    let out = directory + "/loop-\(plays).gif"
+    let run = InProcessRun([
+      "cards", "--scale", "1", "--fps", "5", "--loop", "\(plays)", "-o", out, "--quiet",
+    ])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(try GIFSummary(bytes(out)).loopCount == written)
+  }
 
   @Test func oneOrTwoThreadsAndRepeatedRunsGiveTheSameBytes() throws {
     var outputs: [[UInt8]] = []

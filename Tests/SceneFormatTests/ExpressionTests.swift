@@ -90,6 +90,14 @@ import Testing
     }
   }
 
+  /// A point's component reads the point: `p.x` reads state `p`.
+  @Test func componentsReadTheirPoint() throws {
+    #expect(try ExpressionParser.parse("p.x * 50").reads(anyOf: ["p"]))
+    #expect(try ExpressionParser.parse("[p.x, q.y]").reads(anyOf: ["q"]))
+    #expect(try !ExpressionParser.parse("screen.width").reads(anyOf: ["p", "screen"]))
+    #expect(try !ExpressionParser.parse("tap.y + 1").reads(anyOf: ["p"]))
+  }
+
   @Test func namesAreCollected() throws {
     let e = try ExpressionParser.parse("on ? min(p.x, screen.width) : tap.y")
     #expect(e.names == ["on", "p.x", "screen.width", "tap.y"])

@@ -167,6 +167,21 @@ import Testing
     }
   }
 
+  /// A layer absent from the initial state (an `if` that was false) takes the values of its
+  /// state-reading modifiers in the state it appears in (it had no channel to animate): the
+  /// halved bar shown at 0.2 s is drawn about its centre, moved by its offset (scaled with it).
+  @Test func aLayerThatAppearsTakesItsStatesValues() throws {
+    let scene = try Self.load(
+      ##"{"id": "bar", "if": "=on", "transition": "identity", "shape": "rectangle", "##
+        + ##""fill": "#000000", "frame": {"width": 40, "height": 120}, "##
+        + ##""scaleEffect": {"x": 0.5, "y": 0.5, "anchor": "=on ? center : topLeading"}, "##
+        + ##""offset": {"x": "=on ? 20 : 0", "y": 0}}"##,
+      events: #"{"at": 0.2, "set": {"on": true}, "animation": "none"}"#
+    ).scene
+    // Centre (100, 100); halved about it: 90…110 × 70…130; the offset, scaled too, 10.
+    #expect(try Self.ink(scene, frame: 5) == (100, 70, 119, 129))
+  }
+
   /// An event or a tap after the end of a scene with a duration is reported, not dropped
   /// silently.
   @Test func eventsAndTapsAfterTheEndAreReported() throws {
