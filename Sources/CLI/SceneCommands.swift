@@ -569,25 +569,38 @@ extension SceneOptions {
       allowsFilesOutside: settings.allowsFilesOutside)
     options.colorScheme = settings.colorScheme
     options.duration = settings.duration
-    let loaded: LoadedScene
-    do {
+    func load(_ options: SceneSettings) throws(SceneFileError) -> LoadedScene {
       switch source {
       case .builtIn(let name):
-        loaded = try SceneFile.load(text: SceneFile.builtIn(name) ?? "", settings: options)
+        return try SceneFile.load(text: SceneFile.builtIn(name) ?? "", settings: options)
       case .file(let path):
-        loaded = try SceneFile.load(path: path, settings: options)
+        return try SceneFile.load(path: path, settings: options)
       }
+    }
+    // A tap outside the screen is the option's fault, even where the scene's own checks would
+    // meet it first (a tap handler that sets a state the scene bounds).
+    func checkTaps(on scene: Scene) throws {
+      for tap in settings.taps ?? []
+      where !(0...scene.width).contains(tap.x) || !(0...scene.height).contains(tap.y) {
+        let time = tap.time == 0 ? "" : "@" + plainNumber(tap.time)
+        throw ValueParsers.invalid(
+          "tap", plainNumber(tap.x) + "," + plainNumber(tap.y) + time,
+          "outside the \(plainNumber(scene.width))×\(plainNumber(scene.height)) pt screen")
+      }
+    }
+    let loaded: LoadedScene
+    do {
+      loaded = try load(options)
     } catch {
+      if settings.taps != nil {
+        var untapped = options
+        untapped.taps = []
+        if let scene = try? load(untapped).scene { try checkTaps(on: scene) }
+      }
       throw RuntimeError(error.description)
     }
     let scene = loaded.scene
-    for tap in settings.taps ?? []
-    where !(0...scene.width).contains(tap.x) || !(0...scene.height).contains(tap.y) {
-      let time = tap.time == 0 ? "" : "@" + plainNumber(tap.time)
-      throw ValueParsers.invalid(
-        "tap", plainNumber(tap.x) + "," + plainNumber(tap.y) + time,
-        "outside the \(plainNumber(scene.width))×\(plainNumber(scene.height)) pt screen")
-    }
+    try checkTaps(on: scene)
     for note in loaded.notes { console.standardError("render-anim: \(note)\n") }
     return scene
   }

@@ -156,6 +156,8 @@ struct GIFSummary {
 
   static let usageErrors: [([String], String)] = [
     (["cats", "--tap", "500,100", "-o", "x.gif"], "outside the 390×844 pt screen"),
+    // Far enough that the cats' own bound on the position they move to would meet it first.
+    (["cats", "--tap", "1e7,1e7", "-o", "x.gif"], "for '--tap': outside the 390×844 pt screen"),
     (["cats", "--tap", "10,10@99", "-o", "x.gif"], "the time after @"),
     (["cats", "--tap", "ten,10", "-o", "x.gif"], "expected x,y or x,y@t"),
     (["cats", "--fps", "60", "-o", "x.gif"], "Invalid value '60' for '--fps'"),
