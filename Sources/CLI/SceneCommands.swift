@@ -350,7 +350,7 @@ enum SceneOptions {
     let parts = text.split(separator: "@", omittingEmptySubsequences: false)
     // Spaces around the numbers are allowed, as in every list option (`--frames 0, 10`).
     let xy = parts[0].split(separator: ",", omittingEmptySubsequences: false).map {
-      Double($0.trimmingSpaces)
+      ValueParsers.decimal($0)
     }
     guard parts.count <= 2, xy.count == 2, let x = xy[0], let y = xy[1], x.isFinite, y.isFinite
     else {
@@ -358,7 +358,7 @@ enum SceneOptions {
     }
     var time = 0.0
     if parts.count == 2 {
-      guard let t = Double(parts[1].trimmingSpaces), t.isFinite, (0...maximumTime).contains(t)
+      guard let t = ValueParsers.decimal(parts[1]), t.isFinite, (0...maximumTime).contains(t)
       else {
         throw ValueParsers.invalid(
           "tap", text, "the time after @ must be 0 to \(Int(maximumTime)) seconds")

@@ -10,10 +10,24 @@ enum ValueParsers {
     UsageError("Invalid value '\(value)' for '--\(option)': \(expected)")
   }
 
+  /// A number written in decimal (`12`, `-0.5`, `1e3`, `.25`), spaces around it allowed: what
+  /// `Double(_:)` reads but hexadecimal (`0x10`), `inf` and `nan`, which no option means.
+  static func decimal<S: StringProtocol>(_ text: S) -> Double? {
+    let trimmed = Substring(String(text)).trimmingSpaces
+    let allowed = Set("0123456789+-.eE")
+    guard !trimmed.isEmpty, trimmed.allSatisfy(allowed.contains) else { return nil }
+    return Double(trimmed)
+  }
+
+  /// A whole number written in decimal, spaces around it allowed.
+  static func whole<S: StringProtocol>(_ text: S) -> Int? {
+    Int(Substring(String(text)).trimmingSpaces)
+  }
+
   /// `x,y,w,h`: four finite numbers, w and h > 0.
   static func viewBox(_ text: String, option: String = "viewbox") throws(UsageError) -> Rect {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-    let numbers = parts.compactMap { Double($0.trimmingSpaces) }.filter(\.isFinite)
+    let numbers = parts.compactMap { decimal($0) }.filter(\.isFinite)
     guard parts.count == 4, numbers.count == 4 else {
       throw invalid(option, text, "expected four numbers x,y,w,h")
     }
@@ -34,7 +48,7 @@ enum ValueParsers {
       allowSquare
       ? "expected a size S or WxH in pixels, 1 to \(maximumImageSide)"
       : "expected WxH in pixels, each 1 to \(maximumImageSide)"
-    let numbers = parts.compactMap { Int($0) }
+    let numbers = parts.compactMap { whole($0) }
     guard numbers.count == parts.count, parts.count == 2 || (allowSquare && parts.count == 1),
       numbers.allSatisfy({ (1...maximumImageSide).contains($0) })
     else { throw invalid(option, text, expected) }
@@ -76,7 +90,7 @@ enum ValueParsers {
   )
     throws(UsageError) -> Int
   {
-    guard let value = Int(text), range.contains(value) else {
+    guard let value = whole(text), range.contains(value) else {
       throw invalid(
         option, text, "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
     }
@@ -89,7 +103,7 @@ enum ValueParsers {
   )
     throws(UsageError) -> Double
   {
-    guard let value = Double(text), value.isFinite, range.contains(value) else {
+    guard let value = decimal(text), value.isFinite, range.contains(value) else {
       throw invalid(
         option, text, "expected a number from \(range.lowerBound) to \(range.upperBound)")
     }
@@ -107,7 +121,7 @@ enum ValueParsers {
     var values: [Double] = []
     for part in parts {
       let trimmed = String(part.trimmingSpaces)
-      guard let value = Double(trimmed), value.isFinite, range.contains(value) else {
+      guard let value = decimal(trimmed), value.isFinite, range.contains(value) else {
         throw invalid(
           option, text,
           "'\(trimmed)' is not a number from \(range.lowerBound) to \(range.upperBound); "

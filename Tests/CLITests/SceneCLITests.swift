@@ -3,6 +3,8 @@ import Foundation
 import Raster
 import Testing
 
+@testable import CLI
+
 /// The blocks of a GIF file that the scene tests check.
 struct GIFSummary {
   var width = 0
@@ -161,6 +163,11 @@ struct GIFSummary {
     (["cats", "--tap", "10,10@99", "-o", "x.gif"], "the time after @"),
     (["cats", "--tap", "ten,10", "-o", "x.gif"], "expected x,y or x,y@t"),
     (["cats", "--fps", "60", "-o", "x.gif"], "Invalid value '60' for '--fps'"),
+    // Numbers are decimal: hexadecimal, inf and nan mean nothing to an option.
+    (["cats", "--hold", "0x10", "-o", "x.gif"], "Invalid value '0x10' for '--hold'"),
+    (["cats", "--duration", "inf", "-o", "x.gif"], "Invalid value 'inf' for '--duration'"),
+    (["cats", "--tap", "0x10,10", "-o", "x.gif"], "expected x,y or x,y@t"),
+    (["cats", "--times", "0x1", "-o", "frames/"], "is not a time in seconds"),
     (["cats", "-o", "x.txt"], "expected a .gif, .apng or .webp file"),
     (["cats", "--frame", "3", "-o", "x.gif"], "'--frame' writes one PNG; give a .png file or -"),
     (["cats", "--frame", "100000", "-o", "x.png"], "past the last frame"),
@@ -216,5 +223,20 @@ struct GIFSummary {
           + Array(try Data(contentsOf: URL(fileURLWithPath: png))))
     }
     #expect(outputs[0] == outputs[1])
+  }
+}
+
+/// Option numbers: decimal only, spaces around them allowed as in the list options.
+@Suite struct OptionNumberTests {
+  @Test func decimalNumbersOnly() {
+    #expect(ValueParsers.decimal("12") == 12)
+    #expect(ValueParsers.decimal(" -0.5 ") == -0.5)
+    #expect(ValueParsers.decimal("1e3") == 1000)
+    #expect(ValueParsers.decimal(".25") == 0.25)
+    for bad in ["0x10", "inf", "nan", "", " ", "1,5", "1 2", "+", "0x1p3", "∞"] {
+      #expect(ValueParsers.decimal(bad) == nil, "\(bad)")
+    }
+    #expect(ValueParsers.whole(" 2 ") == 2)
+    #expect(ValueParsers.whole("0x2") == nil)
   }
 }
