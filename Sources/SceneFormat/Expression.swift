@@ -129,15 +129,22 @@ public indirect enum Expression: Hashable, Sendable {
     }
   }
 
-  /// Component-wise, a one-component side applying to every component of the other.
+  /// Component-wise, a one-component side applying to every component of the other. `what`
+  /// is what the message names: the operator, or the function whose arguments these are.
   private static func zip(
-    _ a: [Double], _ b: [Double], _ op: BinaryOperator, _ f: (Double, Double) -> Double
+    _ a: [Double], _ b: [Double], _ what: String, _ f: (Double, Double) -> Double
   ) throws(ExpressionError) -> [Double] {
     if a.count == b.count { return (0..<a.count).map { f(a[$0], b[$0]) } }
     if a.count == 1 { return b.map { f(a[0], $0) } }
     if b.count == 1 { return a.map { f($0, b[0]) } }
     throw ExpressionError(
-      "'\(op.rawValue)' needs values of the same size, got \(a.count) and \(b.count) components")
+      "\(what) needs values of the same size, got \(a.count) and \(b.count) components")
+  }
+
+  private static func zip(
+    _ a: [Double], _ b: [Double], _ op: BinaryOperator, _ f: (Double, Double) -> Double
+  ) throws(ExpressionError) -> [Double] {
+    try zip(a, b, "'\(op.rawValue)'", f)
   }
 
   private static func call(_ f: String, _ args: [[Double]]) throws(ExpressionError) -> [Double] {
@@ -146,7 +153,9 @@ public indirect enum Expression: Hashable, Sendable {
     case "min", "max":
       var result = args[0]
       for next in args.dropFirst() {
-        result = try zip(result, next, .less) { f == "min" ? Swift.min($0, $1) : Swift.max($0, $1) }
+        result = try zip(result, next, "\(f)()") {
+          f == "min" ? Swift.min($0, $1) : Swift.max($0, $1)
+        }
       }
       return result
     case "abs": return each { Swift.abs($0) }
@@ -157,12 +166,12 @@ public indirect enum Expression: Hashable, Sendable {
     case "sin": return each { sin($0) }
     case "cos": return each { cos($0) }
     case "clamp":
-      let low = try zip(args[0], args[1], .less) { Swift.max($0, $1) }
-      return try zip(low, args[2], .less) { Swift.min($0, $1) }
+      let low = try zip(args[0], args[1], "clamp()") { Swift.max($0, $1) }
+      return try zip(low, args[2], "clamp()") { Swift.min($0, $1) }
     default:  // mix(a, b, t) = a + (b − a)·t
-      let delta = try zip(args[1], args[0], .subtract) { $0 - $1 }
-      let scaled = try zip(delta, args[2], .multiply) { $0 * $1 }
-      return try zip(args[0], scaled, .add) { $0 + $1 }
+      let delta = try zip(args[1], args[0], "mix()") { $0 - $1 }
+      let scaled = try zip(delta, args[2], "mix()") { $0 * $1 }
+      return try zip(args[0], scaled, "mix()") { $0 + $1 }
     }
   }
 }

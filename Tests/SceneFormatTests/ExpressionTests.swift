@@ -66,6 +66,8 @@ import Testing
     ("of", "unknown name 'of' (did you mean 'off' or 'on'?)"),
     ("p + tap + [1, 2, 3]", "needs values of the same size, got 2 and 3"),
     ("p ? 1 : 2", "a condition must be a single number"),
+    ("mix(p, [1, 2, 3], 0.5)", "mix() needs values of the same size, got 3 and 2 components"),
+    ("max(p, [1, 2, 3])", "max() needs values of the same size"),
     ("1 / off", "division by zero"),
   ])
   func evaluationErrorsSayWhat(text: String, message: String) {
