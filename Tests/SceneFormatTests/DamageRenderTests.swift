@@ -117,6 +117,41 @@ import Testing
     }
   }
 
+  /// A frame is the same whatever was drawn before it (the fuzzer's finding): three 320 × 210
+  /// pt shadowed cards springing across a 96 pt canvas. Frame 0's large offscreen kept a blurred
+  /// silhouette that frame 9's small one would not draw; reused there, two pixels differed by a
+  /// level from frame 9 drawn alone.
+  @Test func aKeptShadowIsUsedOnlyWhereAFreshOneWouldBe() throws {
+    func card(_ id: String, _ fill: String, _ y: String, _ scale: String) -> String {
+      #"{"id": "\#(id)", "zstack": [{"shape": "roundedRectangle", "cornerRadius": 10, "#
+        + #""frame": {"width": 320, "height": 210}, "fill": "\#(fill)"}], "#
+        + #""shadow": {"radius": 6}, "offset": {"x": 0, "y": "\#(y)"}, "scaleEffect": "\#(scale)"}"#
+    }
+    let text = """
+      {"canvas": {"scale": 2, "background": "white", "width": 96, "height": 96},
+       "state": {"expanded": false},
+       "layers": [{"id": "stack", "zstack": [
+         \(card("walmart", "blue", "=expanded ? -400 : -40", "=expanded ? 1 : 0.90")),
+         \(card("target", "red", "=expanded ? -200 : -20", "=expanded ? 1 : 0.95")),
+         \(card("card", "black", "=0", "=1"))],
+         "offset": {"x": 0, "y": "=expanded ? 150 : 0"}}],
+       "events": [{"at": 0, "set": {"expanded": true},
+                   "animation": {"type": "spring", "mass": 2, "stiffness": 100, "damping": 20}}]}
+      """
+    let scene = try SceneFile.load(text: text, settings: SceneSettings(frameRate: 10, hold: 0))
+      .scene
+    let indices = [0, scene.frameCount / 2, scene.frameCount - 1]
+    var frames: [Pixmap] = []
+    try FrameRenderer(scene: scene, threads: 1).render(
+      indices, prepare: { _, pixmap, _ in pixmap }, consume: { _, pixmap in frames.append(pixmap) })
+    for (k, index) in indices.enumerated() {
+      var fresh = Compositor()
+      let alone = try #require(scene.render(frame: index, compositor: &fresh))
+      let differing = alone.pixels.indices.first { frames[k].pixels[$0] != alone.pixels[$0] }
+      #expect(differing == nil, "frame \(index) differs at pixel \(differing ?? -1)")
+    }
+  }
+
   @Test func renderedFramesSayWhereTheyChanged() throws {
     let scene = try SceneFile.load(
       text: Self.randomScene(seed: 7), settings: SceneSettings(frameRate: 30, hold: 0.1)

@@ -113,13 +113,18 @@ extension Compositor {
     // c = Pc·P⁻¹·(p − t) − box.min, and sample indices sit half a pixel inside both.
     guard let inverse = linear.inverted else { return nil }
     let toCanonical = inverse.concatenating(key.linear)
+    // A silhouette far larger than the offscreen is not worth drawing: the caller blurs in
+    // place. Asked of a kept one too, so that what a frame gets does not depend on the frames
+    // drawn before it (a large offscreen earlier kept a silhouette a small one would refuse).
+    func fits(_ box: IntRect) -> Bool { box.width * box.height <= 4 * width * height + (1 << 16) }
     let silhouette: ResampledShadow.Silhouette
     if let kept = shadowCache.take(key) {
+      guard fits(kept.box) else { return nil }
       silhouette = kept
     } else {
       guard let bounds = content.bounds(under: key.linear) else { return nil }
       let box = bounds.roundedOut.outset(by: GaussianBlur.margin(for: key.sigma) + 1)
-      guard !box.isEmpty, box.width * box.height <= 4 * width * height + (1 << 16),
+      guard !box.isEmpty, fits(box),
         let mask = self.silhouette(
           of: content, width: box.width, height: box.height,
           parent: key.linear.concatenating(.translation(Double(-box.minX), Double(-box.minY))))
