@@ -1,4 +1,5 @@
 import Raster
+import RenderAnimKit
 import SceneFormat
 
 /// Converters from option text to typed values; each error names the option and the value.
@@ -10,13 +11,9 @@ enum ValueParsers {
     UsageError("Invalid value '\(value)' for '--\(option)': \(expected)")
   }
 
-  /// A number written in decimal (`12`, `-0.5`, `1e3`, `.25`), spaces around it allowed: what
-  /// `Double(_:)` reads but hexadecimal (`0x10`), `inf` and `nan`, which no option means.
+  /// A number written in decimal (`DecimalNumber`), spaces around it allowed.
   static func decimal<S: StringProtocol>(_ text: S) -> Double? {
-    let trimmed = Substring(String(text)).trimmingSpaces
-    let allowed = Set("0123456789+-.eE")
-    guard !trimmed.isEmpty, trimmed.allSatisfy(allowed.contains) else { return nil }
-    return Double(trimmed)
+    DecimalNumber.parse(Substring(String(text)).trimmingSpaces)
   }
 
   /// A whole number written in decimal, spaces around it allowed.

@@ -67,9 +67,7 @@ public struct FrameSelection: Hashable, Sendable {
       let piece = part.trimmingSpaces
       if piece == "settled" {
         times.append(.settled)
-      } else if piece.allSatisfy({ "0123456789+-.eE".contains($0) }), let t = Double(piece),
-        t.isFinite, t >= 0, t <= 3600
-      {
+      } else if let t = DecimalNumber.parse(piece), t.isFinite, t >= 0, t <= 3600 {
         times.append(.seconds(t))
       } else {
         throw Problem("\"\(piece)\" is not a time in seconds (0 to 3600) or settled")

@@ -204,10 +204,10 @@ public struct ExpressionScope: Sendable {
     let known = values.keys.sorted()
     let hint = JSONField.didYouMean(name, among: known, quote: "'")
     guard hint.isEmpty else { return hint }
+    guard !known.isEmpty else { return "" }
     // The scene's own names first; the colour names, a long list, only counted.
     let colors = known.filter { NamedColors.table[$0] != nil }
     let own = known.filter { NamedColors.table[$0] == nil }
-    guard !known.isEmpty else { return "" }
     let named = colors.isEmpty ? "" : "\(own.isEmpty ? "" : "; ")and \(colors.count) colour names"
     return " (known: " + own.joined(separator: ", ") + named + ")"
   }

@@ -25,8 +25,8 @@ extension SceneAssembler {
       throw SceneFileError(
         path: layer.path + ".keyframes",
         "the keyframes repeat for ever (no trigger: they loop, as keyframeAnimator(repeating:) "
-          + "does by default), so the scene never ends: give --duration SECONDS (SceneSettings.duration; or a top-level "
-          + "\"duration\"), or \"repeating\": false to play them once", line: layer.line,
+          + "does by default), so the scene never ends: " + Self.durationAdvice
+          + ", or \"repeating\": false to play them once", line: layer.line,
         column: layer.column)
     }
     for (key, track) in keyframes.tracks {

@@ -46,8 +46,8 @@ extension SceneAssembler {
       guard let duration = settings.duration ?? description.duration else {
         throw SceneFileError(
           path: layer.path + ".phases",
-          "without a trigger the phases cycle for ever, so the scene never ends: give "
-            + "--duration SECONDS (or a top-level \"duration\"), or a trigger",
+          "without a trigger the phases cycle for ever, so the scene never ends: "
+            + Self.durationAdvice + ", or a trigger",
           line: layer.line, column: layer.column)
       }
       guard lengths.dropFirst().reduce(0, +) + lengths[0] > 0 else {

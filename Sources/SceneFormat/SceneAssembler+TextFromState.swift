@@ -160,8 +160,8 @@ extension SceneAssembler {
     guard let scopes = frameScopes(initial: initial) else {
       throw SceneFileError(
         path: path,
-        "the text follows time, so the scene never ends: give --duration SECONDS (SceneSettings.duration; or a "
-          + "top-level \"duration\") to say how long to render", line: placed.layer.line,
+        "the text follows time, so the scene never ends: " + Self.durationAdvice
+          + " to say how long to render", line: placed.layer.line,
         column: placed.layer.column)
     }
     var versions: [String] = []

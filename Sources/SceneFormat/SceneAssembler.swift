@@ -24,6 +24,9 @@ struct SceneAssembler {
   /// The state values that start as true or false.
   var booleanStates: Set<String> = []
   var channels: [Channel] = []
+  /// The names of the channels `bind` made in the first layout: a later layout's binding to a
+  /// name not among them belongs to a layer that was absent then.
+  var boundChannels: Set<String> = []
   /// Layer ids → their laid-out size, for hit testing.
   var hitSizes: [String: Size] = [:]
   /// Texts broken into lines, by layer path and width.
@@ -277,8 +280,7 @@ struct SceneAssembler {
       throw SceneFileError(
         path: endlessAnimation ?? "events",
         "the animation repeats for ever (repeatForever) and moves \(endless.name), so the scene "
-          + "never ends: give --duration SECONDS (SceneSettings.duration; or a top-level \"duration\") to say how long "
-          + "to render")
+          + "never ends: " + Self.durationAdvice + " to say how long to render")
     }
     guard scene.pixelWidth <= SceneLimits.frameSidePixels,
       scene.pixelHeight <= SceneLimits.frameSidePixels,
@@ -444,6 +446,10 @@ struct SceneAssembler {
 
   // MARK: - Bindings
 
+  /// What a scene that never ends needs, as every such message says it.
+  static let durationAdvice =
+    "give --duration SECONDS (or a top-level \"duration\"; SceneSettings.duration in the library)"
+
   /// A modifier's value: a constant, or a channel when its expression reads state. `count` is
   /// how many components it must have.
   mutating func bind(
@@ -456,9 +462,8 @@ struct SceneAssembler {
     }
     if readsTime, settings.duration ?? description.duration == nil {
       throw bound.error(
-        "the value follows time, so the scene never ends: give --duration SECONDS (or a "
-          + "top-level \"duration\"; SceneSettings.duration in the library) to say how long to "
-          + "render")
+        "the value follows time, so the scene never ends: " + Self.durationAdvice
+          + " to say how long to render")
     }
     var traced = Array(0..<count)
     if case .vector(let parts) = bound.expression {
@@ -467,7 +472,7 @@ struct SceneAssembler {
     if rebuilding {
       // A layer absent from the initial state (an `if` that was false) has no channel: it takes
       // the value of the state whose layout is being built, fixed for that layout.
-      if let present = textScope, !channels.contains(where: { $0.name == name }) {
+      if let present = textScope, !boundChannels.contains(name) {
         return try bound.evaluate(present, count: count, what: what).map { .constant($0) }
       }
       return (0..<count).map { .channel(name, component: $0) }
@@ -476,6 +481,7 @@ struct SceneAssembler {
       name: name, bound: bound, initial: value, traced: traced, lastTarget: value)
     channel.readsTime = readsTime
     channels.append(channel)
+    boundChannels.insert(name)
     return (0..<count).map { .channel(name, component: $0) }
   }
 
