@@ -69,7 +69,7 @@ extension SceneAssembler {
         let size = laidOutSize(node) ?? Size(width: 0, height: 0)
         holder.rotation3D = Rotation3DBinding(
           degrees: binding, axis: turn.axis,
-          anchor: Point((turn.anchor.x - 0.5) * size.width, (turn.anchor.y - 0.5) * size.height),
+          unitAnchor: Point(turn.anchor.x, turn.anchor.y),
           anchorZ: turn.anchorZ, perspective: turn.perspective, width: size.width,
           height: size.height)
       case "opacity": holder.opacity = binding

@@ -641,26 +641,24 @@ extension SceneAssembler {
       node.scale = try bind(layer.scale, name + ".scaleEffect.x", count: 1, what: "a number")[0]
       node.scaleY = try bind(y, name + ".scaleEffect.y", count: 1, what: "a number")[0]
     }
-    func anchored(_ unit: (x: Double, y: Double)) -> Point {
-      Point((unit.x - 0.5) * size.width, (unit.y - 0.5) * size.height)
-    }
-    // The scale's and rotation's anchors: fixed points, or channels when they read state
-    // (they animate with the change, as SwiftUI's do).
+    // The scale's and rotation's anchors: unit points of the frame, fixed or channels when they
+    // read state (they animate with the change, as SwiftUI's do); kept as bindings, so that
+    // `animateLayout` can tie them to the frame's size where it changes with state.
     func anchor(_ bound: Bound?, _ channel: String) throws(SceneFileError) -> AnchorBinding? {
       guard let bound else { return nil }
       let unit = try bind(bound, channel, count: 2, what: "a unit point")
       return AnchorBinding(x: unit[0], y: unit[1], width: size.width, height: size.height)
     }
     if let a = try anchor(layer.scaleAnchor, name + ".scaleEffect.anchor") {
-      if a.isFixed { node.scaleAnchor = a.resolve([:]) } else { node.scaleAnchorBinding = a }
+      (node.scaleAnchor, node.scaleAnchorBinding) = (a.resolve([:]), a)
     }
     if let a = try anchor(layer.rotationAnchor, name + ".rotationEffect.anchor") {
-      if a.isFixed { node.rotationAnchor = a.resolve([:]) } else { node.rotationAnchorBinding = a }
+      (node.rotationAnchor, node.rotationAnchorBinding) = (a.resolve([:]), a)
     }
     if let turn = layer.rotation3D {
       node.rotation3D = Rotation3DBinding(
         degrees: try bind(turn.degrees, name + ".rotation3DEffect", count: 1, what: "a number")[0],
-        axis: turn.axis, anchor: anchored(turn.anchor), anchorZ: turn.anchorZ,
+        axis: turn.axis, unitAnchor: Point(turn.anchor.x, turn.anchor.y), anchorZ: turn.anchorZ,
         perspective: turn.perspective, width: size.width, height: size.height)
     }
     node.fillColor = decorated ? nil : animatedColor

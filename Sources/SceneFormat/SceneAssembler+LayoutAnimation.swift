@@ -249,9 +249,17 @@ extension SceneAssembler {
       let sizes = nodes.map { [$0.layout?.width ?? 0, $0.layout?.height ?? 0] }
       let channel = name + ".layout.size"
       if try layoutChannel(channel, sizes, changes, suffixes: [".width", ".height"]) {
-        node.layout?.animatedSize = [
-          .channel(channel, component: 0), .channel(channel, component: 1),
-        ]
+        let (width, height) = (
+          ScalarBinding.channel(channel, component: 0), ScalarBinding.channel(channel, component: 1)
+        )
+        node.layout?.animatedSize = [width, height]
+        // The anchors are unit points of the frame of the moment, as SwiftUI resolves them.
+        node.scaleAnchorBinding?.width = width
+        node.scaleAnchorBinding?.height = height
+        node.rotationAnchorBinding?.width = width
+        node.rotationAnchorBinding?.height = height
+        node.rotation3D?.width = width
+        node.rotation3D?.height = height
       }
     }
     if let record = node.layout, nodes.contains(where: { $0.layout?.lines != record.lines }) {

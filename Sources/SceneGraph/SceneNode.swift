@@ -40,7 +40,8 @@ public struct SceneNode: Hashable, Sendable {
   /// from the layout centre; the origin is `.center`).
   public var scaleAnchor = Point(0, 0)
   public var rotationAnchor = Point(0, 0)
-  /// Animated anchors, which then replace `scaleAnchor` and `rotationAnchor` (nil: fixed).
+  /// The anchors as unit points of the frame, which replace `scaleAnchor` and `rotationAnchor`
+  /// where set: animated with state, or following the frame's size as layout animates it.
   public var scaleAnchorBinding: AnchorBinding? = nil
   public var rotationAnchorBinding: AnchorBinding? = nil
   /// `.rotation3DEffect`, after the other transforms and before the placement at the centre.
@@ -112,8 +113,8 @@ public struct SceneNode: Hashable, Sendable {
   public var isStatic: Bool {
     let bindings =
       [centerX, centerY, offsetX, offsetY, scale, rotation, opacity]
-      + [scaleY, shadowRadius, shadowOpacity, shadowOffsetX, shadowOffsetY, rotation3D?.degrees]
-      .compactMap { $0 }
+      + [scaleY, shadowRadius, shadowOpacity, shadowOffsetX, shadowOffsetY].compactMap { $0 }
+      + (rotation3D?.channels ?? [])
       + (shadowColor ?? []) + anchorBindings
     guard fillColor == nil, drawn == nil,
       bindings.allSatisfy({ if case .constant = $0 { true } else { false } }),
@@ -140,7 +141,7 @@ public struct SceneNode: Hashable, Sendable {
   public var placementChannels: Set<String> {
     var names: Set<String> = []
     for binding in [centerX, centerY, offsetX, offsetY, scale, rotation]
-      + [scaleY, rotation3D?.degrees].compactMap({ $0 }) + anchorBindings
+      + [scaleY].compactMap({ $0 }) + (rotation3D?.channels ?? []) + anchorBindings
     {
       if case .channel(let name, _) = binding { names.insert(name) }
     }

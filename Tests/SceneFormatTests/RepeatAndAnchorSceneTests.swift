@@ -167,6 +167,35 @@ import Testing
     }
   }
 
+  /// An anchor is a unit point of the frame the view has at the moment, as SwiftUI resolves it
+  /// (`GeometryEffect.effectValue(size:)` gets the current size): a 40 × 40 bar centred at
+  /// (100, 100) whose width grows linearly to 120 over a second keeps, halved about its leading
+  /// edge, that edge where the frame's is — x 80, 60 and 40 at the start, half way and the end —
+  /// and, turned half a turn about its trailing edge, or mirrored in 3D about its leading one,
+  /// lies beyond that edge of the grown frame.
+  @Test func anchorsFollowTheFrameAsItGrows() throws {
+    let change = #"{"at": 0, "set": {"on": true}, "animation": {"type": "linear", "duration": 1}}"#
+    func bar(_ modifier: String, frame: Int) throws -> (Int, Int, Int, Int) {
+      let scene = try Self.load(
+        ##"{"shape": "rectangle", "fill": "#000000", "##
+          + ##""frame": {"width": "=on ? 120 : 40", "height": 40}, "## + modifier + "}",
+        events: change
+      ).scene
+      return try Self.ink(scene, frame: frame)
+    }
+    let halved = #""scaleEffect": {"x": 0.5, "y": 1, "anchor": "leading"}"#
+    #expect(try bar(halved, frame: 0) == (80, 80, 99, 119))
+    #expect(try bar(halved, frame: 5) == (60, 80, 99, 119))
+    #expect(try bar(halved, frame: 10) == (40, 80, 99, 119))
+    let turned = #""rotationEffect": {"degrees": 180, "anchor": "trailing"}"#
+    #expect(try bar(turned, frame: 0) == (120, 80, 159, 119))
+    #expect(try bar(turned, frame: 10) == (160, 80, 199, 119))
+    let mirrored =
+      #""rotation3DEffect": {"degrees": 180, "axis": [0, 1, 0], "anchor": "leading", "perspective": 0}"#
+    #expect(try bar(mirrored, frame: 0) == (40, 80, 79, 119))
+    #expect(try bar(mirrored, frame: 10) == (0, 80, 39, 119))
+  }
+
   /// A layer absent from the initial state (an `if` that was false) takes the values of its
   /// state-reading modifiers in the state it appears in (it had no channel to animate): the
   /// halved bar shown at 0.2 s is drawn about its centre, moved by its offset (scaled with it).
