@@ -536,7 +536,6 @@ extension SceneAssembler {
     _ layer: LayerDescription, centerX: ScalarBinding, centerY: ScalarBinding, size: Size
   ) throws(SceneFileError) -> SceneNode {
     let name = layer.id ?? layer.path
-    if let id = layer.id, !rebuilding { hitSizes[id] = size }
     let p = layer.padding
     let frame = Rect(
       minX: -size.width / 2 + p.leading, minY: -size.height / 2 + p.top,
@@ -585,6 +584,14 @@ extension SceneAssembler {
     }
     var content = try self.content(
       layer, frame: contentBox, color: color, animatedColor: animatedColor, name: name)
+    // Where the layer takes taps itself (`HitTest`): a text, an image or a symbol in its frame,
+    // a shape, a path or a ring where it draws, a stack or a spacer nowhere (its children do).
+    let hitArea: HitArea?
+    switch layer.content {
+    case .text, .image, .symbol: hitArea = .rect(contentBox)
+    case .path, .shape, .ring: hitArea = .drawn
+    case .stack, .spacer: hitArea = nil
+    }
     let decorated = !layer.backgrounds.isEmpty || !layer.overlays.isEmpty || layer.keepsDecorations
     if decorated {
       // Backgrounds, the content, overlays: each decoration offered the whole laid-out box
@@ -604,6 +611,7 @@ extension SceneAssembler {
       }
       var own = SceneNode(name + ".content", content)
       own.fillColor = animatedColor
+      own.hitArea = hitArea
       content = .group(
         try decorations(layer.backgrounds) + [own] + (try decorations(layer.overlays)))
     }
@@ -662,6 +670,7 @@ extension SceneAssembler {
         perspective: turn.perspective, width: size.width, height: size.height)
     }
     node.fillColor = decorated ? nil : animatedColor
+    if !decorated { node.hitArea = hitArea }
     if case .image(_, _, let options) = layer.content, options.renderingMode == .template {
       // Tinted by the foreground colour: a colour map before every other effect.
       let rgba = [color.red, color.green, color.blue, color.alpha]
@@ -688,6 +697,47 @@ extension SceneAssembler {
     return node
   }
 
+  /// A clip (`clipShape`, `clipped`, `cornerRadius`) or a `contentShape` in the layer's
+  /// laid-out `box` (the node's space, padding included): a shape of the box, maybe with a
+  /// corner radius from state, or a path placed in it. `key` names it in channels and errors.
+  private mutating func clipBinding(
+    _ clip: EffectsDescription.Clip, box: Rect, key: String, layer: LayerDescription,
+    name: String
+  ) throws(SceneFileError) -> ClipBinding {
+    switch clip {
+    case .shape(let kind, let radius, let style, let rule):
+      let bound = try radius.map { r throws(SceneFileError) in
+        try bind(r, name + "." + key + ".cornerRadius", count: 1, what: "a number")[0]
+      }
+      if let bound, case .channel = bound {
+        // An animated radius: resolved each frame (only rectangles take one).
+        return ClipBinding(
+          .roundedFrame(box, radius: bound, style: style ?? settings.swiftUI.cornerStyle),
+          rule: rule)
+      }
+      let r = bound?.resolve([:]) ?? 0
+      return ClipBinding(
+        .shape(InsettableShape(insettableKind(kind, radius: r, style: style), frame: box)),
+        rule: rule)
+    case .path(let path, let viewBox, let rule):
+      let placement =
+        viewBox.map { Transform.mapping($0, fittedInto: box) }
+        ?? .translation(box.minX, box.minY)
+      guard let placed = path.applying(placement) else {
+        throw SceneFileError(
+          path: layer.path + "." + key, "the path placed in its frame leaves the finite range",
+          line: layer.line, column: layer.column)
+      }
+      return ClipBinding(.path(placed), rule: rule)
+    case .frame: return ClipBinding(.shape(InsettableShape(.rectangle, frame: box)))
+    case .cornerRadius(let radius):
+      return ClipBinding(
+        .roundedFrame(
+          box, radius: try bind(radius, name + ".cornerRadius", count: 1, what: "a number")[0],
+          style: settings.swiftUI.cornerStyle))
+    }
+  }
+
   /// The clip, mask and blur, in the node's own space: they apply to its whole laid-out box
   /// (padding included), as modifiers after `.padding` do in SwiftUI.
   private mutating func addEffects(
@@ -695,39 +745,16 @@ extension SceneAssembler {
   ) throws(SceneFileError) {
     let box = Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
     let effects = layer.effects
-    switch effects.clip {
-    case nil: break
-    case .shape(let kind, let radius, let style, let rule)?:
-      let bound = try radius.map { r throws(SceneFileError) in
-        try bind(r, name + ".clipShape.cornerRadius", count: 1, what: "a number")[0]
-      }
-      if let bound, case .channel = bound {
-        // An animated radius: resolved each frame (only rectangles take one).
-        node.clip = ClipBinding(
-          .roundedFrame(box, radius: bound, style: style ?? settings.swiftUI.cornerStyle),
-          rule: rule)
-      } else {
-        let r = bound?.resolve([:]) ?? 0
-        node.clip = ClipBinding(
-          .shape(InsettableShape(insettableKind(kind, radius: r, style: style), frame: box)),
-          rule: rule)
-      }
-    case .path(let path, let viewBox, let rule)?:
-      let placement =
-        viewBox.map { Transform.mapping($0, fittedInto: box) }
-        ?? .translation(box.minX, box.minY)
-      guard let placed = path.applying(placement) else {
-        throw SceneFileError(
-          path: layer.path + ".clipShape", "the path placed in its frame leaves the finite range",
-          line: layer.line, column: layer.column)
-      }
-      node.clip = ClipBinding(.path(placed), rule: rule)
-    case .frame?: node.clip = ClipBinding(.shape(InsettableShape(.rectangle, frame: box)))
-    case .cornerRadius(let radius)?:
-      node.clip = ClipBinding(
-        .roundedFrame(
-          box, radius: try bind(radius, name + ".cornerRadius", count: 1, what: "a number")[0],
-          style: settings.swiftUI.cornerStyle))
+    if let clip = effects.clip {
+      node.clip = try clipBinding(clip, box: box, key: "clipShape", layer: layer, name: name)
+    }
+    if let shape = layer.contentShape {
+      node.contentShape = try clipBinding(
+        shape, box: box, key: "contentShape", layer: layer, name: name)
+    }
+    if let allows = layer.allowsHitTesting {
+      node.allowsHitTesting = try bind(
+        allows, name + ".allowsHitTesting", count: 1, what: "true or false")[0]
     }
     if let mask = effects.mask.first {
       // Laid out like an overlay: offered the layer's size, centred in it.

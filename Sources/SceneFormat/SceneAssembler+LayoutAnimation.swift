@@ -294,6 +294,17 @@ extension SceneAssembler {
         node.clip?.frame = RectBinding(channel: name + ".layout.clip")
       }
     }
+    if let shape = node.contentShape {
+      let frames = nodes.compactMap { $0.contentShape.flatMap(Self.clipFrame) }
+      if frames.count == nodes.count,
+        nodes.allSatisfy({ $0.contentShape.map { Self.sameClipShape($0, shape) } ?? false }),
+        try layoutChannel(
+          name + ".layout.contentShape", frames.map(Self.components), changes,
+          suffixes: Self.rectSuffixes, traced: false)
+      {
+        node.contentShape?.frame = RectBinding(channel: name + ".layout.contentShape")
+      }
+    }
     if node.blur != nil {
       let bounds = nodes.map { Self.components($0.blur?.bounds ?? Self.noRect) }
       if try layoutChannel(name + ".layout.blur", bounds, changes, suffixes: Self.rectSuffixes) {

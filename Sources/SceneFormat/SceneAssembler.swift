@@ -27,8 +27,6 @@ struct SceneAssembler {
   /// The names of the channels `bind` made in the first layout: a later layout's binding to a
   /// name not among them belongs to a layer that was absent then.
   var boundChannels: Set<String> = []
-  /// Layer ids → their laid-out size, for hit testing.
-  var hitSizes: [String: Size] = [:]
   /// Texts broken into lines, by layer path and width.
   var texts: [String: Paragraph] = [:]
   var notes: [String] = []
@@ -221,6 +219,17 @@ struct SceneAssembler {
     var ids: Set<String> = []
     try checkIDs(description.layers, &ids)
     layerIDs = ids
+    // A handler's layer must exist, taps or not (a typo would otherwise show only with a tap).
+    for handler in description.tapHandlers {
+      guard let id = handler.layer, !ids.contains(id) else { continue }
+      throw SceneFileError(
+        path: handler.path + ".layer",
+        "no layer has the id \"\(id)\""
+          + (ids.isEmpty
+            ? " (no layer has an id)"
+            : JSONField.didYouMean(id, among: ids.sorted(), quote: "\"")),
+        line: handler.layerLine, column: handler.layerColumn)
+    }
     var layers = description.layers
     if Self.hasLayoutBounds(layers) {
       var values: [Double] = []
@@ -541,7 +550,7 @@ struct SceneAssembler {
           placed.channels = trial.channels
         }
         guard
-          let handler = try handler(
+          let handler = handler(
             for: Point(x, y), at: time, root: placed.root, channels: placed.channels)
         else {
           let layers = description.tapHandlers.compactMap(\.layer).map { "'\($0)'" }
@@ -562,64 +571,28 @@ struct SceneAssembler {
 
   static func format(_ v: Double) -> String { JSONValue.format(v) }
 
-  /// The first handler whose layer is drawn under `point` at `time` (a handler without a layer
-  /// takes any tap).
+  /// The handler a tap at `point` runs at `time`, as SwiftUI routes a tap: to the frontmost
+  /// layer that takes it (`HitTest`: not one behind it, nor one faded out or with
+  /// `allowsHitTesting` false) and then its ancestors, the innermost layer with a handler first
+  /// (a child's gesture wins over its parent's), a layer's handlers in file order; else to a
+  /// handler without a layer (a gesture on the whole screen).
   private func handler(
     for point: Point, at time: Double, root: SceneNode, channels: [Channel]
-  ) throws(SceneFileError) -> TapHandler? {
-    for handler in description.tapHandlers {
-      guard let id = handler.layer else { return handler }
-      guard let chain = Self.chain(to: id, in: root),
-        var size = hitSizes[id] ?? chain.last.flatMap(Self.laidOutSize)
-      else {
-        // A conditional layer not laid out yet is not hit.
-        if layerIDs.contains(id) { continue }
-        throw SceneFileError(
-          path: handler.path + ".layer", "no layer has the id \"\(id)\"", line: handler.layerLine,
-          column: handler.layerColumn)
-      }
-      // Only the channels that place the layer and its ancestors, and size it, matter.
-      var needed = chain.reduce(into: Set<String>()) { $0.formUnion($1.placementChannels) }
-      let animatedSize = chain.last?.layout?.animatedSize
-      for case .channel(let name, _) in animatedSize ?? [] { needed.insert(name) }
-      for case .channel(let name, _)? in chain.map(\.present) { needed.insert(name) }
-      var values: [String: [Double]] = [:]
-      for channel in channels where needed.contains(channel.name) {
-        values[channel.name] = ChannelTimeline(
-          initial: channel.initial, changes: channel.changes, frameRate: settings.frameRate
-        ).value(at: time)
-      }
-      // A conditional layer that is not there is not hit.
-      if chain.contains(where: { ($0.present?.resolve(values) ?? 1) <= 0 }) { continue }
-      if let animatedSize {
-        size = Size(
-          width: max(0, animatedSize[0].resolve(values)),
-          height: max(0, animatedSize[1].resolve(values)))
-      }
-      if Self.hits(point, size: size, through: chain, values) {
-        return handler
+  ) -> TapHandler? {
+    var values: [String: [Double]] = [:]
+    for channel in channels {
+      values[channel.name] = ChannelTimeline(
+        initial: channel.initial, changes: channel.changes, frameRate: settings.frameRate
+      ).value(at: time)
+    }
+    if let chain = HitTest.chain(at: point, in: root, values) {
+      for node in chain.reversed() {
+        if let handler = description.tapHandlers.first(where: { $0.layer == node.name }) {
+          return handler
+        }
       }
     }
-    return nil
-  }
-
-  /// Whether `point` (screen points) falls on the frame of `size` centred on the last node of
-  /// `chain`, drawn through the chain's modifiers: offsets, rotations and scales, and 3D turns
-  /// (the point taken back through the projection onto the turned plane, and missed where it
-  /// would lie behind the eye) — SwiftUI hit-tests a view where its geometry effects draw it.
-  static func hits(
-    _ point: Point, size: Size, through chain: [SceneNode], _ values: [String: [Double]]
-  ) -> Bool {
-    var map = Projection.identity
-    for node in chain.reversed() { map = map.concatenating(node.placement(values)) }
-    guard let inverse = map.inverted else { return false }
-    let w = inverse.m13 * point.x + inverse.m23 * point.y + inverse.m33
-    guard w != 0, w.isFinite else { return false }
-    let local = Point(
-      (inverse.m11 * point.x + inverse.m21 * point.y + inverse.m31) / w,
-      (inverse.m12 * point.x + inverse.m22 * point.y + inverse.m32) / w)
-    guard map.w(local) >= Projection.nearestW else { return false }
-    return abs(local.x) <= size.width / 2 && abs(local.y) <= size.height / 2
+    return description.tapHandlers.first { $0.layer == nil }
   }
 
   /// The nodes from the root's child down to the node named `name`.

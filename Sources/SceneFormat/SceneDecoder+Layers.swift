@@ -14,7 +14,7 @@ extension SceneDecoder {
     "cornerRadius", "mask", "blur", "saturation", "brightness", "contrast", "grayscale",
     "hueRotation", "colorMultiply", "colorInvert", "background", "overlay", "fixedSize",
     "aspectRatio", "layoutPriority", "if", "transition", "matchedGeometryEffect", "keyframes",
-    "phases",
+    "phases", "allowsHitTesting", "contentShape",
   ]
   /// The text styles SwiftUI passes down through the environment: a text's own, and on a stack
   /// they reach every text inside (`TextEnvironment`).
@@ -224,6 +224,18 @@ extension SceneDecoder {
           "an \"=expression\" of state (the layer is there while it is true)")
       }
       layer.condition = try Self.expression(condition)
+    }
+    if let field = o["allowsHitTesting"] {
+      if case .bool(let allows) = field.value.kind {
+        layer.allowsHitTesting = Bound.constant([allows ? 1 : 0], at: field)
+      } else if Self.isExpression(field) {
+        layer.allowsHitTesting = try Self.expression(field)
+      } else {
+        throw field.expected("true, false or an \"=expression\" of state")
+      }
+    }
+    if let field = o["contentShape"] {
+      layer.contentShape = try clipShape(field)
     }
     if let transition = o["transition"] {
       guard o.has("if") else {

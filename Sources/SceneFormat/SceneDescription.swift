@@ -437,6 +437,11 @@ struct LayerDescription {
   var fixedHeight = false
   /// `"if"`: the layer is there only while this is true (nil: always).
   var condition: Bound? = nil
+  /// `.allowsHitTesting(_:)`: taps pass through the layer and its children while this is false
+  /// (nil: true).
+  var allowsHitTesting: Bound? = nil
+  /// `.contentShape(_:)`: where the layer takes taps, in its laid-out box (nil: where it draws).
+  var contentShape: EffectsDescription.Clip? = nil
   /// How it comes and goes when `condition` changes (SwiftUI's default, `.opacity`).
   var transition = TransitionDescription(both: TransitionState(opacity: 0))
   /// `keyframeAnimator`: tracks that drive its scale, rotation, opacity and offset.

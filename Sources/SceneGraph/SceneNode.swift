@@ -72,6 +72,14 @@ public struct SceneNode: Hashable, Sendable {
   /// is still animating), and in the layout while `present` is (nil: always).
   public var drawn: ScalarBinding? = nil
   public var present: ScalarBinding? = nil
+  /// Where the node takes a tap itself (`HitTest`): a text's, an image's or a symbol's frame, or
+  /// what its content draws; nil where only its children do (a stack, a spacer).
+  public var hitArea: HitArea? = nil
+  /// `.allowsHitTesting(_:)`: while this is 0 neither the node nor its children take taps.
+  public var allowsHitTesting: ScalarBinding = .constant(1)
+  /// `.contentShape(_:)`, in the node's own space: where the node and its children take taps,
+  /// the node itself wherever none of its children does.
+  public var contentShape: ClipBinding? = nil
 
   /// Whether a colour modifier, clip, mask or blur applies.
   var hasEffects: Bool { clip != nil || !mask.isEmpty || blur != nil || !colorEffects.isEmpty }
@@ -247,7 +255,7 @@ public struct SceneNode: Hashable, Sendable {
   }
 
   /// `color`, or the fill colour channel's value when the node has one.
-  private func paint(_ color: Color, _ values: [String: [Double]]) -> Color {
+  func paint(_ color: Color, _ values: [String: [Double]]) -> Color {
     guard let channel = fillColor, let c = values[channel], c.count == 4 else { return color }
     return Color(red: c[0], green: c[1], blue: c[2], alpha: c[3])
   }

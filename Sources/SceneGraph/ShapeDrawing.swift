@@ -124,10 +124,9 @@ public struct ShapeDrawing: Hashable, Sendable {
       && bindings.allSatisfy { if case .constant = $0 { true } else { false } }
   }
 
-  /// The layers it draws with the channels at `values`: the fill, then the stroke.
-  func layers(_ values: [String: [Double]]) -> [Layer] {
-    let (from, to) = (trimFrom.resolve(values), trimTo.resolve(values))
-    var layers: [Layer] = []
+  /// The outline with the channels at `values` (its animated frame and corner radius), and the
+  /// frame its paints resolve in.
+  private func resolvedOutline(_ values: [String: [Double]]) -> (Outline, frame: Rect?) {
     var outline = self.outline
     let frame = self.frame?.resolve(values)
     if let frame, case .shape(var shape) = outline {
@@ -141,14 +140,23 @@ public struct ShapeDrawing: Hashable, Sendable {
         cornerRadius: max(0, cornerRadius.resolve(values)), style: style)
       outline = .shape(shape)
     }
-    func outlinePath(insetBy amount: Double) -> Path {
-      switch outline {
-      case .path(let path): return path
-      case .shape(let shape): return shape.path(insetBy: amount)
-      }
+    return (outline, frame)
+  }
+
+  private static func path(of outline: Outline, insetBy amount: Double) -> Path {
+    switch outline {
+    case .path(let path): return path
+    case .shape(let shape): return shape.path(insetBy: amount)
     }
+  }
+
+  /// The layers it draws with the channels at `values`: the fill, then the stroke.
+  func layers(_ values: [String: [Double]]) -> [Layer] {
+    let (from, to) = (trimFrom.resolve(values), trimTo.resolve(values))
+    var layers: [Layer] = []
+    let (outline, frame) = resolvedOutline(values)
     if let fill {
-      let path = outlinePath(insetBy: 0).trimmed(from: from, to: to)
+      let path = Self.path(of: outline, insetBy: 0).trimmed(from: from, to: to)
       if !path.isEmpty {
         layers.append(.fill(path, paint: fill.paint(values, frame: frame), rule: rule))
       }
@@ -158,12 +166,37 @@ public struct ShapeDrawing: Hashable, Sendable {
       style.width = max(0, stroke.lineWidth.resolve(values))
       style.dashPhase = stroke.dashPhase.resolve(values)
       style.miterLimit = max(1, stroke.miterLimit.resolve(values))
-      let path = outlinePath(insetBy: stroke.inside ? style.width / 2 : 0).trimmed(
+      let path = Self.path(of: outline, insetBy: stroke.inside ? style.width / 2 : 0).trimmed(
         from: from, to: to)
       if !path.isEmpty, style.width > 0 {
         layers.append(.stroke(path, style, stroke.paint.paint(values, frame: frame)))
       }
     }
     return layers
+  }
+
+  /// Whether a tap at `point` (the node's space, points) hits what it draws with the channels
+  /// at `values`, as SwiftUI hit-tests a shape by its path: inside the trimmed fill, or within
+  /// half the line width of the trimmed stroke's path (its dashes, caps and miters aside). A
+  /// fill or stroke of a clear colour takes no tap (as `Color.clear` takes none).
+  func contains(_ point: Point, _ values: [String: [Double]]) -> Bool {
+    let (from, to) = (trimFrom.resolve(values), trimTo.resolve(values))
+    let (outline, _) = resolvedOutline(values)
+    if let fill, !Self.isClear(fill, values),
+      Self.path(of: outline, insetBy: 0).trimmed(from: from, to: to).contains(point, rule: rule)
+    {
+      return true
+    }
+    guard let stroke, !Self.isClear(stroke.paint, values) else { return false }
+    let width = max(0, stroke.lineWidth.resolve(values))
+    let path = Self.path(of: outline, insetBy: stroke.inside ? width / 2 : 0).trimmed(
+      from: from, to: to)
+    return width > 0 && path.distance(to: point) <= width / 2
+  }
+
+  /// Whether `paint` is a colour with no alpha at `values`.
+  static func isClear(_ paint: PaintBinding, _ values: [String: [Double]]) -> Bool {
+    guard case .color = paint, case .solid(let color) = paint.paint(values) else { return false }
+    return color.alpha <= 0
   }
 }

@@ -74,6 +74,9 @@ import Testing
     ("sticker", [0.15, 1.5]),
     // Text styles on stacks: the notification's texts halfway from grey to black; at rest.
     ("environment", [0.6, 1.5]),
+    // Hit testing: the card turning indigo after the tap beside the button (count 1); at rest
+    // after the tap through the banner (count 2, the heart pink).
+    ("taps", [1.2, 3]),
   ]
 
   static let cases: [Case] = moments.flatMap { moment in

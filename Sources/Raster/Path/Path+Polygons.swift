@@ -9,6 +9,19 @@ extension Path {
   /// flattened before a map that is not affine: a projection keeps lines straight, so flattening
   /// first and mapping the points is exact for the flattened outline.
   public func polygons(tolerance: Double) -> [[Point]] {
+    flattenedSubpaths(tolerance: tolerance).map(\.points)
+  }
+
+  /// A subpath flattened: its points, and whether it was closed (`close`), so that its last
+  /// point joins its first for a stroke too, not only for a fill.
+  public struct FlattenedSubpath: Hashable, Sendable {
+    public var points: [Point]
+    public var closed: Bool
+  }
+
+  /// Each subpath of two points or more flattened as `polygons(tolerance:)` flattens it, with
+  /// whether it was closed.
+  public func flattenedSubpaths(tolerance: Double) -> [FlattenedSubpath] {
     let tolerance = tolerance > 0 && tolerance.isFinite ? tolerance : Flattener.defaultTolerance
     // A budget per curve so that no path makes more than the maximum.
     let curves = elements.reduce(0) {
@@ -18,7 +31,7 @@ extension Path {
       }
     }
     let budget = max(1, (Self.maximumPolygonPoints - elements.count) / max(1, curves))
-    var polygons: [[Point]] = []
+    var polygons: [FlattenedSubpath] = []
     var current: [Point] = []
     var last = Point.zero
     func pieces(_ deviation: Double) -> Int {
@@ -30,7 +43,7 @@ extension Path {
     for element in elements {
       switch element {
       case .move(let p):
-        if current.count > 1 { polygons.append(current) }
+        if current.count > 1 { polygons.append(FlattenedSubpath(points: current, closed: false)) }
         current = [p]
         last = p
       case .line(let p):
@@ -56,12 +69,12 @@ extension Path {
         }
         last = p
       case .close:
-        if current.count > 1 { polygons.append(current) }
+        if current.count > 1 { polygons.append(FlattenedSubpath(points: current, closed: true)) }
         last = current.first ?? last
         current = [last]
       }
     }
-    if current.count > 1 { polygons.append(current) }
+    if current.count > 1 { polygons.append(FlattenedSubpath(points: current, closed: false)) }
     return polygons
   }
 

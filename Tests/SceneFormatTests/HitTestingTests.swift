@@ -1,0 +1,138 @@
+import Raster
+import SceneGraph
+import Testing
+
+@testable import SceneFormat
+
+/// Taps routed as SwiftUI routes them (`HitTest`, `SceneAssembler.handler(for:…)`): to the
+/// frontmost layer that takes the tap — a shape where it draws, a text, image or symbol in its
+/// frame, a `contentShape` — and then its ancestors, the innermost handler first; a layer at
+/// opacity 0 or with `allowsHitTesting` false lets taps through; a handler without a layer takes
+/// what no layer's handler does.
+@Suite struct HitTestingTests {
+  /// Which handler ran: every handler sets `hit` to its own number, shown as the offset of a
+  /// 1-point marker layer (0: none ran), after one tap at `tap` at 0.1 s.
+  static func hit(
+    _ layers: String, handlers: String, tap: (Double, Double), state: String = ""
+  ) throws -> (hit: Double, notes: [String]) {
+    let text = """
+      {"canvas": {"width": 300, "height": 300}, "state": {"hit": 0\(state)},
+       "layers": [\(layers),
+                  {"id": "marker", "shape": "rectangle", "frame": {"width": 1, "height": 1},
+                   "opacity": 0.01, "allowsHitTesting": false, "offset": {"x": "=hit", "y": 0}}],
+       "onTap": [\(handlers)],
+       "taps": [{"x": \(tap.0), "y": \(tap.1), "at": 0.1}]}
+      """
+    let loaded = try SceneFile.load(text: text, settings: SceneSettings(scale: 1, frameRate: 10))
+    let offset = loaded.scene.values(at: 1)["marker.offset"]?[0] ?? 0
+    return (offset, loaded.notes)
+  }
+
+  /// A handler on `layer` setting `hit` to `n`.
+  static func on(_ layer: String?, _ n: Int) -> String {
+    let target = layer.map { #""layer": "\#($0)", "# } ?? ""
+    return #"{\#(target)"set": {"hit": \#(n)}, "animation": "none"}"#
+  }
+
+  /// A button under a full-screen translucent cover does not get the tap (the cover, the
+  /// frontmost layer there, takes it and has no handler); with `allowsHitTesting: false` on the
+  /// cover, or the cover faded to opacity 0, the tap reaches the button.
+  @Test func aLayerInFrontTakesTheTap() throws {
+    let button = #"{"id": "button", "shape": "circle", "frame": {"width": 80, "height": 80}}"#
+    func cover(_ extra: String) -> String {
+      ##"{"id": "cover", "shape": "rectangle", "fill": "#00000080"\##(extra)}"##
+    }
+    let blocked = try Self.hit(
+      button + ", " + cover(""), handlers: Self.on("button", 1), tap: (150, 150))
+    #expect(blocked.hit == 0)
+    #expect(blocked.notes.contains { $0.contains("misses the tappable layers ('button')") })
+    let passing = try Self.hit(
+      button + ", " + cover(#", "allowsHitTesting": false"#), handlers: Self.on("button", 1),
+      tap: (150, 150))
+    #expect(passing.hit == 1)
+    let faded = try Self.hit(
+      button + ", " + cover(#", "opacity": 0"#), handlers: Self.on("button", 1), tap: (150, 150))
+    #expect(faded.hit == 1)
+    // From state: the cover lets taps through while `open` is false.
+    let fromState = try Self.hit(
+      button + ", " + cover(#", "allowsHitTesting": "=open""#), handlers: Self.on("button", 1),
+      tap: (150, 150), state: #", "open": false"#)
+    #expect(fromState.hit == 1)
+  }
+
+  /// A layer at opacity 0 takes no tap itself (SwiftUI leaves it out of hit testing), even with
+  /// a handler of its own.
+  @Test func anInvisibleLayerTakesNoTap() throws {
+    let ghost =
+      #"{"id": "ghost", "shape": "rectangle", "frame": {"width": 100, "height": 100}, "opacity": 0}"#
+    #expect(try Self.hit(ghost, handlers: Self.on("ghost", 1), tap: (150, 150)).hit == 0)
+  }
+
+  /// A shape takes taps where its path is: a circle's frame corner misses, its inside hits; a
+  /// stroked ring is hit on its band, not in its hole; a rectangle filled clear is not hit.
+  @Test func aShapeIsHitByItsPath() throws {
+    let circle = #"{"id": "c", "shape": "circle", "frame": {"width": 100, "height": 100}}"#
+    #expect(try Self.hit(circle, handlers: Self.on("c", 1), tap: (150, 150)).hit == 1)
+    #expect(try Self.hit(circle, handlers: Self.on("c", 1), tap: (105, 105)).hit == 0)
+    let ring =
+      #"{"id": "r", "shape": "circle", "frame": {"width": 100, "height": 100}, "#
+      + #""stroke": {"color": "black", "lineWidth": 10}}"#
+    #expect(try Self.hit(ring, handlers: Self.on("r", 1), tap: (150, 102)).hit == 1)
+    #expect(try Self.hit(ring, handlers: Self.on("r", 1), tap: (150, 150)).hit == 0)
+    // A clear fill takes no tap (as `Color.clear`): the tap falls through to the screen's handler.
+    let clear = #"{"id": "k", "shape": "rectangle", "fill": "clear"}"#
+    #expect(
+      try Self.hit(clear, handlers: Self.on("k", 1) + ", " + Self.on(nil, 2), tap: (150, 150)).hit
+        == 2)
+  }
+
+  /// A stack takes taps only through its children: the gap between two squares misses the row,
+  /// until `contentShape: "rectangle"` makes the whole frame take them (SwiftUI's
+  /// `.contentShape(Rectangle())` on an `HStack`). A content shape also limits taps: a square
+  /// with `contentShape: "circle"` misses at its corner.
+  @Test func aStackIsHitThroughItsChildrenOrItsContentShape() throws {
+    func row(_ extra: String) -> String {
+      #"{"id": "row", "hstack": [{"shape": "rectangle", "frame": {"width": 40, "height": 40}}, "#
+        + #"{"shape": "rectangle", "frame": {"width": 40, "height": 40}}], "spacing": 40\#(extra)}"#
+    }
+    // The row is 120 wide, centred: squares at 90…130 and 170…210, the gap 130…170.
+    #expect(try Self.hit(row(""), handlers: Self.on("row", 1), tap: (110, 150)).hit == 1)
+    #expect(try Self.hit(row(""), handlers: Self.on("row", 1), tap: (150, 150)).hit == 0)
+    let shaped = row(#", "contentShape": "rectangle""#)
+    #expect(try Self.hit(shaped, handlers: Self.on("row", 1), tap: (150, 150)).hit == 1)
+    #expect(try Self.hit(shaped, handlers: Self.on("row", 1), tap: (150, 175)).hit == 0)
+    let square =
+      #"{"id": "s", "shape": "rectangle", "frame": {"width": 100, "height": 100}, "contentShape": "circle"}"#
+    #expect(try Self.hit(square, handlers: Self.on("s", 1), tap: (105, 105)).hit == 0)
+    #expect(try Self.hit(square, handlers: Self.on("s", 1), tap: (150, 150)).hit == 1)
+  }
+
+  /// The innermost layer with a handler wins (a child's gesture before its parent's), whatever
+  /// the handlers' order; a handler without a layer takes the taps no layer's handler does,
+  /// even when it is listed first. A text takes taps in its frame.
+  @Test func theInnermostHandlerRuns() throws {
+    let card =
+      ##"{"id": "card", "zstack": [{"shape": "rectangle", "fill": "#DDDDDD"}, "##
+      + #"{"id": "label", "text": "Buy", "font": "title"}], "frame": {"width": 200, "height": 200}}"#
+    let handlers = [Self.on(nil, 3), Self.on("card", 1), Self.on("label", 2)].joined(
+      separator: ", ")
+    #expect(try Self.hit(card, handlers: handlers, tap: (150, 150)).hit == 2)
+    #expect(try Self.hit(card, handlers: handlers, tap: (70, 70)).hit == 1)
+    #expect(try Self.hit(card, handlers: handlers, tap: (10, 10)).hit == 3)
+  }
+
+  /// A handler's layer that no layer has is an error when the scene loads, with or without taps.
+  @Test func aHandlerForAMissingLayerIsAnError() throws {
+    #expect {
+      _ = try SceneFile.load(
+        text: """
+          {"state": {"a": 0}, "layers": [{"id": "dot", "shape": "circle"}],
+           "onTap": [{"layer": "dott", "set": {"a": 1}}]}
+          """, settings: SceneSettings(scale: 1))
+    } throws: { error in
+      guard let e = error as? SceneFileError else { return false }
+      return e.path == "onTap[0].layer" && e.message.contains("no layer has the id \"dott\"")
+        && e.message.contains("dot")
+    }
+  }
+}
