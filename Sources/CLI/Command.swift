@@ -10,12 +10,18 @@ protocol Command {
 public struct Console: Sendable {
   public var standardOutput: @Sendable (String) -> Void
   public var standardError: @Sendable (String) -> Void
+  /// Why a write to standard output failed, if one did (`RenderAnim.main` asks once the command
+  /// has run, so that a lost result is an error, not a silent success); nil when none did or
+  /// the console cannot tell.
+  public var standardOutputFailure: @Sendable () -> String?
 
   public init(
     standardOutput: @escaping @Sendable (String) -> Void,
-    standardError: @escaping @Sendable (String) -> Void
+    standardError: @escaping @Sendable (String) -> Void,
+    standardOutputFailure: @escaping @Sendable () -> String? = { nil }
   ) {
     self.standardOutput = standardOutput
     self.standardError = standardError
+    self.standardOutputFailure = standardOutputFailure
   }
 }

@@ -28,7 +28,9 @@ enum DiffCommand: Command {
       + ComparisonOptions.specs(budgetPer: "image")
       + [
         OptionSpec(
-          "diff-out", valueName: "diff.png", help: "Write a difference image when they differ."),
+          "diff-out", valueName: "diff.png",
+          help: "Write a difference image when they differ (-: to stdout; the verdict then goes to stderr)."
+        ),
         OptionSpec(
           "diff-style", value: .choice(of: ImageDifference.Style.self),
           valueName: "overlay|triptych",
@@ -42,6 +44,12 @@ enum DiffCommand: Command {
     let style: ImageDifference.Style = try arguments.requiredChoice("diff-style")
     let paths = (arguments.positional(0) ?? "", arguments.positional(1) ?? "")
     let diffOut = arguments.value("diff-out")
+    // With the difference image on standard output, the verdict goes to standard error, so the
+    // PNG stays whole.
+    if diffOut == "-" {
+      let verdicts = console.standardError
+      console.standardOutput = verdicts
+    }
     if let diffOut {
       try OutputOptions.checkPNG(diffOut, option: "--diff-out")
       let same = [paths.0, paths.1].contains { path in

@@ -38,6 +38,7 @@ enum LayoutCommand: Command {
     guard let file = arguments.positional(0) else { throw UsageError("Missing <file.json>") }
     let time = try arguments.requiredNumber("at")
     let output = try arguments.required("output")
+    try OutputOptions.checkNotInput(output, option: "-o", input: file)
     let tapTexts = arguments.allValues("tap")
     guard tapTexts.count <= SceneOptions.maximumTaps else {
       throw UsageError("At most \(SceneOptions.maximumTaps) '--tap' options")

@@ -30,6 +30,11 @@ public enum OptionValue: Sendable {
 
   /// Refuses `text` as a value of this type for option `name` (without dashes).
   public func check(_ text: String, option name: String) throws(UsageError) {
+    // No option or argument takes an empty text (a path, a name, a list): `--trace ''` is a
+    // slip, not a file.
+    guard !text.isEmpty else {
+      throw UsageError("'\(ValueParsers.shown(name))' needs a value, not an empty string")
+    }
     switch self {
     case .text: return
     case .integer(let range): _ = try ValueParsers.integer(text, option: name, in: range)

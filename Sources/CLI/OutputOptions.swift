@@ -60,6 +60,19 @@ enum OutputOptions {
     var isNullDevice: Bool
   }
 
+  /// Refuses an output (`option` names it: `-o`, `--trace`) that would replace the input file
+  /// `input` (the scene being read): the same path or the same file by another name.
+  static func checkNotInput(_ output: String, option: String, input: String) throws(UsageError) {
+    // Only a file that exists is read (`cats` is the built-in scene unless a file has the name).
+    guard output != "-", input != "-", let read = identity(input), !read.isNullDevice else {
+      return
+    }
+    let samePlace = place(output).map { $0 == place(input) } ?? false
+    if samePlace || identity(output) == read {
+      throw UsageError("'\(option)' \(output) is the scene file \(input): give another file")
+    }
+  }
+
   static func identity(_ path: String) -> Identity? {
     var info = stat()
     let found = path == "-" ? fstat(STDOUT_FILENO, &info) == 0 : stat(path, &info) == 0

@@ -79,7 +79,9 @@ public struct ParsedArguments: Sendable {
     }
     for (i, value) in positionals.enumerated() {
       let option = positionalSpecs[min(i, positionalSpecs.count - 1)]
-      try option.value.check(value, option: option.name)
+      // Named as the usage line names it, or by its name where that lists the choices.
+      let placeholder = option.valueName.contains("|") ? option.name : option.valueName
+      try option.value.check(value, option: "<\(placeholder)>")
     }
     for (i, option) in positionalSpecs.enumerated() where option.isRequired {
       if i >= positionals.count {

@@ -2,6 +2,7 @@ import Codecs
 import FileIO
 import Raster
 import RenderAnimKit
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -49,8 +50,16 @@ public enum RenderAnim {
     commands.filter { $0.spec.name.hasPrefix("bench ") }
   }
 
-  /// Runs the tool on `arguments` (without the program name) and returns the exit status.
+  /// Runs the tool on `arguments` (without the program name) and returns the exit status: 1
+  /// when the command succeeded but what it wrote to standard output was lost.
   public static func main(_ arguments: [String], console: Console = .standard) -> Int32 {
+    let status = run(arguments, console: console)
+    guard status == 0, let failure = console.standardOutputFailure() else { return status }
+    console.standardError("render-anim: error: \(failure)\n")
+    return 1
+  }
+
+  private static func run(_ arguments: [String], console: Console) -> Int32 {
     var console = console
     guard let first = arguments.first, first != "-h", first != "--help", first != "help" else {
       console.standardOutput(overview)
@@ -126,18 +135,37 @@ public enum RenderAnim {
 }
 
 extension Console {
-  /// Writes to the process's standard output and standard error.
+  /// Writes to the process's standard output and standard error; the first failed write to
+  /// standard output (a full disk, a closed pipe) is kept for `standardOutputFailure`.
   public static let standard = Console(
-    standardOutput: { text in writeAll(text, to: STDOUT_FILENO) },
-    standardError: { text in writeAll(text, to: STDERR_FILENO) })
+    standardOutput: { text in
+      let failure = writeAll(text, to: STDOUT_FILENO)
+      if failure != 0 {
+        _ = standardOutputErrno.compareExchange(
+          expected: 0, desired: failure, ordering: .relaxed)
+      }
+    },
+    standardError: { text in _ = writeAll(text, to: STDERR_FILENO) },
+    standardOutputFailure: {
+      let code = standardOutputErrno.load(ordering: .relaxed)
+      guard code != 0 else { return nil }
+      let text = String(cString: strerror(code))
+      return "standard output: " + text.prefix(1).lowercased() + text.dropFirst()
+    })
 
-  private static func writeAll(_ text: String, to fd: Int32) {
+  /// The errno of the first failed write to standard output (0: none).
+  private static let standardOutputErrno = Atomic<Int32>(0)
+
+  /// Writes all of `text`; returns the errno of a failed write (EIO for a write of nothing), or 0.
+  private static func writeAll(_ text: String, to fd: Int32) -> Int32 {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
       let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
       if n < 0, errno == EINTR { continue }
-      if n <= 0 { return }
+      if n < 0 { return errno }
+      if n == 0 { return EIO }
       bytes = bytes.dropFirst(n)
     }
+    return 0
   }
 }

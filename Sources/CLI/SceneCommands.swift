@@ -685,6 +685,10 @@ enum SceneCommand: Command {
       for option in ["shard", "shards"] where arguments.isGiven(option) {
         throw UsageError("'--\(option)' goes with '--out-dir DIR'")
       }
+      for (option, name) in [("-o", "output"), ("--trace", "trace")] {
+        guard let path = arguments.value(name) else { continue }
+        try OutputOptions.checkNotInput(path, option: option, input: first)
+      }
       return try SceneOptions.run(SceneSource(argument: first), arguments, console: &console)
     }
     return try renderMany(files, into: folder, arguments, console: &console)

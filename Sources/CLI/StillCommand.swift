@@ -36,7 +36,8 @@ enum StillCommand: Command {
     ])
 
   static func run(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
-    let element: Element = try ValueParsers.choice(arguments.positional(0) ?? "", option: "element")
+    let element: Element = try ValueParsers.choice(
+      arguments.positional(0) ?? "", option: "<element>")
     let scale = Double(try arguments.requiredInteger("scale"))
     let corners: CornerStyle = try arguments.requiredChoice("corner-style")
     let compression: PNGCompression = try arguments.requiredChoice("png-compression")

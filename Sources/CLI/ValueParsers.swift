@@ -7,8 +7,15 @@ enum ValueParsers {
   /// The largest image side the CLI accepts, in pixels.
   static let maximumImageSide = 16_384
 
+  /// An option's value that is not what it takes. `option` is the long name (`scale`, shown as
+  /// `--scale`), or a positional argument's placeholder (`<element>`, shown as it is).
   static func invalid(_ option: String, _ value: String, _ expected: String) -> UsageError {
-    UsageError("Invalid value '\(value)' for '--\(option)': \(expected)")
+    UsageError("Invalid value '\(value)' for '\(shown(option))': \(expected)")
+  }
+
+  /// How `option` is named in messages: `--name`, or a placeholder `<name>` as it is.
+  static func shown(_ option: String) -> String {
+    option.hasPrefix("<") ? option : "--" + option
   }
 
   /// A number written in decimal (`DecimalNumber`), spaces around it allowed.

@@ -34,7 +34,8 @@ public final class MemorySink: ByteSink {
 /// - A symbolic link is written through: its target is replaced (with a temporary beside the
 ///   target), the link stays. A link to nothing is an error.
 /// - `-` is standard output: the bytes are kept in an unlinked temporary file (in memory when
-///   none can be made) and copied out on commit, so a failed run writes nothing there either.
+///   none can be made) and copied out on commit, so a failed run writes nothing there either;
+///   so are `/dev/stdout`, `/dev/fd/1` and `/proc/self/fd/1`.
 /// - Devices and pipes (`/dev/null`, a FIFO) are written directly; they cannot be replaced.
 /// - A file that is replaced keeps its permission bits; a new one is 0644 less the umask.
 ///
@@ -65,7 +66,7 @@ public final class OutputFile: ByteSink, PendingOutput {
   /// no permission).
   public init(_ path: String) throws(FileError) {
     self.path = path
-    if path == "-" {
+    if path == "-" || Self.standardOutputNames.contains(path) {
       destination = .standardOutput(spool: Self.spoolFile())
       return
     }
@@ -85,6 +86,10 @@ public final class OutputFile: ByteSink, PendingOutput {
   }
 
   deinit { discard() }
+
+  /// The names of this process's standard output, written as `-` is (a pipe behind them has no
+  /// name a link could lead to).
+  static let standardOutputNames: Set<String> = ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"]
 
   /// Writes `bytes` to `path` in one go, atomically.
   public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
@@ -154,6 +159,12 @@ public final class OutputFile: ByteSink, PendingOutput {
         throw failure
       }
     }
+  }
+
+  /// Copied to standard output or written to a device when published.
+  public var publishesByCopying: Bool {
+    if case .file = destination { return false }
+    return true
   }
 
   /// Drops what was written; the destination keeps what it held.
@@ -235,19 +246,28 @@ public protocol PendingOutput: AnyObject {
   func publish() throws(FileError)
   /// Drops it, leaving the destination as it was.
   func discard()
+  /// Whether publishing copies it to standard output (or a device): a step that can still fail
+  /// (a full disk, a closed pipe), where putting a file in place cannot be taken back.
+  var publishesByCopying: Bool { get }
+}
+
+extension PendingOutput {
+  public var publishesByCopying: Bool { false }
 }
 
 /// Several outputs that land together or not at all (a GIF and its trace).
 public enum Outputs {
-  /// Finishes every output, then publishes each; if any cannot be finished, all are discarded
-  /// and nothing is replaced.
+  /// Finishes every output, then publishes each: first those copied to standard output or a
+  /// device, which can still fail, then the files renamed into place. If any cannot be finished
+  /// or copied, the rest are discarded and no file is replaced.
   public static func commit(_ outputs: [any PendingOutput]) throws(FileError) {
     do {
       for output in outputs { try output.finishWriting() }
+      for output in outputs where output.publishesByCopying { try output.publish() }
     } catch {
       for output in outputs { output.discard() }
       throw error
     }
-    for output in outputs { try output.publish() }
+    for output in outputs where !output.publishesByCopying { try output.publish() }
   }
 }

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@testable import CLI
+
+/// Standard output and the outputs around it, as a pipeline sees them: a lost write is an error,
+/// the other outputs of the run land only when standard output took its bytes, `/dev/stdout` is
+/// standard output whatever is behind it, a diff image on standard output stays a whole PNG, no
+/// output replaces the scene being read, and an empty value is a usage error. Each test fails
+/// without its fix (found by a hostile walkthrough, 2026-12-05).
+@Suite struct StandardOutputTests {
+  let scratch = Scratch("standard-output")
+
+  /// The binary with standard output to `/dev/full` (every write fails: no space left).
+  static func runToFullDisk(_ arguments: [String]) throws -> (status: Int32, error: String) {
+    let process = Process()
+    process.executableURL = ToolRun.binary
+    process.arguments = arguments
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    let err = Pipe()
+    process.standardOutput = full
+    process.standardError = err
+    try process.run()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: errData, as: UTF8.self))
+  }
+
+  @Test func aLostWriteToStandardOutputIsAnError() throws {
+    let scene = try scratch.write(tinyScene, "tiny.json")
+    for arguments in [["layout", scene], ["layout", scene, "-o", "-"], ["--help"]] {
+      let run = try Self.runToFullDisk(arguments)
+      #expect(run.status == 1, "\(arguments)")
+      #expect(run.error.contains("standard output: no space left on device"), "\(run.error)")
+    }
+    // In process: a console that reports a failed write turns success into failure.
+    let console = Console(
+      standardOutput: { _ in }, standardError: { _ in },
+      standardOutputFailure: { "standard output: broken pipe" })
+    #expect(RenderAnim.main(["layout", scene], console: console) == 1)
+  }
+
+  @Test func aTraceLostOnStandardOutputLeavesNoImage() throws {
+    let scene = try scratch.write(tinyScene, "tiny.json")
+    let gif = scratch.path + "/out.gif"
+    let run = try Self.runToFullDisk(["scene", scene, "-o", gif, "--trace", "-", "--quiet"])
+    #expect(run.status == 1, "\(run.error)")
+    #expect(!scratch.exists("out.gif"))
+    #expect(scratch.list() == ["tiny.json"])
+  }
+
+  @Test func devStdoutIsStandardOutputInAPipe() throws {
+    let scene = try scratch.write(tinyScene, "tiny.json")
+    for name in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
+      let run = try ToolRun(["scene", scene, "-o", name, "--format", "gif", "--quiet"])
+      #expect(run.status == 0, "\(name): \(run.standardError)")
+      #expect(run.outputBytes.starts(with: Array("GIF89a".utf8)), "\(name)")
+    }
+  }
+
+  @Test func aDiffImageOnStandardOutputStaysAWholePNG() throws {
+    let a = scratch.path + "/a.png"
+    let b = scratch.path + "/b.png"
+    let square = try scratch.write("M10 10H90V90H10Z", "square.svgpath")
+    for (fill, out) in [("#FF9500", a), ("#007AFF", b)] {
+      let drawn = InProcessRun([
+        "path", square, "--viewbox", "0,0,100,100", "--size", "50x40", "--fill", fill, "-o", out,
+      ])
+      #expect(drawn.status == 0, "\(drawn.standardError)")
+    }
+    let run = try ToolRun(["diff", a, b, "--diff-out", "-", "--diff-style", "overlay"])
+    #expect(run.status == 1)
+    #expect(run.outputBytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+    #expect(run.standardError.contains("different: "), "\(run.standardError)")
+  }
+
+  @Test func noOutputReplacesTheSceneBeingRead() throws {
+    let scene = try scratch.write(tinyScene, "tiny.json")
+    let link = scratch.path + "/link.json"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: scene)
+    for arguments in [
+      ["scene", scene, "-o", scratch.path + "/x.gif", "--trace", scene],
+      ["scene", scene, "-o", scene],
+      ["scene", scene, "-o", link],
+      ["layout", scene, "-o", scratch.path + "/./tiny.json"],
+    ] {
+      let run = InProcessRun(arguments)
+      #expect(run.status == 64, "\(arguments)")
+      #expect(run.standardError.contains("is the scene file"), "\(run.standardError)")
+    }
+    #expect(try String(contentsOfFile: scene, encoding: .utf8) == tinyScene)
+    // The built-in scenes are names, not files.
+    let builtIn = InProcessRun(["scene", "cats", "-o", scratch.path + "/cats", "--frame", "0"])
+    #expect(!builtIn.standardError.contains("is the scene file"), "\(builtIn.standardError)")
+  }
+
+  @Test func emptyValuesAndBadArgumentsNameTheirPlace() throws {
+    let scene = try scratch.write(tinyScene, "tiny.json")
+    let cases: [([String], String)] = [
+      (["scene", scene, "-o", scratch.path + "/x.gif", "--trace", ""], "'--trace' needs a value"),
+      (["scene", "", "-o", scratch.path + "/x.gif"], "'<file.json>' needs a value"),
+      (["layout", scene, "-o", ""], "'--output' needs a value"),
+      (["still", "dog", "-o", scratch.path + "/x.png"], "Invalid value 'dog' for '<element>'"),
+    ]
+    for (arguments, message) in cases {
+      let run = InProcessRun(arguments)
+      #expect(run.status == 64, "\(arguments)")
+      #expect(run.standardError.contains(message), "\(run.standardError)")
+    }
+  }
+}
