@@ -29,8 +29,9 @@ enum DiffCommand: Command {
       + [
         OptionSpec(
           "diff-out", valueName: "diff.png",
-          help: "Write a difference image when they differ (-: to stdout; the verdict then goes to stderr)."
-        ),
+          help:
+            "Write a difference image when they differ (-: to stdout; the verdict then goes to "
+            + "stderr)."),
         OptionSpec(
           "diff-style", value: .choice(of: ImageDifference.Style.self),
           valueName: "overlay|triptych",

@@ -429,6 +429,8 @@ enum SceneOptions {
       }
       let file = try OutputFile(path)
       let counted = CountingSink(file)
+      // The frames written: fewer where a byte budget lowered the frame rate.
+      var framesWritten = count
       switch format {
       case .gif where settings.maxBytes != nil, .webp where settings.maxBytes != nil:
         let budget = settings.maxBytes ?? 0
@@ -437,6 +439,7 @@ enum SceneOptions {
           ? try exporter.gif(maxBytes: budget, loopCount: settings.loop, matte: settings.matte)
           : try exporter.webp(maxBytes: budget, loopCount: settings.loop)
         try counted.write(choice.bytes)
+        framesWritten = choice.frames
         if !settings.quiet {
           console.standardError(
             "render-anim: --max-bytes \(budget): \(choice.settings), \(Self.bytes(choice.bytes.count))\n"
@@ -452,7 +455,8 @@ enum SceneOptions {
           to: counted, quality: settings.quality, loopCount: settings.loop, progress: progress)
       }
       outputs.append(file)
-      written.append("\(Self.name(path)) (\(count) frames, \(Self.bytes(counted.count)))")
+      written.append(
+        "\(Self.name(path)) (\(framesWritten) frames, \(Self.bytes(counted.count)))")
     }
     if let trace {
       try trace.write(Array(exporter.trace().utf8))

@@ -3,6 +3,9 @@ public struct BudgetChoice: Sendable {
   public var bytes: [UInt8]
   /// E.g. "255 colours, lossy LZW per frame (loss 0–800, mean 212), 50 fps".
   public var settings: String
+  /// The frames rendered into it: every `stride`-th of the scene's, where a lower frame rate
+  /// was needed.
+  public var frames: Int
 }
 
 /// No setting fits the byte budget; `smallest` is the fewest bytes reached.
@@ -49,7 +52,8 @@ extension SceneExporter {
         }
         if probe[0].bytes.count <= maxBytes {
           return BudgetChoice(
-            bytes: probe[0].bytes, settings: "\(colors) colours, lossless, \(fps)")
+            bytes: probe[0].bytes, settings: "\(colors) colours, lossless, \(fps)",
+            frames: frameCount(stride: stride))
         }
         guard lossiest.bytes.count <= maxBytes else { continue }
         // Per frame: bytes and weighted error at each level, from the uniform runs.
@@ -78,13 +82,16 @@ extension SceneExporter {
         return BudgetChoice(
           bytes: best.bytes,
           settings:
-            "\(colors) colours, lossy LZW per frame (loss \(used.min() ?? 0)–\(used.max() ?? 0), mean \(mean)), \(fps)"
-        )
+            "\(colors) colours, lossy LZW per frame (loss \(used.min() ?? 0)–\(used.max() ?? 0), mean \(mean)), \(fps)",
+          frames: frameCount(stride: stride))
       }
     }
     throw BudgetError(
       budget: maxBytes, smallest: smallest?.bytes ?? 0, settings: smallest?.settings ?? "")
   }
+
+  /// The frames of every `stride`-th of the scene's.
+  func frameCount(stride: Int) -> Int { (scene.frameCount + stride - 1) / stride }
 
   /// One GIF encoded in one pass.
   struct GIFRun {
@@ -205,7 +212,8 @@ extension SceneExporter {
       if stride == 1 {
         let lossless = try webpRun(stride: 1, quality: nil, loopCount: loopCount)
         if lossless.count <= maxBytes {
-          return BudgetChoice(bytes: lossless, settings: "lossless, \(fps)")
+          return BudgetChoice(
+            bytes: lossless, settings: "lossless, \(fps)", frames: frameCount(stride: 1))
         }
       }
       let lowest = try webpRun(stride: stride, quality: 0, loopCount: loopCount)
@@ -220,7 +228,9 @@ extension SceneExporter {
         let bytes = try webpRun(stride: stride, quality: Double(mid), loopCount: loopCount)
         if bytes.count <= maxBytes { (good, goodBytes) = (mid, bytes) } else { bad = mid }
       }
-      return BudgetChoice(bytes: goodBytes, settings: "lossy quality \(good), \(fps)")
+      return BudgetChoice(
+        bytes: goodBytes, settings: "lossy quality \(good), \(fps)",
+        frames: frameCount(stride: stride))
     }
     throw BudgetError(
       budget: maxBytes, smallest: smallest?.bytes ?? 0, settings: smallest?.settings ?? "")

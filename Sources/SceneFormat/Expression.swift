@@ -166,6 +166,15 @@ public indirect enum Expression: Hashable, Sendable {
     case "sin": return each { sin($0) }
     case "cos": return each { cos($0) }
     case "clamp":
+      // As Swift's `ClosedRange`, whose lower bound may not lie above its upper one.
+      let gaps = try zip(args[1], args[2], "clamp()") { $0 - $1 }
+      if let k = gaps.firstIndex(where: { $0 > 0 }) {
+        let lower = args[1][args[1].count == 1 ? 0 : k]
+        let upper = args[2][args[2].count == 1 ? 0 : k]
+        throw ExpressionError(
+          "clamp(): the lower bound \(JSONValue.format(lower)) is above the upper bound "
+            + "\(JSONValue.format(upper))")
+      }
       let low = try zip(args[0], args[1], "clamp()") { Swift.max($0, $1) }
       return try zip(low, args[2], "clamp()") { Swift.min($0, $1) }
     default:  // mix(a, b, t) = a + (b − a)·t

@@ -285,11 +285,13 @@ extension SceneAssembler {
     case .stack(let axis, let children, _, let spacing):
       let sizes = try stackSizes(children, proposal, vertical: axis == .vstack, spacing: spacing)
       let gaps = spacing * Double(max(0, children.count - 1))
+      // A negative spacing overlaps the children; the stack is never less than nothing.
       if axis == .vstack {
         return Size(
-          width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).reduce(0, +) + gaps)
+          width: sizes.map(\.width).max() ?? 0,
+          height: max(0, sizes.map(\.height).reduce(0, +) + gaps))
       }
-      let width = sizes.map(\.width).reduce(0, +) + gaps
+      let width = max(0, sizes.map(\.width).reduce(0, +) + gaps)
       guard case .stack(_, _, let alignment, _) = layer.content, alignment.isBaseline else {
         return Size(width: width, height: sizes.map(\.height).max() ?? 0)
       }

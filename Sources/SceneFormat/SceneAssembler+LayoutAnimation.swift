@@ -202,8 +202,9 @@ extension SceneAssembler {
       guard distinct.count <= SceneLimits.layoutVersions else {
         throw SceneFileError(
           path: "layers",
-          "the events and taps give more than \(SceneLimits.layoutVersions) different layouts "
-            + "(layout lengths from state); at most \(SceneLimits.layoutVersions)")
+          "the events and taps give more than \(SceneLimits.layoutVersions) different layouts; "
+            + "at most \(SceneLimits.layoutVersions) (a layout length from state, and a text from "
+            + "state, which is laid out anew for each value it takes, make a layout per value)")
       }
       // Everything but the layout lengths as in the initial state: the channels already carry
       // what changes, and the layouts must differ only in geometry.

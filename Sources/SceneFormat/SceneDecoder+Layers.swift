@@ -66,6 +66,10 @@ extension SceneDecoder {
         throw useField.error("the definition \"\(name)\" uses itself")
       }
       guard let definition = definitions[name], case .object(let base) = definition.kind else {
+        if definitions.isEmpty {
+          throw useField.error(
+            "no definition is named \"\(name)\": the file has no \"definitions\"")
+        }
         throw useField.expected(
           "the name of a definition (" + definitions.keys.sorted().joined(separator: ", ") + ")")
       }

@@ -282,7 +282,10 @@ extension SceneDecoder {
     _ field: JSONField, _ slot: LayerDescription.LayoutSlot,
     into slots: inout [LayerDescription.LayoutSlot: Bound]
   ) throws(SceneFileError) -> Double {
-    let range = 0...SceneLimits.canvasSide
+    // A stack's spacing may be negative (`HStack(spacing: -12)` overlaps its children, as
+    // SwiftUI's does); other lengths may not.
+    let range =
+      slot == .spacing ? -SceneLimits.canvasSide...SceneLimits.canvasSide : 0...SceneLimits.canvasSide
     if case .string(let s) = field.value.kind, s.hasPrefix("=") {
       var bound = try expression(field)
       bound.range = range

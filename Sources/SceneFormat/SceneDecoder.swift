@@ -299,8 +299,11 @@ struct SceneDecoder {
   }
 
   func assignments(_ field: JSONField) throws(SceneFileError) -> [Assignment] {
-    guard case .object(let members) = field.value.kind, !members.isEmpty else {
+    guard case .object(let members) = field.value.kind else {
       throw field.expected("an object of state values to set")
+    }
+    guard !members.isEmpty else {
+      throw field.error("nothing to set: name at least one state value, as {\"on\": true}")
     }
     var out: [Assignment] = []
     for member in members {

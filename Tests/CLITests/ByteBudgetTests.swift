@@ -59,6 +59,19 @@ import Testing
     #expect(run.standardError.contains("lossy quality"))
   }
 
+  /// Where the budget takes a lower frame rate, the closing line counts the frames written,
+  /// not the scene's (19 at 10 fps; every other one, 10, at 5 fps).
+  @Test func aLowerFrameRateCountsTheFramesWritten() throws {
+    let scratch = Scratch("budget-fps")
+    let run = InProcessRun([
+      "cats", "-o", scratch.path + "/a.webp", "--device", "se", "--scale", "1", "--fps", "10",
+      "--tap", "200,300", "--max-bytes", "5000",
+    ])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardError.contains(", 5 fps, "), "\(run.standardError)")
+    #expect(run.standardError.contains("(10 frames, "), "\(run.standardError)")
+  }
+
   static let usageErrors: [([String], String)] = [
     (["-o", "x.gif", "--max-bytes", "0"], "'--max-bytes'"),
     (["-o", "x.gif", "--max-bytes", "lots"], "'--max-bytes'"),

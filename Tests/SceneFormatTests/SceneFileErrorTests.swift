@@ -156,7 +156,10 @@ import Testing
       file(#"{"id": "a", "shape": "circle"}, {"id": "a", "shape": "circle"}"#, ""), "layers[1].id",
       #"the id "a" is used twice"#
     ),
-    (file(#"{"use": "nothing"}"#, ""), "layers[0].use", "expected the name of a definition"),
+    (
+      file(#"{"use": "nothing"}"#, #""definitions": {"dot": {"shape": "circle"}}"#),
+      "layers[0].use", "expected the name of a definition (dot)"
+    ),
     (file("", #""state": {"screen": 1}"#), "state.screen", "cannot name a state value"),
     (
       file("", #""state": {"on": false}, "events": [{"at": 1, "set": {"of": true}}]"#),
@@ -548,6 +551,19 @@ import Testing
     (
       file(#"{"vstack": [], "alignment": "top"}"#, ""),
       "layers[0].alignment", #"expected one of "center", "leading", "trailing""#
+    ),
+    // Found by a walkthrough (2026-12-05): messages that said the wrong thing.
+    (
+      file(#"{"shape": "circle"}"#, #""state": {"a": 0}, "onTap": [{"set": {}}]"#),
+      "onTap[0].set", "nothing to set: name at least one state value"
+    ),
+    (
+      file(#"{"use": "nothing"}"#, ""),
+      "layers[0].use", #"no definition is named "nothing": the file has no "definitions""#
+    ),
+    (
+      file(#"{"shape": "circle", "opacity": "=clamp(2, 1, 0)"}"#, ""),
+      "layers[0].opacity", "clamp(): the lower bound 1 is above the upper bound 0"
     ),
   ]
 

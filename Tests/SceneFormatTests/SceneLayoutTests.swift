@@ -68,6 +68,32 @@ import Testing
   /// place it by the alignment (Apple's documentation of `background(alignment:content:)`: the
   /// content is given the size of the view it modifies and aligned in it). A ZStack places each
   /// child by its alignment the same way.
+  /// A negative spacing overlaps a stack's children, as `HStack(spacing: -12)` does: three
+  /// 40-point circles make a stack 3 · 40 − 2 · 12 = 96 wide, centred, each 28 points after the
+  /// one before; a spacing from state may be negative too; past −4096 is an error naming it.
+  @Test func negativeSpacingOverlapsTheChildren() throws {
+    func circle(_ id: String) -> String {
+      #"{"id": "\#(id)", "shape": "circle", "frame": {"width": 40, "height": 40}}"#
+    }
+    let scene = try Self.load(
+      """
+      {"canvas": {"width": 300, "height": 100}, "state": {"tight": true},
+       "layers": [{"id": "row", "hstack": [\(circle("a")), \(circle("b")), \(circle("c"))],
+                   "spacing": "=tight ? -12 : 8"}]}
+      """
+    ).scene
+    for (id, x) in [("a", 122.0), ("b", 150), ("c", 178)] {
+      #expect(try Self.center(of: id, in: scene) == Point(x, 50), "\(id)")
+    }
+    #expect(Self.entry("row", in: scene.layout(at: 0))?.frame.width == 96)
+    #expect {
+      _ = try Self.load(
+        #"{"layers": [{"hstack": [{"shape": "circle"}], "spacing": -5000}]}"#)
+    } throws: { error in
+      (error as? SceneFileError)?.path == "layers[0].spacing"
+    }
+  }
+
   @Test func backgroundsAndOverlaysTakeTheModifiedViewsSize() throws {
     let scene = try Self.load(
       """
