@@ -44,6 +44,10 @@ enum DiffCommand: Command {
     let comparison = try ComparisonOptions.parse(arguments)
     let style: ImageDifference.Style = try arguments.requiredChoice("diff-style")
     let paths = (arguments.positional(0) ?? "", arguments.positional(1) ?? "")
+    if paths.0 == "-", paths.1 == "-" {
+      throw UsageError(
+        "standard input can be only one of the two images: give a file for the other")
+    }
     let diffOut = arguments.value("diff-out")
     // With the difference image on standard output, the verdict goes to standard error, so the
     // PNG stays whole.

@@ -61,6 +61,11 @@ public enum RenderAnim {
 
   private static func run(_ arguments: [String], console: Console) -> Int32 {
     var console = console
+    // `help scene` is `scene --help`, as swift-argument-parser takes it (`help bogus`: an
+    // unknown subcommand).
+    if arguments.first == "help", arguments.count > 1 {
+      return run(Array(arguments.dropFirst()) + ["--help"], console: console)
+    }
     guard let first = arguments.first, first != "-h", first != "--help", first != "help" else {
       console.standardOutput(overview)
       return arguments.isEmpty ? usageExitCode : 0

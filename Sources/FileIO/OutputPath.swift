@@ -94,6 +94,14 @@ enum OutputPath {
     let folder = parent(of: target)
     let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
     let prefix = !target.contains("/") ? "" : folder == "/" ? "/" : folder + "/"
-    return "\(prefix).\(name(of: target)).\(getpid()).\(random).tmp"
+    // The name's start, at most `temporaryNameBytes` bytes of whole characters, so that a
+    // target whose name the file system takes (255 bytes) still has a temporary it takes.
+    var base = Substring(name(of: target))
+    while base.utf8.count > temporaryNameBytes { base.removeLast() }
+    return "\(prefix).\(base).\(getpid()).\(random).tmp"
   }
+
+  /// Bytes of the target's name a temporary keeps: 255 less the dots, the process id (at most
+  /// 10 digits), the random part (at most 13) and `.tmp`.
+  static let temporaryNameBytes = 255 - 3 - 10 - 13 - 4
 }

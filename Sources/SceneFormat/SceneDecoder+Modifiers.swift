@@ -285,7 +285,8 @@ extension SceneDecoder {
     // A stack's spacing may be negative (`HStack(spacing: -12)` overlaps its children, as
     // SwiftUI's does); other lengths may not.
     let range =
-      slot == .spacing ? -SceneLimits.canvasSide...SceneLimits.canvasSide : 0...SceneLimits.canvasSide
+      slot == .spacing
+      ? -SceneLimits.canvasSide...SceneLimits.canvasSide : 0...SceneLimits.canvasSide
     if case .string(let s) = field.value.kind, s.hasPrefix("=") {
       var bound = try expression(field)
       bound.range = range

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@testable import CLI
+
+/// Conventions a script relies on (found by a hostile walkthrough, 2026-12-05): `help X` is
+/// `X --help`; standard input is read once; a file name the file system takes is written.
+@Suite struct ArgumentConventionTests {
+  let scratch = Scratch("conventions")
+
+  @Test func helpNamesASubcommand() {
+    let help = InProcessRun(["help", "scene"])
+    #expect(help.status == 0)
+    #expect(
+      help.standardOutput.hasPrefix("OVERVIEW: Render a scene file"), "\(help.standardOutput)")
+    let bench = InProcessRun(["help", "bench", "fill"])
+    #expect(bench.status == 0)
+    #expect(bench.standardOutput.contains("bench fill"))
+    let unknown = InProcessRun(["help", "bogus"])
+    #expect(unknown.status == 64)
+    #expect(unknown.standardError.contains("Unknown subcommand 'bogus'"))
+  }
+
+  @Test func standardInputIsOnlyOneOfTheImagesCompared() {
+    let run = InProcessRun(["diff", "-", "-"])
+    #expect(run.status == 64)
+    #expect(run.standardError.contains("standard input can be only one of the two images"))
+  }
+
+  /// A name of 247 bytes (the limit is 255) is written, through a shorter temporary.
+  @Test func aLongFileNameIsWritten() throws {
+    let scene = try scratch.write(tinyScene, "tiny.json")
+    let name = String(repeating: "é", count: 121) + "x.gif"
+    #expect(name.utf8.count == 247)
+    let run = InProcessRun(["scene", scene, "-o", scratch.path + "/" + name, "--quiet"])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(scratch.exists(name))
+    #expect(scratch.list().count == 2)
+  }
+}
