@@ -12,6 +12,8 @@ struct TextTemplate: Hashable, Sendable {
   enum Part: Hashable, Sendable {
     case literal(String)
     case value(Expression, NumberFormat)
+    /// `condition ? "A" : "B"`: one text or the other, as `Text(on ? "On" : "Off")`.
+    indirect case choice(Expression, TextTemplate, TextTemplate)
   }
 
   /// How an interpolated number is written (en_US, as the SwiftUI previews' default locale).
@@ -32,7 +34,11 @@ struct TextTemplate: Hashable, Sendable {
   /// Every name the interpolations read.
   var names: Set<String> {
     parts.reduce(into: []) { names, part in
-      if case .value(let e, _) = part { names.formUnion(e.names) }
+      switch part {
+      case .literal: break
+      case .value(let e, _): names.formUnion(e.names)
+      case .choice(let c, let a, let b): names.formUnion(c.names.union(a.names).union(b.names))
+      }
     }
   }
 
@@ -45,6 +51,13 @@ struct TextTemplate: Hashable, Sendable {
     for part in parts {
       switch part {
       case .literal(let s): out += s
+      case .choice(let condition, let a, let b):
+        let value = try condition.evaluate(scope)
+        guard value.count == 1 else {
+          throw ExpressionError(
+            "a text's condition must be true or false, got \(value.count) components")
+        }
+        out += try (value[0] != 0 ? a : b).evaluate(scope, booleans: booleans)
       case .value(let e, let format):
         let value = try e.evaluate(scope)
         if case .name(let name) = e, case .plain = format, booleans.contains(name),
@@ -65,11 +78,18 @@ struct TextTemplate: Hashable, Sendable {
 
   /// Parses `"…"` (the text after the `=`): a Swift string literal with `\"`, `\\`, `\n`, `\t`,
   /// `\u{…}` escapes and `\(expression[, format: …|, specifier: "…"])` interpolations.
-  static func parse(_ source: String) throws(ExpressionError) -> TextTemplate {
+  static func parse(_ written: String) throws(ExpressionError) -> TextTemplate {
+    var trimmed = Substring(written)
+    while trimmed.first == " " { trimmed.removeFirst() }
+    while trimmed.last == " " { trimmed.removeLast() }
+    let source = String(trimmed)
+    if let inner = enclosed(source) { return try parse(inner) }
+    if !source.hasPrefix("\""), let choice = try choice(source) { return choice }
     let chars = Array(source)
     guard chars.count >= 2, chars.first == "\"", chars.last == "\"" else {
       throw ExpressionError(
-        "a text from state is a string literal after the =, as =\"\\(count) likes\"")
+        "a text from state is a string literal after the =, as =\"\\(count) likes\", or a "
+          + "choice of two, as =on ? \"On\" : \"Off\"")
     }
     var parts: [Part] = []
     var literal = ""
@@ -125,6 +145,73 @@ struct TextTemplate: Hashable, Sendable {
     }
     if !literal.isEmpty || parts.isEmpty { parts.append(.literal(literal)) }
     return TextTemplate(parts: parts)
+  }
+
+  /// What lies inside parentheses that enclose all of `source` (`(on ? "A" : "B")`), or nil.
+  private static func enclosed(_ source: String) -> String? {
+    let chars = Array(source)
+    guard chars.count >= 2, chars.first == "(", chars.last == ")" else { return nil }
+    var depth = 0
+    for (i, outside) in outsideStrings(chars).enumerated() where outside {
+      if chars[i] == "(" { depth += 1 }
+      if chars[i] == ")" {
+        depth -= 1
+        if depth == 0 { return i == chars.count - 1 ? String(chars[1..<i]) : nil }
+      }
+    }
+    return nil
+  }
+
+  /// For each character, whether it lies outside the string literals (`"…"`, with `\"` and
+  /// `\\` escapes inside) — a literal's quotes count as inside.
+  private static func outsideStrings(_ chars: [Character]) -> [Bool] {
+    var (inString, escaped) = (false, false)
+    return chars.map { c in
+      if inString {
+        if escaped {
+          escaped = false
+        } else if c == "\\" {
+          escaped = true
+        } else if c == "\"" {
+          inString = false
+        }
+        return false
+      }
+      if c == "\"" { inString = true }
+      return !inString
+    }
+  }
+
+  /// `condition ? A : B`, each of A and B a string literal or another choice (the `:` that
+  /// matches the first `?` outside string literals and parentheses); nil when there is no `?`.
+  private static func choice(_ source: String) throws(ExpressionError) -> TextTemplate? {
+    let chars = Array(source)
+    var (depth, pending) = (0, 0)
+    var question: Int?
+    for (i, outside) in outsideStrings(chars).enumerated() where outside {
+      let c = chars[i]
+      switch c {
+      case "(": depth += 1
+      case ")": depth -= 1
+      case "?" where depth == 0:
+        if question == nil { question = i }
+        pending += 1
+      case ":" where depth == 0 && question != nil:
+        pending -= 1
+        guard pending == 0, let q = question else { continue }
+        let condition = try ExpressionParser.parse(String(chars[..<q]))
+        return TextTemplate(parts: [
+          .choice(
+            condition, try parse(String(chars[(q + 1)..<i])), try parse(String(chars[(i + 1)...]))
+          )
+        ])
+      default: break
+      }
+    }
+    guard question == nil else {
+      throw ExpressionError("a choice of texts needs its \":\", as =on ? \"On\" : \"Off\"")
+    }
+    return nil
   }
 
   /// `expression`, `expression, format: …` or `expression, specifier: "…"`.

@@ -49,6 +49,37 @@ import Testing
     #expect(entry.lines.map(\.text) == ["true 2"])
   }
 
+  /// A choice of two texts, as `Text(following ? "Following" : "Follow")`: nested, in
+  /// parentheses, with interpolations in either, a condition with its own parentheses and
+  /// quotes inside the texts that hold `?` and `:`.
+  @Test func aChoiceOfTwoTexts() throws {
+    let choice = #"on ? "Following" : "Follow""#
+    #expect(try Self.text(choice, ["on": [1]]) == "Following")
+    #expect(try Self.text(choice, ["on": [0]]) == "Follow")
+    let nested = #"n > 9 ? "Many" : (n == 1 ? "\(n) item" : "\(n) items")"#
+    #expect(try Self.text(nested, ["n": [12]]) == "Many")
+    #expect(try Self.text(nested, ["n": [1]]) == "1 item")
+    #expect(try Self.text(nested, ["n": [3]]) == "3 items")
+    let chained = #"n < 1 ? "none" : n < 2 ? "one" : "some""#
+    #expect(try Self.text(chained, ["n": [0]]) == "none")
+    #expect(try Self.text(chained, ["n": [1]]) == "one")
+    #expect(try Self.text(chained, ["n": [5]]) == "some")
+    let quoted = #"(a + 1) * 2 > 3 ? "Why? Because: \"yes\"" : "No""#
+    #expect(try Self.text(quoted, ["a": [1]]) == #"Why? Because: "yes""#)
+    #expect(try Self.text(quoted, ["a": [0]]) == "No")
+    // In a scene: the text follows the state.
+    let loaded = try SceneFile.load(
+      text: #"""
+        {"canvas": {"width": 300, "height": 100}, "state": {"on": false},
+         "layers": [{"id": "t", "text": "=on ? \"Following\" : \"Follow\""}],
+         "events": [{"at": 0.5, "set": {"on": true}}]}
+        """#, settings: SceneSettings(scale: 1, hold: 0))
+    let texts = [0, 1].map { t in
+      SceneLayoutTests.entry("t", in: loaded.scene.layout(at: Double(t)))?.lines.map(\.text)
+    }
+    #expect(texts == [["Follow"], ["Following"]])
+  }
+
   /// Malformed templates are errors that say what is wrong.
   @Test func badTemplatesAreRefused() {
     let cases: [(String, String)] = [
@@ -60,6 +91,8 @@ import Testing
       (#""\(x, style: 1)""#, "format: or specifier:"),
       (#""\q""#, "unknown escape"),
       (#""\(x +)""#, "expected"),
+      (#"on ? "A""#, "needs its \":\""),
+      (#"on ? "A" : B"#, "string literal"),
     ]
     for (template, message) in cases {
       #expect {
