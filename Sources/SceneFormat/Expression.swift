@@ -45,6 +45,30 @@ public indirect enum Expression: Hashable, Sendable {
     }
   }
 
+  /// Whether the expression's value is true or false (a comparison, `!`, `&&`, `||`, a Bool
+  /// state among `booleans`), a number (arithmetic, a function, a number state among
+  /// `numbers`), or either (nil: a constant — `true` is 1 — or a name of neither set).
+  func isBoolean(booleans: Set<String>, numbers: Set<String>) -> Bool? {
+    switch self {
+    case .constant, .vector: return nil
+    case .name(let n):
+      return booleans.contains(n) ? true : numbers.contains(n) ? false : nil
+    case .not: return true
+    case .negate, .call: return false
+    case .binary(let op, _, _):
+      switch op {
+      case .add, .subtract, .multiply, .divide: return false
+      default: return true
+      }
+    case .conditional(_, let a, let b):
+      let (x, y) = (
+        a.isBoolean(booleans: booleans, numbers: numbers),
+        b.isBoolean(booleans: booleans, numbers: numbers)
+      )
+      return x == y ? x : x ?? y
+    }
+  }
+
   /// Whether the expression reads any of `values` — a point's component (`p.x`, `p.y`)
   /// reading the point `p` — as an animated value must when `values` are the state's names.
   public func reads(anyOf values: Set<String>) -> Bool {

@@ -626,6 +626,23 @@ struct SceneAssembler {
             + ExpressionScope(scope.values.filter { stateNames.contains($0.key) }).suggestion(
               for: assignment.name))
       }
+      if old.count == 1 {
+        // A Bool state takes true or false, a number state a number, as Swift's types do.
+        let numbers = stateNames.filter {
+          !booleanStates.contains($0) && scope.values[$0]?.count == 1
+        }
+        let isBool = booleanStates.contains(assignment.name)
+        let given =
+          assignment.isBooleanLiteral
+          ?? assignment.value.expression.isBoolean(booleans: booleanStates, numbers: numbers)
+        if let given, given != isBool {
+          throw assignment.value.error(
+            isBool
+              ? "\"\(assignment.name)\" is true or false (its initial value), not a number"
+              : "\"\(assignment.name)\" is a number (its initial value), not true or false: "
+                + "write 1 or 0, or make its initial value true or false")
+        }
+      }
       after.values[assignment.name] = try assignment.value.evaluate(
         before, count: old.count,
         what: "\(old.count) component\(old.count == 1 ? "" : "s") like its initial value")

@@ -308,7 +308,13 @@ struct SceneDecoder {
     var out: [Assignment] = []
     for member in members {
       let value = JSONField(member.value, path: JSONField.join(field.path, member.key))
-      out.append(Assignment(name: member.key, value: try stateValue(value)))
+      var assignment = Assignment(name: member.key, value: try stateValue(value))
+      switch member.value.kind {
+      case .bool: assignment.isBooleanLiteral = true
+      case .number: assignment.isBooleanLiteral = false
+      default: break
+      }
+      out.append(assignment)
     }
     return out
   }

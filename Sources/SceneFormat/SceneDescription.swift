@@ -92,6 +92,9 @@ struct StateValue {
 struct Assignment {
   var name: String
   var value: Bound
+  /// Whether the value was written `true` or `false` (nil for an expression, a point or a
+  /// colour): a Bool state takes only those, a number state only numbers.
+  var isBooleanLiteral: Bool? = nil
 }
 
 /// A tap: where on the screen (points from the display's top left) and when.

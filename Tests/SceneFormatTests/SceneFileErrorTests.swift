@@ -565,6 +565,23 @@ import Testing
       file(#"{"shape": "circle", "opacity": "=clamp(2, 1, 0)"}"#, ""),
       "layers[0].opacity", "clamp(): the lower bound 1 is above the upper bound 0"
     ),
+    // A state keeps its type, as a Swift property does.
+    (
+      file("", #""state": {"a": 0}, "events": [{"at": 0, "set": {"a": true}}]"#),
+      "events[0].set.a", #""a" is a number (its initial value), not true or false"#
+    ),
+    (
+      file("", #""state": {"on": false}, "events": [{"at": 0, "set": {"on": 0.5}}]"#),
+      "events[0].set.on", #""on" is true or false (its initial value), not a number"#
+    ),
+    (
+      file("", #""state": {"n": 2, "on": false}, "events": [{"at": 0, "set": {"n": "=!on"}}]"#),
+      "events[0].set.n", #""n" is a number"#
+    ),
+    (
+      file("", #""state": {"n": 2, "on": false}, "events": [{"at": 0, "set": {"on": "=n * 2"}}]"#),
+      "events[0].set.on", #""on" is true or false"#
+    ),
   ]
 
   @Test(arguments: cases)
