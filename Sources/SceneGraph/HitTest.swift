@@ -47,8 +47,9 @@ public enum HitTest {
     let area = node.hitArea ?? (inDrawing ? .drawn : nil)
     if case .rect(let rect)? = area {
       let r = animated(rect, node, values)
-      return local.x >= r.minX && local.x <= r.maxX && local.y >= r.minY && local.y <= r.maxY
-        ? [node] : nil
+      let inside =
+        local.x >= r.minX && local.x <= r.maxX && local.y >= r.minY && local.y <= r.maxY
+      return inside || node.contentShape != nil ? [node] : nil
     }
     if case .group(let children) = node.content {
       for child in children.reversed() {

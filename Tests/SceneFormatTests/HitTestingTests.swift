@@ -105,6 +105,15 @@ import Testing
       #"{"id": "s", "shape": "rectangle", "frame": {"width": 100, "height": 100}, "contentShape": "circle"}"#
     #expect(try Self.hit(square, handlers: Self.on("s", 1), tap: (105, 105)).hit == 0)
     #expect(try Self.hit(square, handlers: Self.on("s", 1), tap: (150, 150)).hit == 1)
+    // A padded text takes taps in its padding only with a content shape (SwiftUI's
+    // `Text(…).padding(30).contentShape(Rectangle())`).
+    func label(_ extra: String) -> String {
+      #"{"id": "t", "text": "Hi", "font": "title", "padding": 30\#(extra)}"#
+    }
+    #expect(try Self.hit(label(""), handlers: Self.on("t", 1), tap: (150, 122)).hit == 0)
+    let shapedLabel = label(#", "contentShape": "rectangle""#)
+    #expect(try Self.hit(shapedLabel, handlers: Self.on("t", 1), tap: (150, 122)).hit == 1)
+    #expect(try Self.hit(shapedLabel, handlers: Self.on("t", 1), tap: (150, 150)).hit == 1)
   }
 
   /// The innermost layer with a handler wins (a child's gesture before its parent's), whatever
