@@ -109,8 +109,9 @@ enum PathCommand: Command {
       let stroker = Stroker(transform: transform)
       let dashes = stroker.dashCount(of: path, style: style)
       guard dashes <= Double(Dasher.maximumDashes) else {
-        throw RuntimeError(
-          "the dash pattern would cut the path into about \(Int(min(dashes, 1e15))) dashes; at most "
+        throw ValueParsers.invalid(
+          "dash", arguments.value("dash") ?? "",
+          "the pattern would cut the path into about \(Int(min(dashes, 1e15))) dashes; at most "
             + "\(Dasher.maximumDashes)")
       }
       let points = stroker.estimatedPoints(of: path, style: style)

@@ -358,8 +358,11 @@ enum SceneOptions {
     }
     var time = 0.0
     if parts.count == 2 {
-      guard let t = ValueParsers.decimal(parts[1]), t.isFinite, (0...maximumTime).contains(t)
-      else {
+      guard let t = ValueParsers.decimal(parts[1]), t.isFinite else {
+        throw ValueParsers.invalid(
+          "tap", text, "the time after @ must be a decimal number of seconds, as 300,500@0.5")
+      }
+      guard (0...maximumTime).contains(t) else {
         throw ValueParsers.invalid(
           "tap", text, "the time after @ must be 0 to \(Int(maximumTime)) seconds")
       }

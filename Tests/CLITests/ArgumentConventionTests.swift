@@ -27,6 +27,23 @@ import Testing
     #expect(run.standardError.contains("standard input can be only one of the two images"))
   }
 
+  /// A value that cannot be read says so, and a value too fine for the path names its option.
+  @Test func badValuesNameTheirProblem() throws {
+    let tap = InProcessRun(["cats", "--tap", "100,50@abc", "-o", scratch.path + "/c.gif"])
+    #expect(tap.status == 64)
+    #expect(
+      tap.standardError.contains("must be a decimal number of seconds"), "\(tap.standardError)")
+    let square = try scratch.write("M10 10H90V90H10Z", "square.svgpath")
+    let dash = InProcessRun([
+      "path", square, "--viewbox", "0,0,100,100", "--size", "50x40", "--stroke", "black",
+      "--dash", "1e-30", "-o", scratch.path + "/d.png",
+    ])
+    #expect(dash.status == 64)
+    #expect(
+      dash.standardError.contains("Invalid value '1e-30' for '--dash'"), "\(dash.standardError)")
+    #expect(!scratch.exists("d.png"))
+  }
+
   /// A name of 247 bytes (the limit is 255) is written, through a shorter temporary.
   @Test func aLongFileNameIsWritten() throws {
     let scene = try scratch.write(tinyScene, "tiny.json")
