@@ -45,27 +45,32 @@ public indirect enum Expression: Hashable, Sendable {
     }
   }
 
-  /// Whether the expression's value is true or false (a comparison, `!`, `&&`, `||`, a Bool
-  /// state among `booleans`), a number (arithmetic, a function, a number state among
-  /// `numbers`), or either (nil: a constant — `true` is 1 — or a name of neither set).
-  func isBoolean(booleans: Set<String>, numbers: Set<String>) -> Bool? {
+  /// What an expression's value is, as far as its form tells: true or false (a comparison,
+  /// `!`, `&&`, `||`, a Bool state), a number (arithmetic, a function, a number state), either
+  /// (a constant — `true` is 1 — or another name), or a conditional whose two sides differ.
+  enum ValueType: Equatable { case boolean, number, unknown, mixed }
+
+  /// The expression's `ValueType`, with the Bool states `booleans` and the number states
+  /// `numbers`.
+  func valueType(booleans: Set<String>, numbers: Set<String>) -> ValueType {
     switch self {
-    case .constant, .vector: return nil
+    case .constant, .vector: return .unknown
     case .name(let n):
-      return booleans.contains(n) ? true : numbers.contains(n) ? false : nil
-    case .not: return true
-    case .negate, .call: return false
+      return booleans.contains(n) ? .boolean : numbers.contains(n) ? .number : .unknown
+    case .not: return .boolean
+    case .negate, .call: return .number
     case .binary(let op, _, _):
       switch op {
-      case .add, .subtract, .multiply, .divide: return false
-      default: return true
+      case .add, .subtract, .multiply, .divide: return .number
+      default: return .boolean
       }
     case .conditional(_, let a, let b):
-      let (x, y) = (
-        a.isBoolean(booleans: booleans, numbers: numbers),
-        b.isBoolean(booleans: booleans, numbers: numbers)
-      )
-      return x == y ? x : x ?? y
+      let x = a.valueType(booleans: booleans, numbers: numbers)
+      let y = b.valueType(booleans: booleans, numbers: numbers)
+      if x == .mixed || y == .mixed { return .mixed }
+      if x == .unknown { return y }
+      if y == .unknown || x == y { return x }
+      return .mixed
     }
   }
 

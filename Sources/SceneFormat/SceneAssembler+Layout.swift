@@ -506,6 +506,13 @@ extension SceneAssembler {
 
   /// A node's laid-out size: its own record's, or a positioned layer's (its container's one
   /// child's).
+  /// A rectangle of `size` (at most `box`'s) centred in `box`.
+  static func centred(_ size: Size, in box: Rect) -> Rect {
+    let (w, h) = (min(size.width, box.width), min(size.height, box.height))
+    return Rect(
+      x: (box.minX + box.maxX - w) / 2, y: (box.minY + box.maxY - h) / 2, width: w, height: h)
+  }
+
   static func laidOutSize(_ node: SceneNode) -> Size? {
     if let r = node.layout { return Size(width: r.width, height: r.height) }
     if case .group(let children) = node.content, children.count == 1, let r = children[0].layout {
@@ -586,12 +593,20 @@ extension SceneAssembler {
     }
     var content = try self.content(
       layer, frame: contentBox, color: color, animatedColor: animatedColor, name: name)
-    // Where the layer takes taps itself (`HitTest`): a text, an image or a symbol in its frame,
-    // a shape, a path or a ring where it draws, a stack or a spacer nowhere (its children do).
+    // Where the layer takes taps itself (`HitTest`): a text or a symbol in its own bounds (its
+    // lines' block, the symbol's square, centred as drawn — not the whole of a larger frame),
+    // an image, a shape, a path or a ring where it draws, a stack or a spacer nowhere (its
+    // children do).
     let hitArea: HitArea?
     switch layer.content {
-    case .text, .image, .symbol: hitArea = .rect(contentBox)
-    case .path, .shape, .ring: hitArea = .drawn
+    case .text:
+      let text = try paragraph(layer, width: wrapWidth(layer, contentBox.width))
+      hitArea = .rect(Self.centred(textSize(text, layer), in: contentBox))
+    case .symbol(_, let request, let scale, let resizable):
+      let side = symbolSide(request, scale)
+      hitArea = .rect(
+        resizable ? contentBox : Self.centred(Size(width: side, height: side), in: contentBox))
+    case .image, .path, .shape, .ring: hitArea = .drawn
     case .stack, .spacer: hitArea = nil
     }
     let decorated = !layer.backgrounds.isEmpty || !layer.overlays.isEmpty || layer.keepsDecorations
@@ -755,8 +770,9 @@ extension SceneAssembler {
         shape, box: box, key: "contentShape", layer: layer, name: name)
     }
     if let allows = layer.allowsHitTesting {
+      // Not animated: it changes with the state, at once (as `if` does).
       node.allowsHitTesting = try bind(
-        allows, name + ".allowsHitTesting", count: 1, what: "true or false")[0]
+        allows, name + ".allowsHitTesting", count: 1, what: "true or false", animated: false)[0]
     }
     if let mask = effects.mask.first {
       // Laid out like an overlay: offered the layer's size, centred in it.

@@ -53,6 +53,9 @@ struct SceneAssembler {
     /// the events.
     var readsTime = false
     var samples: [[Double]]? = nil
+    /// Whether it takes each new value at once, at the change, whatever its animation (a value
+    /// SwiftUI does not animate, as `allowsHitTesting`'s).
+    var jumps = false
   }
 
   struct Size: Hashable {
@@ -214,7 +217,18 @@ struct SceneAssembler {
       let v = try value.initial.evaluate(ExpressionScope(screen), count: nil, what: "a value")
       scope.values[value.name] = v
       stateNames.insert(value.name)
-      if value.isBoolean { booleanStates.insert(value.name) }
+      if value.isBoolean
+        || value.initial.expression.valueType(booleans: [], numbers: []) == .boolean
+      {
+        booleanStates.insert(value.name)
+      }
+    }
+    // Every `set` keeps its state's type, checked once here (a tap's handler too, whether or
+    // not a tap runs it).
+    for assignments in description.events.map(\.assignments)
+      + description.tapHandlers.map(\.assignments)
+    {
+      for assignment in assignments { try checkType(of: assignment) }
     }
     var ids: Set<String> = []
     try checkIDs(description.layers, &ids)
@@ -462,7 +476,7 @@ struct SceneAssembler {
   /// A modifier's value: a constant, or a channel when its expression reads state. `count` is
   /// how many components it must have.
   mutating func bind(
-    _ bound: Bound, _ name: String, count: Int, what: String
+    _ bound: Bound, _ name: String, count: Int, what: String, animated: Bool = true
   ) throws(SceneFileError) -> [ScalarBinding] {
     let value = try bound.evaluate(scope, count: count, what: what)
     let readsTime = bound.expression.names.contains("time")
@@ -489,6 +503,7 @@ struct SceneAssembler {
     var channel = Channel(
       name: name, bound: bound, initial: value, traced: traced, lastTarget: value)
     channel.readsTime = readsTime
+    channel.jumps = !animated
     channels.append(channel)
     boundChannels.insert(name)
     return (0..<count).map { .channel(name, component: $0) }
@@ -580,7 +595,16 @@ struct SceneAssembler {
     for point: Point, at time: Double, root: SceneNode, channels: [Channel]
   ) -> TapHandler? {
     var values: [String: [Double]] = [:]
+    // A value that follows time as the frame at the tap's moment shows it: its expression with
+    // the state of the moment (the events and taps so far) and `time`.
+    var now = scope
+    now.values["time"] = [time]
     for channel in channels {
+      if channel.readsTime {
+        values[channel.name] = try? channel.bound.evaluate(
+          now, count: channel.initial.count, what: "the same size")
+        continue
+      }
       values[channel.name] = ChannelTimeline(
         initial: channel.initial, changes: channel.changes, frameRate: settings.frameRate
       ).value(at: time)
@@ -605,6 +629,35 @@ struct SceneAssembler {
     return nil
   }
 
+  /// Refuses a `set` whose value is not of its state's type, as Swift's types do: a Bool state
+  /// takes true or false, a number state a number (a state of more components is checked by its
+  /// count when set). A state that does not exist is left to `apply`, which names the known.
+  func checkType(of assignment: Assignment) throws(SceneFileError) {
+    guard stateNames.contains(assignment.name), scope.values[assignment.name]?.count == 1 else {
+      return
+    }
+    let numbers = stateNames.filter { !booleanStates.contains($0) && scope.values[$0]?.count == 1 }
+    let isBool = booleanStates.contains(assignment.name)
+    let given: Expression.ValueType =
+      assignment.isBooleanLiteral.map { $0 ? .boolean : .number }
+      ?? assignment.value.expression.valueType(booleans: booleanStates, numbers: numbers)
+    switch given {
+    case .unknown: return
+    case .mixed:
+      throw assignment.value.error(
+        "the two sides of ?: differ, one true or false and one a number: \"\(assignment.name)\" "
+          + "takes \(isBool ? "true or false" : "a number") from both")
+    case .boolean where !isBool:
+      throw assignment.value.error(
+        "\"\(assignment.name)\" is a number (its initial value), not true or false: write 1 or "
+          + "0, or make its initial value true or false")
+    case .number where isBool:
+      throw assignment.value.error(
+        "\"\(assignment.name)\" is true or false (its initial value), not a number")
+    default: return
+    }
+  }
+
   /// Sets state values (all computed from the state before the change) and retargets every
   /// channel whose value moves, with `animation`, from `time` + its delay.
   private mutating func apply(
@@ -626,23 +679,6 @@ struct SceneAssembler {
             + ExpressionScope(scope.values.filter { stateNames.contains($0.key) }).suggestion(
               for: assignment.name))
       }
-      if old.count == 1 {
-        // A Bool state takes true or false, a number state a number, as Swift's types do.
-        let numbers = stateNames.filter {
-          !booleanStates.contains($0) && scope.values[$0]?.count == 1
-        }
-        let isBool = booleanStates.contains(assignment.name)
-        let given =
-          assignment.isBooleanLiteral
-          ?? assignment.value.expression.isBoolean(booleans: booleanStates, numbers: numbers)
-        if let given, given != isBool {
-          throw assignment.value.error(
-            isBool
-              ? "\"\(assignment.name)\" is true or false (its initial value), not a number"
-              : "\"\(assignment.name)\" is a number (its initial value), not true or false: "
-                + "write 1 or 0, or make its initial value true or false")
-        }
-      }
       after.values[assignment.name] = try assignment.value.evaluate(
         before, count: old.count,
         what: "\(old.count) component\(old.count == 1 ? "" : "s") like its initial value")
@@ -657,7 +693,9 @@ struct SceneAssembler {
       guard target != channels[index].lastTarget else { continue }
       try countChanges(1)
       channels[index].changes.append(
-        .init(time: time + animation.delay, target: target, animation: resolved))
+        channels[index].jumps
+          ? .init(time: time, target: target, animation: .none)
+          : .init(time: time + animation.delay, target: target, animation: resolved))
       channels[index].lastTarget = target
     }
   }

@@ -135,7 +135,13 @@ struct TextTemplate: Hashable, Sendable {
         }
         if !literal.isEmpty { parts.append(.literal(literal)) }
         literal = ""
-        parts.append(try interpolation(String(chars[(i + 2)..<(j - 1)])))
+        let inside = String(chars[(i + 2)..<(j - 1)])
+        // `\(on ? "yes" : "no")`: a choice of texts inside the literal, as Swift takes it.
+        if inside.contains("\""), let choice = try choice(inside) {
+          parts += choice.parts
+        } else {
+          parts.append(try interpolation(inside))
+        }
         i = j
         continue
       default:

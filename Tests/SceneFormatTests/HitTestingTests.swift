@@ -130,6 +130,59 @@ import Testing
     #expect(try Self.hit(card, handlers: handlers, tap: (10, 10)).hit == 3)
   }
 
+  /// `hit` after the scene's own taps, with `state` and a duration of 3 s.
+  static func afterTaps(
+    _ layers: String, handlers: String, taps: String, state: String = ""
+  )
+    throws -> Double
+  {
+    let text = """
+      {"canvas": {"width": 300, "height": 300}, "duration": 3, "state": {"hit": 0\(state)},
+       "layers": [\(layers),
+                  {"id": "marker", "shape": "rectangle", "frame": {"width": 1, "height": 1},
+                   "opacity": 0.01, "allowsHitTesting": false, "offset": {"x": "=hit", "y": 0}}],
+       "onTap": [\(handlers)], "taps": [\(taps)]}
+      """
+    let loaded = try SceneFile.load(text: text, settings: SceneSettings(scale: 1, frameRate: 10))
+    return loaded.scene.values(at: 2.9)["marker.offset"]?[0] ?? 0
+  }
+
+  /// A layer moved by a value that follows `time` is hit where the frame of the tap's moment
+  /// draws it (a `TimelineView`'s view is hit where it is drawn), not where it was at the start.
+  @Test func aValueThatFollowsTimeIsHitWhereItIsDrawn() throws {
+    let moving =
+      #"{"id": "m", "shape": "rectangle", "frame": {"width": 40, "height": 40}, "#
+      + #""offset": {"x": "=time > 1 ? 100 : 0", "y": 0}}"#
+    let at = { (x: Int, t: Double) in #"{"x": \#(x), "y": 150, "at": \#(t)}"# }
+    #expect(try Self.afterTaps(moving, handlers: Self.on("m", 1), taps: at(250, 1.5)) == 1)
+    #expect(try Self.afterTaps(moving, handlers: Self.on("m", 1), taps: at(150, 1.5)) == 0)
+    #expect(try Self.afterTaps(moving, handlers: Self.on("m", 1), taps: at(150, 0.5)) == 1)
+  }
+
+  /// `allowsHitTesting` from state is not animated: the first tap sets `busy` with a 3-second
+  /// animation, and a second tap a second later no longer reaches the button.
+  @Test func allowsHitTestingChangesAtOnce() throws {
+    let button =
+      #"{"id": "b", "shape": "circle", "frame": {"width": 80, "height": 80}, "#
+      + #""allowsHitTesting": "=!busy", "opacity": "=busy ? 0.5 : 1"}"#
+    let handler =
+      #"{"layer": "b", "set": {"hit": "=hit + 1", "busy": true}, "#
+      + #""animation": {"type": "linear", "duration": 3}}"#
+    let taps = #"{"x": 150, "y": 150, "at": 0}, {"x": 150, "y": 150, "at": 1}"#
+    // `hit` moves with the 3-second animation too: at 2.9 s it is near its target.
+    let hit = try Self.afterTaps(button, handlers: handler, taps: taps, state: #", "busy": false"#)
+    #expect(hit.rounded() == 1, "\(hit)")
+  }
+
+  /// A text in a larger fixed frame takes taps in its own bounds only (SwiftUI's `Text` is as
+  /// large as its lines; the frame around it takes none without a content shape).
+  @Test func aTextInALargerFrameIsHitInItsOwnBounds() throws {
+    let text = #"{"id": "t", "text": "Hi", "frame": {"width": 200, "height": 100}}"#
+    #expect(try Self.hit(text, handlers: Self.on("t", 1), tap: (150, 150)).hit == 1)
+    #expect(try Self.hit(text, handlers: Self.on("t", 1), tap: (70, 150)).hit == 0)
+    #expect(try Self.hit(text, handlers: Self.on("t", 1), tap: (150, 110)).hit == 0)
+  }
+
   /// A handler's layer that no layer has is an error when the scene loads, with or without taps.
   @Test func aHandlerForAMissingLayerIsAnError() throws {
     #expect {

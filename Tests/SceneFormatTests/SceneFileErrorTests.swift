@@ -582,6 +582,25 @@ import Testing
       file("", #""state": {"n": 2, "on": false}, "events": [{"at": 0, "set": {"on": "=n * 2"}}]"#),
       "events[0].set.on", #""on" is true or false"#
     ),
+    // Checked when the scene loads, a tap's handler too, whether a tap runs it or not.
+    (
+      file(
+        #"{"id": "b", "shape": "circle"}"#,
+        #""state": {"n": 2, "on": false}, "onTap": [{"layer": "b", "set": {"on": "=n"}}]"#),
+      "onTap[0].set.on", #""on" is true or false"#
+    ),
+    (
+      file(
+        "",
+        #""state": {"n": 2, "on": false}, "events": [{"at": 0, "set": {"n": "=n > 0 ? n : on"}}]"#),
+      "events[0].set.n", "the two sides of ?: differ"
+    ),
+    // A state whose initial value is a comparison is true or false.
+    (
+      file(
+        "", #""state": {"wide": "=screen.width > 100"}, "events": [{"at": 0, "set": {"wide": 5}}]"#),
+      "events[0].set.wide", #""wide" is true or false"#
+    ),
   ]
 
   @Test(arguments: cases)

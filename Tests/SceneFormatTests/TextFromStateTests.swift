@@ -67,6 +67,10 @@ import Testing
     let quoted = #"(a + 1) * 2 > 3 ? "Why? Because: \"yes\"" : "No""#
     #expect(try Self.text(quoted, ["a": [1]]) == #"Why? Because: "yes""#)
     #expect(try Self.text(quoted, ["a": [0]]) == "No")
+    // Inside an interpolation, as Swift allows: "\(on ? "yes" : "no")".
+    let inner = #""Wi-Fi \(on ? "on" : "off"), \(n) networks""#
+    #expect(try Self.text(inner, ["on": [1], "n": [3]]) == "Wi-Fi on, 3 networks")
+    #expect(try Self.text(inner, ["on": [0], "n": [3]]) == "Wi-Fi off, 3 networks")
     // In a scene: the text follows the state.
     let loaded = try SceneFile.load(
       text: #"""
