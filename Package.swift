@@ -106,6 +106,7 @@ let package = Package(
       name: "Codecs",
       dependencies: [
         "Raster", "FileIO", "CPNG", "CGIF", "CZlib", "CDeflate", "CWebP", "CJPEGDecoder",
+        "CPixelKernels",
       ]
     ),
     .target(

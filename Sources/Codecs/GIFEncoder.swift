@@ -1,3 +1,4 @@
+import CPixelKernels
 import FileIO
 import Raster
 
@@ -786,6 +787,15 @@ struct PaletteLookup {
 
   @inline(__always)
   private static func slot(_ c: UInt32) -> Int { Int((c &* 0x9E37_79B1) >> 22) }
+
+  /// `body` with the tables as the C kernels take them (`cpk_palette_lookup`).
+  func withTables<R>(_ body: (cpk_palette_lookup) -> R) -> R {
+    keys.withUnsafeBufferPointer { keys in
+      values.withUnsafeBufferPointer { values in
+        body(cpk_palette_lookup(keys: keys.baseAddress, values: values.baseAddress))
+      }
+    }
+  }
 
   /// The first index of `color` (0xRRGGBB); nil when the palette lacks it or it is not a colour.
   @inline(__always)

@@ -1,3 +1,4 @@
+import CPixelKernels
 import Raster
 
 extension GIFFrame {
@@ -17,7 +18,9 @@ extension GIFFrame {
   /// `coded(indices:pixels:colors:shown:rect:width:lookup:blank:into:_:)` over this frame's
   /// changed rectangle, indices and pixels, updating `shown`; nil when the frame has no changed
   /// rectangle.
-  func coded(colors: [UInt32], shown: inout [UInt32], lookup: PaletteLookup) -> Coded? {
+  func coded(
+    colors: [UInt32], shown: inout [UInt32], lookup: PaletteLookup, inC: Bool = true
+  ) -> Coded? {
     guard let rect else { return nil }
     let count = rect.width * rect.height
     let blank = UInt8(truncatingIfNeeded: colors.count)
@@ -30,9 +33,13 @@ extension GIFFrame {
           shown.withUnsafeMutableBufferPointer { shown in
             coded.withUnsafeMutableBufferPointer { coded in
               alternates.withUnsafeMutableBufferPointer { alternates in
-                Self.coded(
-                  indices: indices, pixels: pixels, colors: colors, shown: shown, rect: rect,
-                  width: width, lookup: lookup, blank: blank, into: coded, alternates)
+                inC
+                  ? Self.codedInC(
+                    indices: indices, pixels: pixels, colors: colors, shown: shown, rect: rect,
+                    width: width, lookup: lookup, blank: blank, into: coded, alternates)
+                  : Self.coded(
+                    indices: indices, pixels: pixels, colors: colors, shown: shown, rect: rect,
+                    width: width, lookup: lookup, blank: blank, into: coded, alternates)
               }
             }
           }
@@ -40,6 +47,38 @@ extension GIFFrame {
       }
     }
     return Coded(indices: coded, alternates: alternates, bounds: bounds)
+  }
+
+  /// `coded(indices:…)` by its C kernel (`cpk_gif_coded`), which that Swift loop is the plain
+  /// twin of: the same indices, alternates, shown colours and bounds.
+  static func codedInC(
+    indices: UnsafeBufferPointer<UInt8>, pixels: UnsafeBufferPointer<UInt32>,
+    colors: UnsafeBufferPointer<UInt32>, shown: UnsafeMutableBufferPointer<UInt32>,
+    rect: IntRect, width: Int, lookup: PaletteLookup, blank: UInt8,
+    into coded: UnsafeMutableBufferPointer<UInt8>, _ alternates: UnsafeMutableBufferPointer<UInt8>
+  ) -> IntRect? {
+    precondition(
+      indices.count >= rect.width * rect.height && coded.count >= indices.count
+        && alternates.count >= indices.count && pixels.count >= width * rect.maxY
+        && shown.count >= width * rect.maxY && rect.minX >= 0 && rect.maxX <= width)
+    guard let indexAt = indices.baseAddress, let pixelAt = pixels.baseAddress,
+      let colorAt = colors.baseAddress, let shownAt = shown.baseAddress,
+      let codedAt = coded.baseAddress, let alternateAt = alternates.baseAddress
+    else { return nil }
+    var bounds = (0, 0, 0, 0)
+    let any = lookup.withTables { tables in
+      withUnsafeMutableBytes(of: &bounds) { raw in
+        cpk_gif_coded(
+          indexAt, pixelAt, colorAt, colors.count, shownAt,
+          cpk_gif_rect(
+            x: rect.minX, y: rect.minY, width: rect.width, height: rect.height,
+            frame_width: width),
+          tables, blank, codedAt, alternateAt,
+          raw.baseAddress?.assumingMemoryBound(to: Int.self))
+      }
+    }
+    guard any != 0 else { return nil }
+    return IntRect(minX: bounds.0, minY: bounds.1, maxX: bounds.2 + 1, maxY: bounds.3 + 1)
   }
 
   /// Kernel: for each pixel of `rect` (the frame's changed rectangle, `indices` over it), the

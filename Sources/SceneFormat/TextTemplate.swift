@@ -97,7 +97,11 @@ struct TextTemplate: Hashable, Sendable {
     let end = chars.count - 1
     while i < end {
       let c = chars[i]
-      if c == "\"" { throw ExpressionError("an unescaped \" at column \(i + 2) of the text") }
+      if c == "\"" {
+        throw ExpressionError(
+          "an unescaped \" at column \(i + 2) of the text: a text is one string literal (write "
+            + "\\\" for a quote inside it; texts are not joined with +)")
+      }
       guard c == "\\" else {
         literal.append(c)
         i += 1

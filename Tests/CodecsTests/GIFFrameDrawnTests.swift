@@ -23,7 +23,7 @@ import Testing
   @Test(arguments: 0..<12)
   func codedAgreesWithTwin(seed: Int) throws {
     let (frame, colors, shown) = Self.random(seed: seed)
-    var (fastShown, plainShown) = (shown, shown)
+    var (fastShown, plainShown, swiftShown) = (shown, shown, shown)
     let fast = try #require(
       frame.coded(colors: colors, shown: &fastShown, lookup: PaletteLookup(colors)))
     let plain = try #require(frame.codedPlainly(colors: colors, shown: &plainShown))
@@ -31,6 +31,11 @@ import Testing
     #expect(fast.alternates == plain.alternates)
     #expect(fast.bounds == plain.bounds)
     #expect(fastShown == plainShown)
+    // The C kernel and the Swift loop it was written from: the same in every output.
+    let swift = try #require(
+      frame.coded(colors: colors, shown: &swiftShown, lookup: PaletteLookup(colors), inC: false))
+    #expect(fast.indices == swift.indices && fast.alternates == swift.alternates)
+    #expect(fast.bounds == swift.bounds && fastShown == swiftShown)
     // Every kind occurs: drawn, kept with an alternate, kept without one; and, with runs, eight
     // unchanged pixels in a row showing one colour.
     if seed >= 6, let r = frame.rect {

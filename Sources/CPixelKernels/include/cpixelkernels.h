@@ -44,4 +44,33 @@ void cpk_resample_row_plain(
 /// Whether the processor and the system run AVX2.
 int cpk_has_avx2(void);
 
+/// A palette's hash from colour (0xRRGGBB) to its first index (Codecs' `PaletteLookup`):
+/// 1024 slots probed linearly from (colour · 0x9E3779B1) >> 22, a key of 0xFFFFFFFF empty.
+typedef struct {
+  const uint32_t *keys;
+  const uint8_t *values;
+} cpk_palette_lookup;
+
+/// Where a GIF frame's changed rectangle is (Codecs' `GIFFrame.coded`): `x`, `y`, `width`,
+/// `height` in pixels of a frame `frame_width` wide.
+typedef struct {
+  ptrdiff_t x, y, width, height, frame_width;
+} cpk_gif_rect;
+
+/// Codecs' `GIFFrame.coded(indices:…)` (its plain twin is that Swift loop): for each pixel of
+/// `rect`, whether it is drawn — its palette index (`indices`, over the rectangle; 255: the
+/// pixel did not change) names a colour other than the one shown (`shown`, over the frame,
+/// 0xRRGGBB or above 0xFFFFFF for none) that is nearer its true colour (`pixels`, packed RGBA
+/// over the frame) than the shown one, by squared distance — into `coded` the index drawn or
+/// `blank`, into `alternates` the index drawn or the first index of the shown colour in
+/// `lookup` (`blank` when none), and for a drawn pixel its colour into `shown`. Eight pixels at
+/// a time where all eight are unchanged and show the colour last looked up. `colors` holds
+/// `color_count` entries; an index past them counts as unchanged. Writes the bounds of the
+/// drawn pixels (frame coordinates, inclusive) into `bounds` (min x, min y, max x, max y) and
+/// returns whether any pixel is drawn.
+int cpk_gif_coded(
+    const uint8_t *indices, const uint32_t *pixels, const uint32_t *colors,
+    ptrdiff_t color_count, uint32_t *shown, cpk_gif_rect rect, cpk_palette_lookup lookup,
+    uint8_t blank, uint8_t *coded, uint8_t *alternates, ptrdiff_t bounds[4]);
+
 #endif
