@@ -223,6 +223,7 @@ struct SceneAssembler {
         booleanStates.insert(value.name)
       }
     }
+    try checkConditions(description.layers)
     // Every `set` keeps its state's type, checked once here (a tap's handler too, whether or
     // not a tap runs it).
     for assignments in description.events.map(\.assignments)
@@ -231,10 +232,18 @@ struct SceneAssembler {
       for assignment in assignments { try checkType(of: assignment) }
     }
     var ids: Set<String> = []
-    try checkIDs(description.layers, &ids)
+    var masked: Set<String> = []
+    try checkIDs(description.layers, &ids, masked: &masked)
     layerIDs = ids
     // A handler's layer must exist, taps or not (a typo would otherwise show only with a tap).
     for handler in description.tapHandlers {
+      // A mask's layers are drawn as its alpha, not as views: they take no taps.
+      if let id = handler.layer, masked.contains(id) {
+        throw SceneFileError(
+          path: handler.path + ".layer",
+          "the layer \"\(id)\" is inside a mask, which takes no taps: give the handler to the "
+            + "masked layer", line: handler.layerLine, column: handler.layerColumn)
+      }
       guard let id = handler.layer, !ids.contains(id) else { continue }
       throw SceneFileError(
         path: handler.path + ".layer",
@@ -399,7 +408,8 @@ struct SceneAssembler {
   }
 
   private func checkIDs(
-    _ layers: [LayerDescription], _ ids: inout Set<String>
+    _ layers: [LayerDescription], _ ids: inout Set<String>, inMask: Bool = false,
+    masked: inout Set<String>
   ) throws(SceneFileError) {
     for layer in layers {
       if let id = layer.id, !ids.insert(id).inserted {
@@ -407,9 +417,14 @@ struct SceneAssembler {
           path: layer.path + ".id", "the id \"\(id)\" is used twice", line: layer.line,
           column: layer.column)
       }
-      if case .stack(_, let children, _, _) = layer.content { try checkIDs(children, &ids) }
-      try checkIDs(layer.effects.mask, &ids)
-      try checkIDs(layer.backgrounds.map(\.layer) + layer.overlays.map(\.layer), &ids)
+      if inMask, let id = layer.id { masked.insert(id) }
+      if case .stack(_, let children, _, _) = layer.content {
+        try checkIDs(children, &ids, inMask: inMask, masked: &masked)
+      }
+      try checkIDs(layer.effects.mask, &ids, inMask: true, masked: &masked)
+      try checkIDs(
+        layer.backgrounds.map(\.layer) + layer.overlays.map(\.layer), &ids, inMask: inMask,
+        masked: &masked)
     }
   }
 
@@ -627,6 +642,37 @@ struct SceneAssembler {
       if let below = chain(to: name, in: child) { return [child] + below }
     }
     return nil
+  }
+
+  /// Refuses a condition that is a number where Swift needs a Bool: an `"if"`,
+  /// `allowsHitTesting` and the condition of a choice of texts (`=n ? "a" : "b"`), in every
+  /// layer; write a comparison (`n != 0`).
+  private func checkConditions(_ layers: [LayerDescription]) throws(SceneFileError) {
+    let numbers = stateNames.filter { !booleanStates.contains($0) && scope.values[$0]?.count == 1 }
+    func check(_ expression: Expression, _ what: String, _ error: (String) -> SceneFileError)
+      throws(SceneFileError)
+    {
+      guard expression.valueType(booleans: booleanStates, numbers: numbers) == .number else {
+        return
+      }
+      throw error(
+        "\(what) is true or false, not a number: write a comparison, as n != 0 (Swift needs a "
+          + "Bool here)")
+    }
+    for layer in layers {
+      if let c = layer.condition { try check(c.expression, "\"if\"", c.error) }
+      if let a = layer.allowsHitTesting { try check(a.expression, "allowsHitTesting", a.error) }
+      if case .text(let runs, _) = layer.content {
+        for run in runs {
+          for c in run.template?.conditions ?? [] {
+            try check(c, "the condition of a choice of texts") { message in
+              SceneFileError(path: run.path, message, line: layer.line, column: layer.column)
+            }
+          }
+        }
+      }
+      try checkConditions(Self.innerLayers(layer))
+    }
   }
 
   /// Refuses a `set` whose value is not of its state's type, as Swift's types do: a Bool state

@@ -37,6 +37,9 @@ extension SceneDecoder {
     let zero = Bound.constant([0], at: field)
     let scaleEffect = try o["scaleEffect"].map(Self.scaleEffect)
     let rotationEffect = try o["rotationEffect"].map(Self.rotationEffect)
+    if let id = o["id"], try id.string(maxLength: 200).isEmpty {
+      throw id.error("an id names the layer: give it at least one character")
+    }
     var layer = LayerDescription(
       path: field.path, line: field.value.line, column: field.value.column,
       id: try o["id"]?.string(maxLength: 200), content: content,

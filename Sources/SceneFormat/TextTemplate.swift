@@ -42,6 +42,14 @@ struct TextTemplate: Hashable, Sendable {
     }
   }
 
+  /// The conditions of its choices of texts (`on ? "A" : "B"`), nested ones included.
+  var conditions: [Expression] {
+    parts.flatMap { part -> [Expression] in
+      guard case .choice(let c, let a, let b) = part else { return [] }
+      return [c] + a.conditions + b.conditions
+    }
+  }
+
   /// The text in `scope`; a `booleans` state interpolated alone, without a format, writes
   /// `true` or `false`.
   func evaluate(

@@ -595,6 +595,27 @@ import Testing
         #""state": {"n": 2, "on": false}, "events": [{"at": 0, "set": {"n": "=n > 0 ? n : on"}}]"#),
       "events[0].set.n", "the two sides of ?: differ"
     ),
+    // A layer inside a mask takes no taps; an id is not empty.
+    (
+      file(
+        #"{"id": "box", "shape": "rectangle", "mask": {"id": "hole", "shape": "circle"}}"#,
+        #""state": {"n": 0}, "onTap": [{"layer": "hole", "set": {"n": 1}}]"#),
+      "onTap[0].layer", #"the layer "hole" is inside a mask, which takes no taps"#
+    ),
+    (file(#"{"id": "", "shape": "circle"}"#, ""), "layers[0].id", "at least one character"),
+    // Where Swift needs a Bool, a number is refused.
+    (
+      file(#"{"shape": "circle", "if": "=n"}"#, #""state": {"n": 1}"#),
+      "layers[0].if", #""if" is true or false, not a number"#
+    ),
+    (
+      file(#"{"shape": "circle", "allowsHitTesting": "=n * 2"}"#, #""state": {"n": 1}"#),
+      "layers[0].allowsHitTesting", "allowsHitTesting is true or false, not a number"
+    ),
+    (
+      file(#"{"text": "=n ? \"a\" : \"b\""}"#, #""state": {"n": 1}"#),
+      "layers[0].text", "the condition of a choice of texts is true or false"
+    ),
     // A state whose initial value is a comparison is true or false.
     (
       file(
