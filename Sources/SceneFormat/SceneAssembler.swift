@@ -649,7 +649,9 @@ struct SceneAssembler {
   /// layer; write a comparison (`n != 0`).
   private func checkConditions(_ layers: [LayerDescription]) throws(SceneFileError) {
     let numbers = stateNames.filter { !booleanStates.contains($0) && scope.values[$0]?.count == 1 }
-    func check(_ expression: Expression, _ what: String, _ error: (String) -> SceneFileError)
+    func check(
+      _ expression: Expression, _ what: String, _ error: (String) -> SceneFileError
+    )
       throws(SceneFileError)
     {
       guard expression.valueType(booleans: booleanStates, numbers: numbers) == .number else {
