@@ -504,8 +504,6 @@ extension SceneAssembler {
     return node
   }
 
-  /// A node's laid-out size: its own record's, or a positioned layer's (its container's one
-  /// child's).
   /// A rectangle of `size` (at most `box`'s) centred in `box`.
   static func centred(_ size: Size, in box: Rect) -> Rect {
     let (w, h) = (min(size.width, box.width), min(size.height, box.height))
@@ -513,6 +511,8 @@ extension SceneAssembler {
       x: (box.minX + box.maxX - w) / 2, y: (box.minY + box.maxY - h) / 2, width: w, height: h)
   }
 
+  /// A node's laid-out size: its own record's, or a positioned layer's (its container's one
+  /// child's).
   static func laidOutSize(_ node: SceneNode) -> Size? {
     if let r = node.layout { return Size(width: r.width, height: r.height) }
     if case .group(let children) = node.content, children.count == 1, let r = children[0].layout {

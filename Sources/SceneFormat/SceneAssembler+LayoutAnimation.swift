@@ -433,8 +433,16 @@ extension SceneAssembler {
         parentOrigin.x + node.centerX.resolve([:]), parentOrigin.y + node.centerY.resolve([:]))
       nodeOrigins[version, default: [:]][node.name] = centre
       if var placement = matchedPlacements[version]?[node.name], let size = Self.laidOutSize(node) {
+        // A positioned layer's container stands at its area's top left; its frame is its one
+        // child's, centred at the position.
+        var middle = centre
+        if node.layout == nil, case .group(let children) = node.content, children.count == 1 {
+          middle = Point(
+            centre.x + children[0].centerX.resolve([:]),
+            centre.y + children[0].centerY.resolve([:]))
+        }
         placement.frame = Rect(
-          x: centre.x - size.width / 2, y: centre.y - size.height / 2, width: size.width,
+          x: middle.x - size.width / 2, y: middle.y - size.height / 2, width: size.width,
           height: size.height)
         placement.parentOrigin = parentOrigin
         matchedPlacements[version]?[node.name] = placement
@@ -472,9 +480,17 @@ extension SceneAssembler {
         x: centre(own.frame).x - frame.width / 2, y: centre(own.frame).y - frame.height / 2,
         width: frame.width, height: frame.height)
     }
-    let box = Rect(
+    var box = Rect(
       x: frame.minX - origin.x, y: frame.minY - origin.y, width: frame.width,
       height: frame.height)
+    if let position = own.layer.position {
+      // `.position(p)` puts the centre p from the offered area's top left: the area is offered
+      // where that puts the layer's centre on the other's.
+      let p = try position.evaluate(layoutScopes[present] ?? scope, count: 2, what: "a point")
+      box = Rect(
+        x: centre(frame).x - origin.x - p[0], y: centre(frame).y - origin.y - p[1],
+        width: frame.width, height: frame.height)
+    }
     // Laid out as the present layout lays it out, but in the other's frame.
     let saved = (scope, textScope, rebuilding, layoutVersion, templateBoxes)
     defer { (scope, textScope, rebuilding, layoutVersion, templateBoxes) = saved }

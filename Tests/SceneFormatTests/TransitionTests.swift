@@ -134,6 +134,28 @@ import Testing
     #expect(SceneLayoutTests.entry("sheet", in: scene.layout(at: 3)) == nil)
   }
 
+  /// A matched geometry between layers placed by `position`: the one that comes moves from the
+  /// other's frame to its own with the change's animation (linear over 2 s: half way at 1 s),
+  /// its position measured once, not again from the other's frame.
+  @Test func matchedGeometryMovesPositionedLayers() throws {
+    func square(_ id: String, _ condition: String, _ x: Int) -> String {
+      #"{"id": "\#(id)", "if": "\#(condition)", "transition": "identity", "shape": "rectangle", "#
+        + #""matchedGeometryEffect": {"id": "m", "namespace": "n"}, "#
+        + #""frame": {"width": 40, "height": 40}, "position": {"x": \#(x), "y": 150}}"#
+    }
+    let scene = try SceneFile.load(
+      text: """
+        {"canvas": {"width": 300, "height": 300}, "state": {"go": false},
+         "layers": [\(square("a", "=!go", 50)), \(square("b", "=go", 250))],
+         "events": [{"at": 0, "set": {"go": true}, "animation": {"type": "linear", "duration": 2}}]}
+        """, settings: SceneSettings(scale: 1, frameRate: 10, hold: 0)
+    ).scene
+    for (t, x) in [(0.0, 30.0), (1.0, 130), (2.0, 230)] {
+      let frame = try #require(SceneLayoutTests.entry("b", in: scene.layout(at: t))).frame
+      #expect(abs(frame.minX - x) < 1e-9 && abs(frame.minY - 130) < 1e-9, "\(t): \(frame)")
+    }
+  }
+
   /// `matchedGeometryEffect`: when the selection moves from tab 0 to tab 2, the pill that comes
   /// starts in the frame of the one that goes and moves to its own, and the one that goes moves
   /// to the new one's frame, both by the change's (linear) animation, crossfading; `position`
