@@ -381,13 +381,37 @@ extension SceneAssembler {
     _ lists: [[SceneNode]], parent: String, _ changes: [(time: Double, animation: Animation)]
   ) throws(SceneFileError) -> [SceneNode] {
     var order: [String] = []
+    // Each name's place in the file among its siblings, where its node has one.
+    var declared: [String: (prefix: Substring, index: Int)] = [:]
+    for list in lists {
+      for child in list where declared[child.name] == nil {
+        if let key = Self.declarationKey(child) { declared[child.name] = key }
+      }
+    }
     for list in lists {
       var after: Int? = nil
       for child in list {
         if let i = order.firstIndex(of: child.name) {
           after = i
         } else {
-          let at = (after ?? -1) + 1
+          var at = (after ?? -1) + 1
+          // First of its list: before the first sibling declared after it in the file (the
+          // later one is drawn above, as SwiftUI draws a stack's children), else where it was.
+          if after == nil, let own = declared[child.name] {
+            let later = order.firstIndex { name in
+              guard let other = declared[name] else { return false }
+              return other.prefix == own.prefix && other.index > own.index
+            }
+            let earlier = order.lastIndex { name in
+              guard let other = declared[name] else { return false }
+              return other.prefix == own.prefix && other.index < own.index
+            }
+            if let later {
+              at = later
+            } else if let earlier {
+              at = earlier + 1
+            }
+          }
           order.insert(child.name, at: at)
           after = at
         }
@@ -661,6 +685,20 @@ extension SceneAssembler {
     }
     channels.append(channel)
     return true
+  }
+
+  /// Where a node's layer is declared among its siblings: its path up to its last `[`, and the
+  /// index there (`layers[0].vstack[2]`: `layers[0].vstack`, 2); nil for a path that does not
+  /// end in an index (a background, an overlay).
+  static func declarationKey(_ node: SceneNode) -> (prefix: Substring, index: Int)? {
+    var path = node.layout?.path
+    if path == nil, case .group(let children) = node.content, children.count == 1 {
+      path = children[0].layout?.path
+    }
+    guard let path, path.hasSuffix("]"), let open = path.lastIndex(of: "["),
+      let index = Int(path[path.index(after: open)..<path.index(before: path.endIndex)])
+    else { return nil }
+    return (path[..<open], index)
   }
 
   static let noRect = Rect(x: 0, y: 0, width: 0, height: 0)

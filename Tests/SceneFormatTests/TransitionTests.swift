@@ -140,6 +140,7 @@ import Testing
   @Test func matchedGeometryMovesPositionedLayers() throws {
     func square(_ id: String, _ condition: String, _ x: Int) -> String {
       #"{"id": "\#(id)", "if": "\#(condition)", "transition": "identity", "shape": "rectangle", "#
+        + #""fill": "\#(id == "a" ? "red" : "blue")", "#
         + #""matchedGeometryEffect": {"id": "m", "namespace": "n"}, "#
         + #""frame": {"width": 40, "height": 40}, "position": {"x": \#(x), "y": 150}}"#
     }
@@ -154,6 +155,12 @@ import Testing
       let frame = try #require(SceneLayoutTests.entry("b", in: scene.layout(at: t))).frame
       #expect(abs(frame.minX - x) < 1e-9 && abs(frame.minY - 130) < 1e-9, "\(t): \(frame)")
     }
+    // Half way both are in one place: the one declared later (b, coming) is drawn above the
+    // one going, as in the file's order, though it is the first layer of its state.
+    var compositor = Compositor()
+    let frame = try #require(scene.render(frame: 10, compositor: &compositor))
+    let middle = frame[150, 150]
+    #expect(middle.b > 200 && middle.r < 100, "\(middle)")
   }
 
   /// `matchedGeometryEffect`: when the selection moves from tab 0 to tab 2, the pill that comes
