@@ -707,7 +707,6 @@ enum SceneCommand: Command {
     _ files: [String], into folder: String, _ arguments: ParsedArguments,
     console: inout Console
   ) throws -> Int32 {
-    guard !folder.isEmpty else { throw UsageError("'--out-dir' needs a path, not an empty one") }
     for option in ["output", "frame", "trace"] where arguments.isGiven(option) {
       throw UsageError(
         "\(option == "output" ? "'-o'" : "'--\(option)'") is one scene's output; '--out-dir' "

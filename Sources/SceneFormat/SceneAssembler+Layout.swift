@@ -514,11 +514,18 @@ extension SceneAssembler {
   /// A node's laid-out size: its own record's, or a positioned layer's (its container's one
   /// child's).
   static func laidOutSize(_ node: SceneNode) -> Size? {
-    if let r = node.layout { return Size(width: r.width, height: r.height) }
-    if case .group(let children) = node.content, children.count == 1, let r = children[0].layout {
-      return Size(width: r.width, height: r.height)
+    (node.layout ?? positionedChild(of: node)?.layout).map {
+      Size(width: $0.width, height: $0.height)
     }
-    return nil
+  }
+
+  /// The one child of a positioned layer's container (`.position(p)`: a node without a layout
+  /// record at its area's top left, holding the layer's node at p); nil for any other node.
+  static func positionedChild(of node: SceneNode) -> SceneNode? {
+    guard node.layout == nil, case .group(let children) = node.content, children.count == 1,
+      children[0].layout != nil
+    else { return nil }
+    return children[0]
   }
 
   private mutating func unconditionalNode(
@@ -674,12 +681,8 @@ extension SceneAssembler {
       let unit = try bind(bound, channel, count: 2, what: "a unit point")
       return AnchorBinding(x: unit[0], y: unit[1], width: size.width, height: size.height)
     }
-    if let a = try anchor(layer.scaleAnchor, name + ".scaleEffect.anchor") {
-      (node.scaleAnchor, node.scaleAnchorBinding) = (a.resolve([:]), a)
-    }
-    if let a = try anchor(layer.rotationAnchor, name + ".rotationEffect.anchor") {
-      (node.rotationAnchor, node.rotationAnchorBinding) = (a.resolve([:]), a)
-    }
+    node.scaleAnchorBinding = try anchor(layer.scaleAnchor, name + ".scaleEffect.anchor")
+    node.rotationAnchorBinding = try anchor(layer.rotationAnchor, name + ".rotationEffect.anchor")
     if let turn = layer.rotation3D {
       node.rotation3D = Rotation3DBinding(
         degrees: try bind(turn.degrees, name + ".rotation3DEffect", count: 1, what: "a number")[0],

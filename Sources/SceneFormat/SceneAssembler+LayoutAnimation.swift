@@ -398,14 +398,12 @@ extension SceneAssembler {
           // First of its list: before the first sibling declared after it in the file (the
           // later one is drawn above, as SwiftUI draws a stack's children), else where it was.
           if after == nil, let own = declared[child.name] {
-            let later = order.firstIndex { name in
-              guard let other = declared[name] else { return false }
-              return other.prefix == own.prefix && other.index > own.index
+            // A sibling's place in the file (nil for a name declared elsewhere).
+            func index(_ name: String) -> Int? {
+              declared[name].flatMap { $0.prefix == own.prefix ? $0.index : nil }
             }
-            let earlier = order.lastIndex { name in
-              guard let other = declared[name] else { return false }
-              return other.prefix == own.prefix && other.index < own.index
-            }
+            let later = order.firstIndex { index($0).map { $0 > own.index } ?? false }
+            let earlier = order.lastIndex { index($0).map { $0 < own.index } ?? false }
             if let later {
               at = later
             } else if let earlier {
@@ -460,10 +458,9 @@ extension SceneAssembler {
         // A positioned layer's container stands at its area's top left; its frame is its one
         // child's, centred at the position.
         var middle = centre
-        if node.layout == nil, case .group(let children) = node.content, children.count == 1 {
+        if let child = Self.positionedChild(of: node) {
           middle = Point(
-            centre.x + children[0].centerX.resolve([:]),
-            centre.y + children[0].centerY.resolve([:]))
+            centre.x + child.centerX.resolve([:]), centre.y + child.centerY.resolve([:]))
         }
         placement.frame = Rect(
           x: middle.x - size.width / 2, y: middle.y - size.height / 2, width: size.width,
@@ -691,11 +688,8 @@ extension SceneAssembler {
   /// index there (`layers[0].vstack[2]`: `layers[0].vstack`, 2); nil for a path that does not
   /// end in an index (a background, an overlay).
   static func declarationKey(_ node: SceneNode) -> (prefix: Substring, index: Int)? {
-    var path = node.layout?.path
-    if path == nil, case .group(let children) = node.content, children.count == 1 {
-      path = children[0].layout?.path
-    }
-    guard let path, path.hasSuffix("]"), let open = path.lastIndex(of: "["),
+    guard let path = (node.layout ?? positionedChild(of: node)?.layout)?.path,
+      path.hasSuffix("]"), let open = path.lastIndex(of: "["),
       let index = Int(path[path.index(after: open)..<path.index(before: path.endIndex)])
     else { return nil }
     return (path[..<open], index)

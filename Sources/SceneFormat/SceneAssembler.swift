@@ -21,8 +21,9 @@ struct SceneAssembler {
   /// Screen values and the initial state, as expressions see them.
   var scope = ExpressionScope()
   var stateNames: Set<String> = []
-  /// The state values that start as true or false.
+  /// The state values that start as true or false, and those that start as one number.
   var booleanStates: Set<String> = []
+  var numberStates: Set<String> = []
   var channels: [Channel] = []
   /// The names of the channels `bind` made in the first layout: a later layout's binding to a
   /// name not among them belongs to a layer that was absent then.
@@ -91,8 +92,6 @@ struct SceneAssembler {
       animations: [AnimationDescription], lengths: [Double], steps: [PhaseStep]
     )] = []
 
-  /// Every layer's id, laid out or not.
-  var layerIDs: Set<String> = []
   /// Where the first animation that repeats for ever was written.
   var endlessAnimation: String?
   /// Whether layout is running again for a later state (`animateLayout`): bindings name the
@@ -221,6 +220,8 @@ struct SceneAssembler {
         || value.initial.expression.valueType(booleans: [], numbers: []) == .boolean
       {
         booleanStates.insert(value.name)
+      } else if v.count == 1 {
+        numberStates.insert(value.name)
       }
     }
     try checkConditions(description.layers)
@@ -234,7 +235,6 @@ struct SceneAssembler {
     var ids: Set<String> = []
     var masked: Set<String> = []
     try checkIDs(description.layers, &ids, masked: &masked)
-    layerIDs = ids
     // A handler's layer must exist, taps or not (a typo would otherwise show only with a tap).
     for handler in description.tapHandlers {
       // A mask's layers are drawn as its alpha, not as views: they take no taps.
@@ -648,13 +648,12 @@ struct SceneAssembler {
   /// `allowsHitTesting` and the condition of a choice of texts (`=n ? "a" : "b"`), in every
   /// layer; write a comparison (`n != 0`).
   private func checkConditions(_ layers: [LayerDescription]) throws(SceneFileError) {
-    let numbers = stateNames.filter { !booleanStates.contains($0) && scope.values[$0]?.count == 1 }
     func check(
       _ expression: Expression, _ what: String, _ error: (String) -> SceneFileError
     )
       throws(SceneFileError)
     {
-      guard expression.valueType(booleans: booleanStates, numbers: numbers) == .number else {
+      guard expression.valueType(booleans: booleanStates, numbers: numberStates) == .number else {
         return
       }
       throw error(
@@ -684,11 +683,10 @@ struct SceneAssembler {
     guard stateNames.contains(assignment.name), scope.values[assignment.name]?.count == 1 else {
       return
     }
-    let numbers = stateNames.filter { !booleanStates.contains($0) && scope.values[$0]?.count == 1 }
     let isBool = booleanStates.contains(assignment.name)
     let given: Expression.ValueType =
       assignment.isBooleanLiteral.map { $0 ? .boolean : .number }
-      ?? assignment.value.expression.valueType(booleans: booleanStates, numbers: numbers)
+      ?? assignment.value.expression.valueType(booleans: booleanStates, numbers: numberStates)
     switch given {
     case .unknown: return
     case .mixed:

@@ -131,20 +131,10 @@ struct TextTemplate: Hashable, Sendable {
         continue
       case "(":
         // The interpolation runs to its matching parenthesis, outside string literals.
-        var depth = 1
-        var j = i + 2
-        var inString = false
-        while j < end, depth > 0 {
-          if chars[j] == "\"" { inString.toggle() }
-          if !inString {
-            if chars[j] == "(" { depth += 1 }
-            if chars[j] == ")" { depth -= 1 }
-          }
-          j += 1
-        }
-        guard depth == 0 else {
+        guard let close = closingParenthesis(chars, at: i + 1, before: end) else {
           throw ExpressionError("an interpolation \\( at column \(i + 2) is not closed")
         }
+        let j = close + 1
         if !literal.isEmpty { parts.append(.literal(literal)) }
         literal = ""
         let inside = String(chars[(i + 2)..<(j - 1)])
@@ -168,13 +158,26 @@ struct TextTemplate: Hashable, Sendable {
   /// What lies inside parentheses that enclose all of `source` (`(on ? "A" : "B")`), or nil.
   private static func enclosed(_ source: String) -> String? {
     let chars = Array(source)
-    guard chars.count >= 2, chars.first == "(", chars.last == ")" else { return nil }
-    var depth = 0
-    for (i, outside) in outsideStrings(chars).enumerated() where outside {
-      if chars[i] == "(" { depth += 1 }
-      if chars[i] == ")" {
+    guard chars.first == "(",
+      closingParenthesis(chars, at: 0, before: chars.count) == chars.count - 1
+    else { return nil }
+    return String(chars[1..<(chars.count - 1)])
+  }
+
+  /// The index of the `)` that closes the `(` at `open`, outside string literals, before index
+  /// `end`; nil when none does.
+  private static func closingParenthesis(
+    _ chars: [Character], at open: Int, before end: Int
+  )
+    -> Int?
+  {
+    let body = Array(chars[(open + 1)..<end])
+    var depth = 1
+    for (k, outside) in outsideStrings(body).enumerated() where outside {
+      if body[k] == "(" { depth += 1 }
+      if body[k] == ")" {
         depth -= 1
-        if depth == 0 { return i == chars.count - 1 ? String(chars[1..<i]) : nil }
+        if depth == 0 { return open + 1 + k }
       }
     }
     return nil

@@ -1,22 +1,24 @@
 import Raster
 
-/// Where a node takes a tap itself, as SwiftUI hit-tests views: a text, an image or a symbol in
-/// its frame; a shape where its path is filled or stroked (`Shape`'s default content shape).
+/// Where a node takes a tap itself, as SwiftUI hit-tests views: a text or a symbol in its own
+/// bounds; an image, a shape where what it draws is (`Shape`'s default content shape).
 public enum HitArea: Hashable, Sendable {
-  /// A rectangle of the node's space (points): the frame its text, image or symbol is laid out
-  /// in, padding excluded.
+  /// A rectangle of the node's space (points): a text's lines' block or a symbol's square, as
+  /// drawn in its frame (padding excluded).
   case rect(Rect)
-  /// What the node's content draws: a shape's fill or the band of its stroke, a path, a ring.
+  /// What the node's content draws: a shape's fill or the band of its stroke, a path, a ring,
+  /// an image's rectangle.
   case drawn
 }
 
 /// SwiftUI's hit testing of a scene at one moment: a tap goes to the frontmost view drawn under
-/// it that takes taps — a shape within its path, a text, an image or a symbol within its frame,
-/// a view with a `contentShape` within that shape — and not to the views behind it. A view
-/// faded to opacity 0, one not there (an `"if"` that is false), and one with
+/// it that takes taps — a shape within its path, an image where it is drawn, a text or a symbol
+/// within its own bounds, a view with a `contentShape` within that shape — and not to the views
+/// behind it. A view faded to opacity 0, one not there (an `"if"` that is false), and one with
 /// `allowsHitTesting(false)` take none, nor do their children; stacks and spacers take none
-/// themselves, nor does a shape filled with a clear colour (as `Color.clear` takes none). Clips and masks change what is drawn, not what is hit (`.clipped()` does not
-/// limit a view's hit area in SwiftUI; `contentShape` does).
+/// themselves, nor does a shape filled with a clear colour (as `Color.clear` takes none). Clips
+/// and masks change what is drawn, not what is hit (`.clipped()` does not limit a view's hit
+/// area in SwiftUI; `contentShape` does).
 public enum HitTest {
   /// The nodes from a child of `root` down to the frontmost node that takes a tap at `point`
   /// (the root's space: screen points) with the channels at `values`; nil when none does.

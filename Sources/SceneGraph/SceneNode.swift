@@ -72,8 +72,8 @@ public struct SceneNode: Hashable, Sendable {
   /// is still animating), and in the layout while `present` is (nil: always).
   public var drawn: ScalarBinding? = nil
   public var present: ScalarBinding? = nil
-  /// Where the node takes a tap itself (`HitTest`): a text's, an image's or a symbol's frame, or
-  /// what its content draws; nil where only its children do (a stack, a spacer).
+  /// Where the node takes a tap itself (`HitTest`): a text's or a symbol's own bounds, or what
+  /// its content draws; nil where only its children do (a stack, a spacer).
   public var hitArea: HitArea? = nil
   /// `.allowsHitTesting(_:)`: while this is 0 neither the node nor its children take taps.
   public var allowsHitTesting: ScalarBinding = .constant(1)
