@@ -66,9 +66,11 @@ public enum RenderAnim {
     if arguments.first == "help", arguments.count > 1 {
       return run(Array(arguments.dropFirst()) + ["--help"], console: console)
     }
+    // No subcommand: the overview on standard output and success, as swift-argument-parser's
+    // default `run()` does for a command with subcommands (`CleanExit.helpRequest`).
     guard let first = arguments.first, first != "-h", first != "--help", first != "help" else {
       console.standardOutput(overview)
-      return arguments.isEmpty ? usageExitCode : 0
+      return 0
     }
     if first == "--version" || first == "version" {
       console.standardOutput("render-anim \(RenderAnimKit.version)\n")
@@ -80,7 +82,7 @@ public enum RenderAnim {
         let mode = arguments.dropFirst().first ?? ""
         if mode.isEmpty || mode == "-h" || mode == "--help" {
           console.standardOutput(benchOverview)
-          return mode.isEmpty ? usageExitCode : 0
+          return 0
         }
         console.standardError("render-anim: bench mode '\(mode)' is not supported\n")
         return 2

@@ -21,6 +21,17 @@ import Testing
     #expect(unknown.standardError.contains("Unknown subcommand 'bogus'"))
   }
 
+  /// No subcommand is a request for help, as swift-argument-parser's default `run()` makes it:
+  /// the overview on standard output, exit 0.
+  @Test func noSubcommandShowsTheOverview() {
+    for arguments in [[], ["bench"]] {
+      let run = InProcessRun(arguments)
+      #expect(run.status == 0, "\(arguments)")
+      #expect(run.standardOutput.hasPrefix("OVERVIEW: "), "\(arguments)")
+      #expect(run.standardError.isEmpty, "\(arguments)")
+    }
+  }
+
   @Test func standardInputIsOnlyOneOfTheImagesCompared() {
     let run = InProcessRun(["diff", "-", "-"])
     #expect(run.status == 64)
