@@ -139,8 +139,10 @@ struct ExpressionParser {
         index += 1
       }
       let name = String(chars[start..<index])
-      if name == "true" { return .constant([1]) }
-      if name == "false" { return .constant([0]) }
+      // `true` is 1 and `false` 0, written as !0 and !1 so that they keep their type (a Bool,
+      // `Expression.valueType`) where a ?: or a `set` is checked.
+      if name == "true" { return .not(.constant([0])) }
+      if name == "false" { return .not(.constant([1])) }
       if take("(") {
         guard let arity = Expression.functions[name] else {
           index = start

@@ -595,6 +595,15 @@ import Testing
         #""state": {"n": 2, "on": false}, "events": [{"at": 0, "set": {"n": "=n > 0 ? n : on"}}]"#),
       "events[0].set.n", "the two sides of ?: differ"
     ),
+    // `true` and `false` written in an expression are Bools too.
+    (
+      file("", #""state": {"n": 2}, "events": [{"at": 0, "set": {"n": "=n > 0 ? 1 : false"}}]"#),
+      "events[0].set.n", #""n" is a number (its initial value), not true or false"#
+    ),
+    (
+      file("", #""state": {"n": 2}, "events": [{"at": 0, "set": {"n": "=true"}}]"#),
+      "events[0].set.n", #""n" is a number (its initial value), not true or false"#
+    ),
     // A layer inside a mask takes no taps; an id is not empty.
     (
       file(
