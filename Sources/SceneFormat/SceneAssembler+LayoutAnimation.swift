@@ -285,6 +285,14 @@ extension SceneAssembler {
       }
     }
     node.content = try mergedContent(nodes, changes)
+    if node.layout == nil, node.rotation3D != nil, case .group(let children) = node.content,
+      children.count == 1, let size = children[0].layout?.animatedSize, size.count == 2
+    {
+      // A keyframe or phase holder's 3D turn (`holder(of:named:keys:turn:)`): its anchor is a
+      // unit point of its one child's frame of the moment, as the layer's own turn's is.
+      node.rotation3D?.width = size[0]
+      node.rotation3D?.height = size[1]
+    }
     if let clip = node.clip {
       let frames = nodes.compactMap { $0.clip.flatMap(Self.clipFrame) }
       if frames.count == nodes.count, nodes.allSatisfy({ Self.sameClipShape($0.clip, clip) }),

@@ -194,6 +194,13 @@ import Testing
       #""rotation3DEffect": {"degrees": 180, "axis": [0, 1, 0], "anchor": "leading", "perspective": 0}"#
     #expect(try bar(mirrored, frame: 0) == (40, 80, 79, 119))
     #expect(try bar(mirrored, frame: 10) == (0, 80, 39, 119))
+    // The same turn from a keyframe track (held at 180° from its start): its anchor follows the
+    // frame too — the leading edge at x 60 half way (80 wide), 40 at the end (120 wide).
+    let tracked =
+      #""keyframes": {"repeating": false, "rotation3DEffect": {"axis": [0, 1, 0], "anchor": "leading", "perspective": 0}, "#
+      + #""tracks": {"rotation3DEffect": [{"move": 180}, {"linear": 180, "duration": 5}]}}"#
+    #expect(try bar(tracked, frame: 5) == (0, 80, 59, 119))
+    #expect(try bar(tracked, frame: 10) == (0, 80, 39, 119))
   }
 
   /// A layer absent from the initial state (an `if` that was false) takes the values of its
