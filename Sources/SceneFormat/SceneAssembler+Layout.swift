@@ -24,11 +24,30 @@ extension SceneAssembler {
   }
 
   /// The layer's text broken into lines at most `width` points wide (nil: only at `\n`), with
-  /// its line limit.
+  /// its line limit, and as many lines as fit `height` points (nil or +∞: any number): SwiftUI's
+  /// `Text` fits its lines to the proposed height, the last one it shows ending in "…" by its
+  /// truncation mode, and never shows fewer than one line.
   mutating func paragraph(
-    _ layer: LayerDescription, width: Double?
+    _ layer: LayerDescription, width: Double?, height: Double? = nil
   ) throws(SceneFileError) -> Paragraph {
-    var key = layer.path + "@" + (width.map { String($0) } ?? "-")
+    let whole = try paragraph(layer, width: width, lineLimit: layer.textOptions.lineLimit)
+    guard let height, height.isFinite else { return whole }
+    let spacing = layer.textOptions.lineSpacing
+    // A hair of slack: a height measured from these lines and rounded up to the pixel grid holds
+    // them again.
+    let fitting = max(
+      1, Int(((height + spacing) / (whole.lineHeight + spacing) + 1e-9).rounded(.down)))
+    guard whole.lines.count > fitting else { return whole }
+    return try paragraph(layer, width: width, lineLimit: fitting)
+  }
+
+  /// `paragraph(_:width:height:)` with the line limit `lineLimit` (nil: none).
+  private mutating func paragraph(
+    _ layer: LayerDescription, width: Double?, lineLimit: Int?
+  ) throws(SceneFileError) -> Paragraph {
+    var key =
+      layer.path + "@" + (width.map { String($0) } ?? "-") + "@"
+      + (lineLimit.map { String($0) } ?? "-")
     if case .text(let runs, _) = layer.content, runs.contains(where: { $0.template != nil }) {
       key += "@" + (try textOfRuns(layer, runs).joined(separator: "\u{0}"))
     }
@@ -43,7 +62,7 @@ extension SceneAssembler {
     func set(_ scale: Double) -> Paragraph {
       Paragraph(
         scale == 1 ? text : text.scaled(by: scale), maxWidth: width.map { $0 + 1e-9 },
-        lineLimit: options.lineLimit, truncation: options.truncation)
+        lineLimit: lineLimit, truncation: options.truncation)
     }
     var paragraph = set(1)
     // `.minimumScaleFactor`: the largest size, down to the factor, at which the text is neither
@@ -70,11 +89,21 @@ extension SceneAssembler {
   }
 
   /// The width a text layer's lines wrap to inside `width` points of frame: none under a
-  /// horizontal `fixedSize`, unless its frame has an `idealWidth`, which it is then offered
-  /// (within the frame's bounds).
+  /// horizontal `fixedSize`, unless its frame has a width, which it proposes to the text
+  /// (`fixedSize` applies to the framed layer, `.frame(width: 80).fixedSize()`, as `measure`
+  /// takes it), or an `idealWidth`, which it is then offered (within the frame's bounds).
   func wrapWidth(_ layer: LayerDescription, _ width: Double) -> Double? {
-    guard layer.fixedWidth else { return width }
+    guard layer.fixedWidth, layer.frameWidth == nil else { return width }
     let proposal = Self.unproposed(layer.flexWidth)
+    return proposal.isFinite ? proposal : nil
+  }
+
+  /// The height a text layer's lines must fit inside `height` points of frame: none under a
+  /// vertical `fixedSize`, unless its frame has a height or an ideal height, which it proposes
+  /// to the text.
+  func textHeight(_ layer: LayerDescription, _ height: Double) -> Double? {
+    guard layer.fixedHeight, layer.frameHeight == nil else { return height }
+    let proposal = Self.unproposed(layer.flexHeight)
     return proposal.isFinite ? proposal : nil
   }
 
@@ -255,7 +284,9 @@ extension SceneAssembler {
     case .text:
       // Without an offered width (`fixedSize`) text keeps its lines whole.
       return textSize(
-        try paragraph(layer, width: proposal.width.isFinite ? proposal.width : nil), layer)
+        try paragraph(
+          layer, width: proposal.width.isFinite ? proposal.width : nil, height: proposal.height),
+        layer)
     case .image(let image, let scale, let options):
       let natural = Size(width: Double(image.width) / scale, height: Double(image.height) / scale)
       guard options.resizable, proposal.width.isFinite, proposal.height.isFinite else {
@@ -283,6 +314,7 @@ extension SceneAssembler {
       }
       return size
     case .stack(let axis, let children, _, let spacing):
+      stackProposals[layer.path] = proposal
       let sizes = try stackSizes(children, proposal, vertical: axis == .vstack, spacing: spacing)
       let gaps = spacing * Double(max(0, children.count - 1))
       // A negative spacing overlaps the children; the stack is never less than nothing.
@@ -328,7 +360,8 @@ extension SceneAssembler {
       height: max(0, size.height - p.top - p.bottom))
     switch layer.content {
     case .text:
-      let text = try paragraph(layer, width: wrapWidth(layer, inner.width))
+      let text = try paragraph(
+        layer, width: wrapWidth(layer, inner.width), height: textHeight(layer, inner.height))
       let height = textSize(text, layer).height
       let offset = (inner.height - height) * (layer.frameAlignment?.vertical ?? 0.5)
       let index = last ? text.lines.count - 1 : 0
@@ -353,116 +386,145 @@ extension SceneAssembler {
     }
   }
 
-  /// A stack's children's sizes: the fixed ones first, then the flexible ones sharing the rest.
+  /// A stack's children's sizes when the stack is offered `proposal` (its content's proposal),
+  /// by SwiftUI's stack algorithm (`StackLayout.sizeChildrenGenerallyWithConcreteMajorProposal`,
+  /// as OpenSwiftUI reconstructs it): the children that ignore the offer along the axis take
+  /// their size, then the others are offered in order of `layoutPriority` (highest first) and,
+  /// within a priority, of flexibility (`LengthRange`, least flexible first), each an equal
+  /// share of what is left, so that what one does not take goes to those after it. The first
+  /// priority group leaves the later groups their minimum lengths; each later group gets back
+  /// its own. A text is flexible across an HStack (its length ranges from its narrowest
+  /// wrapping to its one-line width), so next to a shape it is offered its share first and
+  /// wraps to it, as in SwiftUI.
   private mutating func stackSizes(
     _ children: [LayerDescription], _ proposal: Size, vertical: Bool, spacing: Double
   ) throws(SceneFileError) -> [Size] {
     var sizes = [Size?](repeating: nil, count: children.count)
-    var used = spacing * Double(max(0, children.count - 1))
-    for (i, child) in children.enumerated() where !Self.isFlexible(child, vertical: vertical) {
-      let s = try measure(child, proposal)
-      sizes[i] = s
-      used += vertical ? s.height : s.width
-    }
-    let main = vertical ? proposal.height : proposal.width
-    // Texts that do not all fit on their lines side by side wrap: offered, across an HStack, an
-    // equal part of the width the other children leave (SwiftUI proposes each its share, and
-    // text wraps to what it is offered). Stacks that fit are laid out as they were.
-    let texts = children.indices.filter { i in
-      if case .text = children[i].content, sizes[i] != nil, !children[i].fixedWidth,
-        children[i].frameWidth == nil
-      {
-        return true
-      }
-      return false
-    }
-    if !vertical, used > main, main.isFinite, !texts.isEmpty {
-      // By `layoutPriority`, highest first: each group shares what the others (and the groups
-      // before it) leave, as SwiftUI offers higher priorities their room first.
-      let textWidths = texts.reduce(0.0) { $0 + (sizes[$1]?.width ?? 0) }
-      var room = max(0, main - (used - textWidths))
-      used -= textWidths
-      let priorities = Set(texts.map { children[$0].layoutPriority }).sorted(by: >)
-      for priority in priorities {
-        let group = texts.filter { children[$0].layoutPriority == priority }
-        let share = room / Double(group.count)
-        for i in group {
-          let s = try measure(children[i], Size(width: share, height: proposal.height))
-          used += s.width
-          room = max(0, room - s.width)
-          sizes[i] = s
-        }
-      }
-    }
-    let flexible = sizes.filter { $0 == nil }.count
+    func along(_ size: Size) -> Double { vertical ? size.height : size.width }
     func offer(_ length: Double) -> Size {
       vertical
         ? Size(width: proposal.width, height: length) : Size(width: length, height: proposal.height)
     }
-    func along(_ size: Size) -> Double { vertical ? size.height : size.width }
-    // SwiftUI's stacks offer the least flexible child its share first, and what a child does not
-    // take goes to the more flexible ones after it. While every child takes its share, the share
-    // stays the one computed at first.
-    var order: [(index: Int, flexibility: Double)] = []
+    var used = spacing * Double(max(0, children.count - 1))
+    for (i, child) in children.enumerated() where !Self.isFlexible(child, vertical: vertical) {
+      let s = try measure(child, proposal)
+      sizes[i] = s
+      used += along(s)
+    }
+    let main = vertical ? proposal.height : proposal.width
+    var order: [(index: Int, range: LengthRange)] = []
     for (i, child) in children.enumerated() where sizes[i] == nil {
-      order.append((i, Self.flexibility(child, vertical: vertical)))
+      order.append((i, try lengthRange(child, vertical: vertical, proposal: proposal)))
     }
-    order.sort {
-      (-children[$0.index].layoutPriority, $0.flexibility, $0.index)
-        < (-children[$1.index].layoutPriority, $1.flexibility, $1.index)
+    order.sort { a, b in
+      let (pa, pb) = (children[a.index].layoutPriority, children[b.index].layoutPriority)
+      if pa != pb { return pa > pb }
+      if a.range < b.range { return true }
+      if b.range < a.range { return false }
+      return a.index < b.index
     }
-    // Without an offer along the axis (`fixedSize`), spacers take nothing and the others their
-    // ideal length.
-    var room = main.isFinite ? max(0, main - used) : 0
-    var left = flexible
-    var share = flexible == 0 ? 0 : main.isFinite ? room / Double(flexible) : Double.infinity
-    // With priorities, each group is offered the room the groups before it left, split among
-    // its own (lower priorities' minimums, those of shapes and spacers, are nothing).
-    let prioritized = Set(order.map { children[$0.index].layoutPriority }).count > 1
-    var group: Double? = nil
-    for (i, _) in order {
-      let child = children[i]
-      if prioritized, main.isFinite, child.layoutPriority != group {
-        group = child.layoutPriority
-        let members = order.filter { children[$0.index].layoutPriority == child.layoutPriority }
-        share = max(0, room / Double(members.count))
-      }
-      let size: Size
-      if case .spacer = child.content, child.frameWidth == nil, child.frameHeight == nil,
-        child.flexWidth == nil, child.flexHeight == nil
-      {
-        let length = share.isFinite ? share : 0
-        size = offer(length)
-        sizes[i] = vertical ? Size(width: 0, height: length) : Size(width: length, height: 0)
+    // Without an offer along the axis (`fixedSize`), each takes its ideal length (a spacer its
+    // minimum).
+    var available = main.isFinite ? main - used : .infinity
+    var start = 0
+    while start < order.count {
+      let priority = children[order[start].index].layoutPriority
+      var end = start
+      while end < order.count, children[order[end].index].layoutPriority == priority { end += 1 }
+      if start == 0 {
+        available -= order[end...].reduce(0) { $0 + $1.range.min }
       } else {
-        size = try measure(child, offer(share))
-        sizes[i] = size
+        available += order[start..<end].reduce(0) { $0 + $1.range.min }
       }
-      room -= along(size)
-      left -= 1
-      if main.isFinite, along(size) != share, left > 0 { share = max(0, room / Double(left)) }
+      for k in start..<end {
+        let i = order[k].index
+        let share = max(0, available / Double(end - k))
+        let size: Size
+        if case .spacer(let minLength) = children[i].content, Self.isPlainSpacer(children[i]) {
+          let length = max(minLength, share.isFinite ? share : 0)
+          size = vertical ? Size(width: 0, height: length) : Size(width: length, height: 0)
+        } else {
+          size = try measure(children[i], offer(share))
+        }
+        sizes[i] = size
+        available -= along(size)
+      }
+      start = end
     }
     return sizes.map { $0 ?? Size(width: 0, height: 0) }
+  }
+
+  /// Whether the layer is a spacer without a frame, which takes its share of a stack (at least
+  /// its minimum length) and is nothing across it.
+  static func isPlainSpacer(_ layer: LayerDescription) -> Bool {
+    guard case .spacer = layer.content else { return false }
+    return layer.frameWidth == nil && layer.frameHeight == nil && layer.flexWidth == nil
+      && layer.flexHeight == nil
+  }
+
+  /// How far a layer's length along a stack's axis can range: from what it takes offered
+  /// nothing to what it takes offered everything (points; `max` +∞ for a shape or a spacer).
+  /// Ordered as SwiftUI orders its `_LayoutTraits.FlexibilityEstimate`: the smaller range is
+  /// less flexible; of two unbounded ranges, the larger minimum is.
+  struct LengthRange: Comparable {
+    var min: Double
+    var max: Double
+
+    static func < (a: Self, b: Self) -> Bool {
+      let (da, db) = (a.max - a.min, b.max - b.min)
+      if da != db { return da < db }
+      return (da == .infinity ? -a.min : 0) < (db == .infinity ? -b.min : 0)
+    }
+  }
+
+  /// The layer's `LengthRange` along the axis with the stack offered `proposal`: a text's is
+  /// measured (offered no width and any width); the others' come from their description (a
+  /// frame, a shape, a stack as far as its most flexible child), so that nested stacks are not
+  /// measured again at every level.
+  mutating func lengthRange(
+    _ layer: LayerDescription, vertical: Bool, proposal: Size
+  ) throws(SceneFileError) -> LengthRange {
+    if case .text = layer.content, !vertical, layer.position == nil, layer.frameWidth == nil,
+      layer.flexWidth?.max == nil, !layer.fixedWidth
+    {
+      let narrowest = try measure(layer, Size(width: 0, height: proposal.height)).width
+      let widest = try measure(layer, Size(width: .infinity, height: proposal.height)).width
+      return LengthRange(min: narrowest, max: max(narrowest, widest))
+    }
+    if case .spacer(let minLength) = layer.content, Self.isPlainSpacer(layer) {
+      return LengthRange(min: minLength, max: .infinity)
+    }
+    return LengthRange(min: 0, max: try flexibility(layer, vertical: vertical, proposal: proposal))
   }
 
   /// How far the layer's length along the axis can range (points; +∞ for a shape, a spacer or a
   /// frame without a finite maximum), by its description rather than by measuring it twice:
   /// SwiftUI measures the range (its length offered everything less its length offered nothing),
   /// which for nested stacks would multiply the measuring at every level. A flexible frame with
-  /// a maximum ranges from its minimum to it; a stack as far as its most flexible child.
-  static func flexibility(_ layer: LayerDescription, vertical: Bool) -> Double {
+  /// a maximum ranges from its minimum to it; a stack as far as its most flexible child; a text
+  /// across an HStack from its narrowest wrapping to its one-line width.
+  mutating func flexibility(
+    _ layer: LayerDescription, vertical: Bool, proposal: Size
+  ) throws(SceneFileError) -> Double {
     if layer.position != nil { return .infinity }
     if (vertical ? layer.frameHeight : layer.frameWidth) != nil { return 0 }
     if let bounds = vertical ? layer.flexHeight : layer.flexWidth, let high = bounds.max {
       return high - (bounds.min ?? 0)
     }
     switch layer.content {
-    case .text: return 0
+    case .text:
+      guard !vertical, !layer.fixedWidth else { return 0 }
+      let range = try lengthRange(layer, vertical: false, proposal: proposal)
+      return range.max - range.min
     case .symbol(_, _, _, let resizable): return resizable ? .infinity : 0
     case .image(_, _, let options): return options.resizable ? .infinity : 0
     case .path, .shape, .ring, .spacer: return .infinity
     case .stack(_, let children, _, _):
-      return children.map { flexibility($0, vertical: vertical) }.max() ?? 0
+      var most = 0.0
+      for child in children {
+        most = max(most, try flexibility(child, vertical: vertical, proposal: proposal))
+      }
+      return most
     }
   }
 
@@ -476,7 +538,8 @@ extension SceneAssembler {
       return high > ((vertical ? layer.flexHeight : layer.flexWidth)?.min ?? 0)
     }
     switch layer.content {
-    case .text: return false
+    // A text wraps to the width it is offered; its height follows from that width.
+    case .text: return !vertical
     case .symbol(_, _, _, let resizable): return resizable
     case .image(_, _, let options): return options.resizable
     case .path, .shape, .ring, .spacer: return true
@@ -607,7 +670,9 @@ extension SceneAssembler {
     let hitArea: HitArea?
     switch layer.content {
     case .text:
-      let text = try paragraph(layer, width: wrapWidth(layer, contentBox.width))
+      let text = try paragraph(
+        layer, width: wrapWidth(layer, contentBox.width),
+        height: textHeight(layer, contentBox.height))
       hitArea = .rect(Self.centred(textSize(text, layer), in: contentBox))
     case .symbol(_, let request, let scale, let resizable):
       let side = symbolSide(request, scale)
@@ -703,7 +768,9 @@ extension SceneAssembler {
     var lines: [LayoutRecord.Line] = []
     if case .text = layer.content {
       // As `content` draws them: each baseline an ascender below its line's top.
-      let text = try paragraph(layer, width: wrapWidth(layer, contentBox.width))
+      let text = try paragraph(
+        layer, width: wrapWidth(layer, contentBox.width),
+        height: textHeight(layer, contentBox.height))
       let top = (contentBox.minY + contentBox.maxY) / 2 - textSize(text, layer).height / 2
       let step = text.lineHeight + layer.textOptions.lineSpacing
       lines = text.lines.enumerated().map { i, line in
@@ -958,7 +1025,8 @@ extension SceneAssembler {
     let (midX, midY) = ((f.minX + f.maxX) / 2, (f.minY + f.maxY) / 2)
     switch layer.content {
     case .text:
-      let text = try paragraph(layer, width: wrapWidth(layer, f.width))
+      let text = try paragraph(
+        layer, width: wrapWidth(layer, f.width), height: textHeight(layer, f.height))
       let size = textSize(text, layer)
       let (w, h) = (size.width, size.height)
       let step = text.lineHeight + layer.textOptions.lineSpacing
@@ -1112,7 +1180,12 @@ extension SceneAssembler {
       return .group([inner])
     case .spacer: return .group([])
     case .stack(let axis, let children, let alignment, let spacing):
-      let proposal = Size(width: f.width, height: f.height)
+      // The children at the sizes the stack was measured with (its last measuring is its
+      // parent's final pass); the stack's own frame where it was not measured.
+      let proposal =
+        axis == .zstack
+        ? Size(width: f.width, height: f.height)
+        : stackProposals[layer.path] ?? Size(width: f.width, height: f.height)
       var nodes: [(node: SceneNode, z: Double)] = []
       if axis == .zstack {
         for child in children {

@@ -21,7 +21,9 @@ extension SceneAssembler {
   mutating func characterCells(
     _ placed: PlacedTemplate, _ runs: [TextRun], box: Rect
   ) throws(SceneFileError) -> [CharacterCell]? {
-    let text = try paragraph(placed.layer, width: wrapWidth(placed.layer, box.width))
+    let text = try paragraph(
+      placed.layer, width: wrapWidth(placed.layer, box.width),
+      height: textHeight(placed.layer, box.height))
     let string = try textOfRuns(placed.layer, runs).joined()
     guard text.lines.count == 1, text.lines[0].text == string, !string.isEmpty else { return nil }
     let layout = text.lines[0].layout

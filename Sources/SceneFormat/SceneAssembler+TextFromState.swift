@@ -137,7 +137,8 @@ extension SceneAssembler {
     let alignment = placed.layer.frameAlignment ?? .center
     let offer = templateOffers[placed.layer.path] ?? placed.frame.width
     let text = try paragraph(
-      placed.layer, width: wrapWidth(placed.layer, offer.isFinite ? offer : placed.frame.width))
+      placed.layer, width: wrapWidth(placed.layer, offer.isFinite ? offer : placed.frame.width),
+      height: textHeight(placed.layer, placed.frame.height))
     let size = textSize(text, placed.layer)
     return Rect(
       x: snapped(placed.frame.minX, (placed.frame.width - size.width) * alignment.horizontal),
@@ -194,7 +195,9 @@ extension SceneAssembler {
       // The first frame's text is the one layout placed.
       let box = k == shown[0] ? placed.box : try boxInFrame(placed)
       // Its lines for the layout dump, as the layout records them.
-      let text = try paragraph(placed.layer, width: wrapWidth(placed.layer, box.width))
+      let text = try paragraph(
+        placed.layer, width: wrapWidth(placed.layer, box.width),
+        height: textHeight(placed.layer, box.height))
       let top = (box.minY + box.maxY) / 2 - textSize(text, placed.layer).height / 2
       let step = text.lineHeight + placed.layer.textOptions.lineSpacing
       lines.append(

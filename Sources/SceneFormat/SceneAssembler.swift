@@ -30,6 +30,10 @@ struct SceneAssembler {
   var boundChannels: Set<String> = []
   /// Texts broken into lines, by layer path and width.
   var texts: [String: Paragraph] = [:]
+  /// By layer path, what an HStack's or VStack's content was last offered when measured: its
+  /// children are placed at the sizes that offer gives, not re-sized to the size the stack took
+  /// (SwiftUI places a stack's children with the proposal it was sized with).
+  var stackProposals: [String: Size] = [:]
   var notes: [String] = []
   /// The texts from state, as placed (`SceneAssembler+TextFromState.swift`).
   var textTemplates: [PlacedTemplate] = []

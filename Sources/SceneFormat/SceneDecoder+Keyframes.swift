@@ -35,7 +35,12 @@ extension SceneDecoder {
     for key in keyframeTracks {
       guard let list = t[key] else { continue }
       var keyframes: [KeyframeTrack.Keyframe] = []
-      for item in try list.array(maxCount: 256) {
+      let items = try list.array(maxCount: 256)
+      // An empty track moves nothing and gives no length to play or repeat.
+      guard !items.isEmpty else {
+        throw list.error("a track needs at least one keyframe (linear, spring, cubic or move)")
+      }
+      for item in items {
         keyframes.append(try keyframe(item))
       }
       tracks.append((key, KeyframeTrack(keyframes)))

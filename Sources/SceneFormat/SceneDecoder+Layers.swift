@@ -669,12 +669,24 @@ extension SceneDecoder {
     return .ring(lineWidth: lineWidth, from: from, to: to, roundCaps: cap == .round)
   }
 
-  /// `"spacer": true`.
+  /// `"spacer": true` (`Spacer()`) or `{"minLength": n}` (`Spacer(minLength: n)`, points).
+  /// SwiftUI's `minLength` of nil is "the default spacing between views": 8 points here, as
+  /// stacks' default spacing is.
   static func spacerContent(_ source: JSONField) throws(SceneFileError) -> LayerDescription.Content
   {
-    guard try source.bool() else { throw source.expected("true") }
-    return .spacer
+    if case .object = source.value.kind {
+      let o = try source.object(keys: ["minLength"])
+      let minLength = try o["minLength"]?.number(in: 0...4096) ?? defaultSpacerLength
+      return .spacer(minLength: minLength)
+    }
+    guard case .bool(let on) = source.value.kind, on else {
+      throw source.expected("true or {\"minLength\": points}")
+    }
+    return .spacer(minLength: defaultSpacerLength)
   }
+
+  /// A spacer's minimum length when none is given (points).
+  static let defaultSpacerLength = 8.0
 
   /// A stack's children (in `environment`, the stack's own text styles and foreground colour
   /// over its containers', as SwiftUI's environment passes them down), its alignment (the ones

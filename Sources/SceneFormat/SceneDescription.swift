@@ -277,8 +277,9 @@ struct LayerDescription {
     case shape(ShapeKind, cornerRadius: Double, style: CornerStyle?)
     case ring(lineWidth: Bound, from: Bound, to: Bound, roundCaps: Bool)
     case stack(StackAxis, [LayerDescription], alignment: Alignment, spacing: Double)
-    /// `Spacer()`: grows along its stack's axis, draws nothing.
-    case spacer
+    /// `Spacer(minLength:)`: grows along its stack's axis from `minLength` points (8, SwiftUI's
+    /// default spacing, when none is given), draws nothing.
+    case spacer(minLength: Double)
   }
 
   enum ShapeKind: String, CaseIterable {

@@ -595,6 +595,20 @@ import Testing
         #""state": {"n": 2, "on": false}, "events": [{"at": 0, "set": {"n": "=n > 0 ? n : on"}}]"#),
       "events[0].set.n", "the two sides of ?: differ"
     ),
+    (
+      file(#"{"shape": "circle", "keyframes": {"tracks": {"scaleEffect": []}}}"#, ""),
+      "layers[0].keyframes.tracks.scaleEffect", "a track needs at least one keyframe"
+    ),
+    // `Spacer()` or `Spacer(minLength:)`.
+    (
+      file(#"{"spacer": false}"#, ""), "layers[0].spacer",
+      #"expected true or {"minLength": points}"#
+    ),
+    (
+      file(#"{"spacer": {"minLength": -1}}"#, ""), "layers[0].spacer.minLength",
+      "expected a number from 0 to 4096"
+    ),
+    (file(#"{"spacer": {"min": 1}}"#, ""), "layers[0].spacer.min", #"unknown key "min""#),
     // `true` and `false` written in an expression are Bools too.
     (
       file("", #""state": {"n": 2}, "events": [{"at": 0, "set": {"n": "=n > 0 ? 1 : false"}}]"#),

@@ -259,8 +259,8 @@ import Testing
     #expect(scene.frameCount >= 1)
   }
 
-  /// Text wraps to the width it is offered and is as tall as its lines; `fixedSize` keeps it on
-  /// one line; in an HStack that would overflow, text is offered what the others leave.
+  /// Text wraps to the width it is offered and is as tall as its lines, as many as fit the height
+  /// it is offered; `fixedSize` keeps it on one line; in an HStack, text is offered its share.
   @Test func textWrapsToWhatItIsOffered() throws {
     let scene = try Self.load(
       #"""
@@ -272,6 +272,10 @@ import Testing
          {"id": "shrunk", "text": "one two three four", "lineLimit": 1,
           "minimumScaleFactor": 0.4, "frame": {"width": 100}},
          {"id": "cut", "text": "one two three four", "lineLimit": 1, "frame": {"width": 100}},
+         {"id": "short", "text": "one two three four five six seven eight", "frame": {"width": 100, "height": 45}},
+         {"id": "tall", "text": "one two three four five six seven eight", "frame": {"width": 100, "height": 8}},
+         {"id": "framedFixed", "text": "one two three four five six seven", "fixedSize": true,
+          "frame": {"width": 80}},
          {"hstack": [{"shape": "circle", "frame": {"width": 40, "height": 40}},
                      {"id": "beside", "text": "one two three four five six seven eight nine"}],
           "spacing": 0, "frame": {"width": 200}}
@@ -293,9 +297,69 @@ import Testing
     #expect(shrunk.lines[0].width <= 100)
     let cut = try #require(Self.entry("cut", in: layout))
     #expect(cut.lines.count == 1 && cut.lines[0].text.hasSuffix("…"))
+    // A text shows the lines that fit the height it is offered, the last ending in "…" (two
+    // lines of body text in 45 points), and never fewer than one.
+    let short = try #require(Self.entry("short", in: layout))
+    #expect(short.lines.count == 2 && short.lines[1].text.hasSuffix("…"), "\(short.lines)")
+    #expect(short.lines.allSatisfy { $0.baseline < short.frame.maxY })
+    // `fixedSize` applies to the framed text (`.frame(width: 80).fixedSize()`): the frame
+    // proposes its width, the text wraps to it and the frame is as tall as the lines drawn.
+    let framedFixed = try #require(Self.entry("framedFixed", in: layout))
+    #expect(framedFixed.lines.count > 2 && framedFixed.lines.allSatisfy { $0.width <= 80 })
+    #expect(framedFixed.frame.width == 80)
+    #expect(framedFixed.lines.allSatisfy { $0.baseline < framedFixed.frame.maxY })
+    let tall = try #require(Self.entry("tall", in: layout))
+    #expect(tall.lines.count == 1 && tall.lines[0].text.hasSuffix("…"))
     let beside = try #require(Self.entry("beside", in: layout))
     #expect(beside.lines.count >= 2)
     #expect(beside.lines.allSatisfy { $0.width <= 160 })
+  }
+
+  /// SwiftUI's stack algorithm (`StackLayout`, as OpenSwiftUI reconstructs it): children are
+  /// offered an equal share of what is left, least flexible first, and a text is flexible
+  /// across an HStack — so a long text beside a shape wraps to half the row and the shape takes
+  /// the rest, and a short text beside a long one keeps its line while the long one wraps to
+  /// what it leaves. The children are placed at the sizes the stack was measured with: they lie
+  /// inside the stack, side by side, and add up to its width.
+  @Test func stacksOfferTheLeastFlexibleChildItsShareFirst() throws {
+    let scene = try Self.load(
+      #"""
+      {"canvas": {"width": 300, "height": 400},
+       "layers": [{"vstack": [
+         {"id": "row", "hstack": [{"id": "box", "shape": "rectangle", "fill": "red"},
+                                  {"id": "long", "text": "A long label that needs more than all the room"}],
+          "frame": {"width": 300, "height": 60}},
+         {"id": "pair", "hstack": [{"id": "a", "text": "A long label that wraps maybe"},
+                                   {"id": "b", "text": "Short"}]},
+         {"id": "gap", "hstack": [{"id": "left", "shape": "rectangle", "frame": {"width": 100, "height": 10}},
+                                  {"id": "space", "spacer": true},
+                                  {"id": "right", "shape": "rectangle", "frame": {"width": 100, "height": 10}}],
+          "spacing": 0, "fixedSize": true},
+         {"id": "apart", "hstack": [{"shape": "rectangle", "frame": {"width": 100, "height": 10}},
+                                    {"id": "least", "spacer": {"minLength": 30}}],
+          "spacing": 0, "fixedSize": true},
+         {"id": "shared", "hstack": [{"id": "half", "spacer": {"minLength": 30}},
+                                     {"id": "rest", "shape": "rectangle"}],
+          "spacing": 0, "frame": {"width": 100, "height": 10}}
+       ]}]}
+      """#
+    ).scene
+    let layout = scene.layout(at: 0)
+    func frame(_ id: String) throws -> Rect { try #require(Self.entry(id, in: layout)).frame }
+    // The text, less flexible than the rectangle, is offered (300 − 8) / 2 = 146 and wraps.
+    let long = try frame("long")
+    #expect(long.width <= 146 && long.width > 100, "\(long)")
+    #expect(try frame("box").width == 300 - 8 - long.width)
+    // "Short" (42.5 wide) takes its share's part first; the long text is offered the rest.
+    let (a, b, pair) = (try frame("a"), try frame("b"), try frame("pair"))
+    #expect(a.width > 96 && a.width <= 300 - 8 - b.width, "\(a) \(b)")
+    #expect(a.minX == pair.minX && b.maxX == pair.maxX && b.minX == a.maxX + 8)
+    #expect(a.minY >= pair.minY && a.maxY <= pair.maxY)
+    // A spacer without an offer (fixedSize) is its minimum length, 8 points by default…
+    #expect(try frame("space").width == 8 && frame("gap").width == 208)
+    // …or the minLength given; offered room, it takes its share like any flexible child.
+    #expect(try frame("least").width == 30 && frame("apart").width == 130)
+    #expect(try frame("half").width == 50 && frame("rest").width == 50)
   }
 
   /// HStack(alignment: .firstTextBaseline / .lastTextBaseline): the children's first (last)

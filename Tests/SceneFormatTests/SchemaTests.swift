@@ -188,6 +188,7 @@ import Glibc
     (#"{"symbol": "heart", "italic": true}"#, false),
     (#"{"symbol": "heart", "font": "title"}"#, true),
     (#"{"spacer": true, "multilineTextAlignment": "center"}"#, false),
+    (#"{"spacer": {"minLength": 20}}"#, true), (#"{"spacer": {"minLength": -1}}"#, false),
     (#"{"text": "a", "spacing": 4}"#, false),
     (#"{"text": "a", "cornerStyle": "continuous"}"#, false),
     (#"{"shape": "circle", "lineWidth": 3}"#, false), (#"{"shape": "ring", "lineWidth": 3}"#, true),
