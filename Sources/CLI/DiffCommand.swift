@@ -30,8 +30,8 @@ enum DiffCommand: Command {
         OptionSpec(
           "diff-out", valueName: "diff.png",
           help:
-            "Write a difference image when they differ (-: to stdout; the verdict then goes to "
-            + "stderr)."),
+            "Write the difference image, whatever the verdict (-: to stdout; the verdict then "
+            + "goes to stderr)."),
         OptionSpec(
           "diff-style", value: .choice(of: ImageDifference.Style.self),
           valueName: "overlay|triptych",
@@ -134,7 +134,9 @@ enum DiffCommand: Command {
       height: expected.height, method: comparison.method)
     let same = comparison.allows(difference, pixels: expected.width * expected.height)
     console.standardOutput("\(same ? "same" : "different"): \(difference)\n")
-    if !same, let out = diffOut {
+    // Written whatever the verdict: differences within the budget are shown too, and a diff
+    // image from an earlier run is not left in place to mislead.
+    if let out = diffOut {
       let width = style == .triptych ? expected.width * 3 : expected.width
       guard Pixmap.isValidSize(width: width, height: expected.height) else {
         throw RuntimeError(

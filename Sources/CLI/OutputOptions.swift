@@ -73,6 +73,24 @@ enum OutputOptions {
     }
   }
 
+  /// Refuses an output that is one of the files a scene read (`LoadedScene.files`, its images and
+  /// path-data files), by name, through a link, or as the same file under another name: writing
+  /// it would replace what the scene is drawn from.
+  static func checkNotRead(
+    _ output: String, option: String, files: [String], what: String = "a file the scene reads"
+  ) throws(UsageError) {
+    guard output != "-", !files.isEmpty else { return }
+    let written = identity(output)
+    let writtenPlace = place(output)
+    for file in files {
+      guard let read = identity(file), !read.isNullDevice else { continue }
+      if written == read || (writtenPlace != nil && writtenPlace == place(file)) {
+        throw UsageError(
+          "'\(option)' \(output) is \(what) (\(file)): give another file")
+      }
+    }
+  }
+
   static func identity(_ path: String) -> Identity? {
     var info = stat()
     let found = path == "-" ? fstat(STDOUT_FILENO, &info) == 0 : stat(path, &info) == 0

@@ -90,6 +90,10 @@ enum PathCommand: Command {
     let compression: PNGCompression = try arguments.requiredChoice("png-compression")
     let output = try arguments.required("output")
     try OutputOptions.checkPNG(output, option: "-o")
+    if file != "-" {
+      try OutputOptions.checkNotRead(
+        output, option: "-o", files: [file], what: "the path data file read")
+    }
 
     let path = try PathInput.load(file)
     guard

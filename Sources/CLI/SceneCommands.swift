@@ -608,7 +608,26 @@ extension SceneOptions {
     }
     let scene = loaded.scene
     try checkTaps(on: scene)
+    // No output replaces a file the scene is drawn from (the scene file itself is checked
+    // before it is read).
+    switch settings.output {
+    case .frame(let path), .animation(_, let path):
+      try OutputOptions.checkNotRead(path, option: "-o", files: loaded.files)
+    case .frames, .none: break
+    }
+    if let trace = settings.trace {
+      try OutputOptions.checkNotRead(trace, option: "--trace", files: loaded.files)
+    }
     for note in loaded.notes { console.standardError("render-anim: \(note)\n") }
+    if case .animation(let format, _) = settings.output, format == .apng || format == .webp,
+      settings.fps >= 100
+    {
+      // Chromium, Firefox and Safari show a frame of 10 ms or less for 100 ms (a rule they
+      // share for every animated format, after ads that flashed at 0 ms).
+      console.standardError(
+        "render-anim: frames of \(plainNumber((10_000 / settings.fps).rounded() / 10)) ms play at 100 ms in web "
+          + "browsers, which slow frames of 10 ms or less: give --fps 90 or less for the web\n")
+    }
     return scene
   }
 }

@@ -365,22 +365,30 @@ struct SceneAssembler {
       }
       return ("layers", nil, nil)
     }
+    /// The error `message` at the layer that makes a sampled frame fail `exceeds`.
+    func refusal(_ message: String, where exceeds: (RenderCost) -> Bool) -> SceneFileError {
+      let at = culprit(exceeds)
+      return SceneFileError(path: at.path, message, line: at.line, column: at.column)
+    }
     if let dashes = costs.map(\.mostDashes).max(), dashes > Double(Dasher.maximumDashes) {
-      let at = culprit { $0.mostDashes > Double(Dasher.maximumDashes) }
-      throw SceneFileError(
-        path: at.path,
+      throw refusal(
         "a stroke's dash pattern would cut its path into about \(Int(min(dashes, 1e15))) dashes; "
-          + "at most \(Dasher.maximumDashes) are drawn: give the dash a longer pattern (points)",
-        line: at.line, column: at.column)
+          + "at most \(Dasher.maximumDashes) are drawn: give the dash a longer pattern (points)"
+      ) { $0.mostDashes > Double(Dasher.maximumDashes) }
+    }
+    if let points = costs.map(\.mostStrokePoints).max(), points > Double(Stroker.maximumPoints) {
+      throw refusal(
+        "a stroke's outline would have about \(Int(min(points, 1e15))) points; at most "
+          + "\(Stroker.maximumPoints) are drawn: use a narrower stroke, fewer round joins or "
+          + "caps, a longer dash pattern, or a smaller canvas or --scale"
+      ) { $0.mostStrokePoints > Double(Stroker.maximumPoints) }
     }
     if largest > SceneLimits.offscreenPixels {
-      let at = culprit { $0.largestIsolatedPixels > SceneLimits.offscreenPixels }
-      throw SceneFileError(
-        path: at.path,
+      throw refusal(
         "a layer drawn offscreen (translucent, shadowed, blurred, clipped or masked) would need "
           + "\(amount(Double(largest))) pixels, its blur margins included; at most "
-          + "\(amount(Double(SceneLimits.offscreenPixels))): \(advice)",
-        line: at.line, column: at.column)
+          + "\(amount(Double(SceneLimits.offscreenPixels))): \(advice)"
+      ) { $0.largestIsolatedPixels > SceneLimits.offscreenPixels }
     }
     if worst.work > SceneLimits.frameWork {
       throw SceneFileError(

@@ -43,6 +43,7 @@ extension SceneDecoder {
     case .failure(let refusal): throw source.error("\"\(FileError.escaped(name))\": \(refusal)")
     }
     if let cached = images[resolved] { return cached }
+    readFiles.append(resolved)
     let bytes: [UInt8]?
     do {
       bytes = try FileReader.read(

@@ -738,6 +738,7 @@ extension SceneDecoder {
     case .failure(let refusal): throw source.error("\"\(FileError.escaped(name))\": \(refusal)")
     }
     let left = SceneLimits.totalPathDataBytes - pathBytes
+    if !readFiles.contains(resolved) { readFiles.append(resolved) }
     let bytes: [UInt8]?
     do {
       bytes = try FileReader.read(resolved, atMost: left, regularFileOnly: !files.allowsOutside)

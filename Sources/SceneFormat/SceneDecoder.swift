@@ -9,6 +9,8 @@ import Typeset
 struct SceneDecoder {
   /// Where `pathFile` names are looked up, and whether they may lead out of the scene's folder.
   var files: FileConfinement
+  /// The files read (`image`s and `pathFile`s), resolved, each once.
+  var readFiles: [String] = []
 
   var layerCount = 0
   /// How deep the layer being read is, and the definitions being expanded around it.

@@ -87,7 +87,9 @@ public enum SceneFile {
       throw failure
     }
     var assembler = SceneAssembler(description, settings: settings, fonts: fonts)
-    return try assembler.assemble()
+    var loaded = try assembler.assemble()
+    loaded.files = decoder.readFiles
+    return loaded
   }
 
   /// The built-in scenes by name (`cats`, `cards`): the texts of `Examples/cats.json` and

@@ -46,6 +46,9 @@ public struct SceneSettings: Sendable {
 public struct LoadedScene: Sendable {
   public var scene: Scene
   public var notes: [String]
+  /// The files the scene read besides itself (its `image`s and `pathFile`s), as resolved paths:
+  /// an output must not replace one of them.
+  public var files: [String] = []
 }
 
 extension SceneSettings {

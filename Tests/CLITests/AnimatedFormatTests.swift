@@ -123,6 +123,17 @@ import Testing
 
   // MARK: - Command line
 
+  /// Browsers show a frame of 10 ms or less for 100 ms: from 100 frames a second an APNG or a
+  /// WebP is written with a note saying so (found by a walkthrough); at 90 none.
+  @Test func framesTooShortForBrowsersAreNoted() throws {
+    let common = ["--device", "se", "--scale", "1", "--duration", "0.05", "--quiet"]
+    for (fps, noted) in [("100", true), ("120", true), ("90", false)] {
+      let run = InProcessRun(["cats", "-o", directory + "/fast.apng", "--fps", fps] + common)
+      #expect(run.status == 0, "\(run.standardError)")
+      #expect(run.standardError.contains("play at 100 ms in web browsers") == noted, "\(fps)")
+    }
+  }
+
   @Test func theExtensionOrFormatChoosesWhatIsWritten() throws {
     let common = ["--device", "se", "--scale", "1", "--fps", "10", "--hold", "0", "--quiet"]
     for (output, format, magic) in [

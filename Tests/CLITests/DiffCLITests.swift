@@ -43,7 +43,10 @@ import Testing
     let diff = try PNGCodec.read(out)
     #expect(diff[5, 3] == PremultipliedRGBA8(r: 255, g: 0, b: 255, a: 255))
     #expect(InProcessRun(["diff", a, b, "--tolerance", "28"]).status == 0)
-    #expect(InProcessRun(["diff", a, b, "--max-pixels", "1"]).status == 0)
+    // Within the budget the difference image is still written, with the pixel shown.
+    let within = directory + "/within.png"
+    #expect(InProcessRun(["diff", a, b, "--max-pixels", "1", "--diff-out", within]).status == 0)
+    #expect(try PNGCodec.read(within)[5, 3] == PremultipliedRGBA8(r: 255, g: 0, b: 255, a: 255))
     #expect(InProcessRun(["diff", a, b, "--tolerance", "27"]).status == 1)
     let triptych = directory + "/triptych.png"
     #expect(

@@ -94,6 +94,34 @@ import Testing
     #expect(!builtIn.standardError.contains("is the scene file"), "\(builtIn.standardError)")
   }
 
+  /// Nor a file the scene draws from (its path data here, by name, through a link or for the
+  /// trace), nor the path data `path` reads: found by a walkthrough, which lost an image so.
+  @Test func noOutputReplacesAFileTheSceneReads() throws {
+    let data = "M 10 10 L 90 10 L 50 90 Z"
+    let file = try scratch.write(data, "shape.png")
+    let scene = try scratch.write(
+      #"{"canvas": {"width": 20, "height": 20}, "layers": [{"pathFile": "shape.png"}]}"#,
+      "drawn.json")
+    let link = scratch.path + "/link.png"
+    try? FileManager.default.removeItem(atPath: link)
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
+    for (arguments, option) in [
+      (["scene", scene, "--frame", "0", "-o", file], "'-o'"),
+      (["scene", scene, "--frame", "0", "-o", link], "'-o'"),
+      (
+        ["scene", scene, "-o", scratch.path + "/y.gif", "--trace", scratch.path + "/link.png"],
+        "'--trace'"
+      ),
+      (["path", file, "--viewbox", "0,0,100,100", "--size", "10x10", "-o", link], "'-o'"),
+    ] {
+      let run = InProcessRun(arguments)
+      #expect(run.status == 64, "\(arguments)")
+      #expect(run.standardError.contains(option), "\(run.standardError)")
+      #expect(run.standardError.contains("give another file"), "\(run.standardError)")
+    }
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == data)
+  }
+
   @Test func emptyValuesAndBadArgumentsNameTheirPlace() throws {
     let scene = try scratch.write(tinyScene, "tiny.json")
     let cases: [([String], String)] = [

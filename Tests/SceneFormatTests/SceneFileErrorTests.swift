@@ -599,6 +599,15 @@ import Testing
       file(#"{"shape": "circle", "keyframes": {"tracks": {"scaleEffect": []}}}"#, ""),
       "layers[0].keyframes.tracks.scaleEffect", "a track needs at least one keyframe"
     ),
+    // A dense dash pattern under the dash limit whose round caps would make an outline of
+    // tens of millions of points (the rest of it would not be drawn) is refused.
+    (
+      file(
+        #"{"shape": "circle", "frame": {"width": 300, "height": 300}, "#
+          + #""stroke": {"color": "red", "lineWidth": 2, "dash": [0, 0.001], "lineCap": "round"}}"#,
+        ""),
+      "layers[0]", "a stroke's outline would have about"
+    ),
     // `Spacer()` or `Spacer(minLength:)`.
     (
       file(#"{"spacer": false}"#, ""), "layers[0].spacer",

@@ -18,6 +18,10 @@ public struct RenderCost: Hashable, Sendable {
   /// The most dashes a stroke's pattern cuts its path into (`Stroker.dashCount`): past
   /// `Dasher.maximumDashes` a stroke would be cut short, so such a scene is refused.
   public var mostDashes = 0.0
+  /// The most points a stroke's outline is estimated at (`Stroker.estimatedPoints`): past
+  /// `Stroker.maximumPoints` the rest of a stroke would not be drawn, so such a scene is
+  /// refused.
+  public var mostStrokePoints = 0.0
 
   /// Weights, relative to a solid fill's pixel, measured on this machine's kernels (see
   /// BENCHMARKS.md): clearing and compositing an offscreen pixel, a shadow's silhouette and
@@ -35,6 +39,7 @@ public struct RenderCost: Hashable, Sendable {
     sum.largestIsolatedPixels = max(a.largestIsolatedPixels, b.largestIsolatedPixels)
     sum.shadows += b.shadows
     sum.mostDashes = max(a.mostDashes, b.mostDashes)
+    sum.mostStrokePoints = max(a.mostStrokePoints, b.mostStrokePoints)
     return sum
   }
 }
@@ -105,12 +110,13 @@ extension Layer {
         cost.work = Double(image.width) * Double(image.height) * RenderCost.offscreenWeight
       }
       if case .stroke(let path, let style, _) = content {
-        // The outline's points, each a line to flatten and deposit.
+        // The outline's points, each a line to flatten and deposit: all of them, so that a
+        // dense dash pattern on many layers is not estimated as cheaper than it is.
         let stroker = Stroker(transform: t)
-        cost.work =
-          min(stroker.estimatedPoints(of: path, style: style), Double(Stroker.maximumPoints))
-          * RenderCost.elementWeight
+        let points = stroker.estimatedPoints(of: path, style: style)
+        cost.work = points * RenderCost.elementWeight
         cost.mostDashes = stroker.dashCount(of: path, style: style)
+        cost.mostStrokePoints = points
       } else if case .fill(let path, _, _) = content {
         cost.work = Double(path.elements.count) * RenderCost.elementWeight
       }

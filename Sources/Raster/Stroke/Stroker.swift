@@ -64,7 +64,8 @@ public struct Stroker: Sendable {
     }
     let arc = (Double.pi / OutlineArcs.step(half: half, tolerance: tolerance)).rounded(.up) + 1
     let ends = 2 * (dashCount(of: path, style: style) + Double(path.elements.count))
-    return pieces * (2 + (style.join == .round ? arc : 2)) + ends * arc
+    // A round cap is a half turn of arc; a butt or square one two points.
+    return pieces * (2 + (style.join == .round ? arc : 2)) + ends * (style.cap == .round ? arc : 2)
   }
 
   /// About how many dashes `style` cuts `path` into (an upper bound: the control polygon's
