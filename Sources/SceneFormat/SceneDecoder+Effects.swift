@@ -94,6 +94,10 @@ extension SceneDecoder {
     if case .string = field.value.kind {
       let kind = try field.choice(
         LayerDescription.ShapeKind.allCases.filter { $0 != .ring }, name: \.rawValue)
+      if kind == .roundedRectangle {
+        throw field.error(
+          Self.roundedRectangleNeedsRadius + ": {\"shape\": \"roundedRectangle\", \"cornerRadius\": 12}")
+      }
       return .shape(kind, cornerRadius: nil, style: nil, rule: .nonzero)
     }
     let o = try field.object(keys: Self.clipShapeKeys)
@@ -109,6 +113,9 @@ extension SceneDecoder {
       if o.has("viewBox") { throw try o.required("viewBox").error("viewBox applies to a path") }
       let kind = try shape.choice(
         LayerDescription.ShapeKind.allCases.filter { $0 != .ring }, name: \.rawValue)
+      if kind == .roundedRectangle, !o.has("cornerRadius") {
+        throw shape.error(Self.roundedRectangleNeedsRadius)
+      }
       if kind != .rectangle, kind != .roundedRectangle {
         // A capsule takes a style (`Capsule(style:)`) but no radius.
         for key in ["cornerRadius", "cornerStyle"]

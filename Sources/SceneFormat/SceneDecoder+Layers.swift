@@ -627,6 +627,11 @@ extension SceneDecoder {
     return .path(path, viewBox: viewBox, rule: rule)
   }
 
+  /// `RoundedRectangle` has no initializer without a radius: a scene says it too.
+  static let roundedRectangleNeedsRadius =
+    "roundedRectangle needs a \"cornerRadius\" (RoundedRectangle(cornerRadius:)); "
+    + "for square corners give \"rectangle\""
+
   /// `"shape": "roundedRectangle"` and the parameters its kind takes.
   static func shapeContent(
     _ source: JSONField, _ o: JSONObject
@@ -642,6 +647,9 @@ extension SceneDecoder {
     for key in ["lineWidth", "lineCap"] where o.has(key) && kind != .ring {
       throw try o.required(key).error(
         "\(key) applies to rings only; other shapes take it in \"stroke\": {\"\(key)\": …}")
+    }
+    if kind == .roundedRectangle, !o.has("cornerRadius") {
+      throw source.error(Self.roundedRectangleNeedsRadius)
     }
     guard kind == .ring else {
       // An expression is bound by the layer (`shapeCornerRadius`); its value is taken then.

@@ -142,7 +142,7 @@ import Testing
          {"shape": "rectangle", "fill": {"linearGradient": {"colors": ["#FF00FF80", "white", "green"],
           "startPoint": "top", "endPoint": "bottomTrailing"}}, "frame": {"width": 33, "height": 85},
           "offset": {"x": 9}, "opacity": 0.6},
-         {"shape": "roundedRectangle", "fill": "black", "frame": {"width": 19, "height": 88},
+         {"shape": "roundedRectangle", "cornerRadius": 0, "fill": "black", "frame": {"width": 19, "height": 88},
           "offset": {"x": "=s ? 24 : 49", "y": 3}, "opacity": "=s ? 0 : 1"}]}],
        "events": [{"at": 0.27, "set": {"s": true},
                    "animation": {"type": "spring", "response": 0.3, "dampingFraction": 0.8}}]}

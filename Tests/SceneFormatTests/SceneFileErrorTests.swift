@@ -74,7 +74,7 @@ import Testing
       #"(did you mean "fit" or "fill"?)"#
     ),
     (
-      file(#"{"shape": "roundedRectangle", "cornerStyle": "circula"}"#, ""),
+      file(#"{"shape": "roundedRectangle", "cornerRadius": 8, "cornerStyle": "circula"}"#, ""),
       "layers[0].cornerStyle",
       #"(did you mean "circular"?)"#
     ),
@@ -607,6 +607,19 @@ import Testing
           + #""stroke": {"color": "red", "lineWidth": 2, "dash": [0, 0.001], "lineCap": "round"}}"#,
         ""),
       "layers[0]", "a stroke's outline would have about"
+    ),
+    // RoundedRectangle has no initializer without a radius.
+    (
+      file(#"{"shape": "roundedRectangle", "fill": "red"}"#, ""), "layers[0].shape",
+      #"roundedRectangle needs a "cornerRadius""#
+    ),
+    (
+      file(#"{"shape": "circle", "clipShape": "roundedRectangle"}"#, ""), "layers[0].clipShape",
+      #"roundedRectangle needs a "cornerRadius""#
+    ),
+    (
+      file(#"{"shape": "circle", "contentShape": {"shape": "roundedRectangle"}}"#, ""),
+      "layers[0].contentShape.shape", #"roundedRectangle needs a "cornerRadius""#
     ),
     // `Spacer()` or `Spacer(minLength:)`.
     (
