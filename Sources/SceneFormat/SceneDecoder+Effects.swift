@@ -96,7 +96,8 @@ extension SceneDecoder {
         LayerDescription.ShapeKind.allCases.filter { $0 != .ring }, name: \.rawValue)
       if kind == .roundedRectangle {
         throw field.error(
-          Self.roundedRectangleNeedsRadius + ": {\"shape\": \"roundedRectangle\", \"cornerRadius\": 12}")
+          Self.roundedRectangleNeedsRadius
+            + ": {\"shape\": \"roundedRectangle\", \"cornerRadius\": 12}")
       }
       return .shape(kind, cornerRadius: nil, style: nil, rule: .nonzero)
     }
