@@ -38,7 +38,8 @@ public final class OutputFolder: PendingOutput {
       guard (info.st_mode & S_IFMT) == S_IFDIR else {
         throw FileError(path: path, "is a file, not a folder", isOutput: true)
       }
-      let foreign = FolderListing.names(in: target).filter { !isReplaceable($0) }.sorted()
+      let names = FolderListing.names(in: target)
+      let foreign = names.filter { !isReplaceable($0) }.sorted()
       guard foreign.isEmpty else {
         let shown = foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
         throw FileError(
@@ -46,6 +47,13 @@ public final class OutputFolder: PendingOutput {
           "holds files that are not \(contents) (\(shown)\(foreign.count > 3 ? ", …" : "")); "
             + "give an empty or new folder (or one this command wrote before), so nothing "
             + "else is replaced", isOutput: true)
+      }
+      // Its old files are removed once the new ones are in place: refused now, before any
+      // rendering, if they cannot be (else they would be left in a hidden folder beside it).
+      guard names.isEmpty || access(target, W_OK | X_OK) == 0 else {
+        throw FileError(
+          path: path, "permission denied: its old files cannot be removed, so it cannot be "
+            + "replaced", isOutput: true)
       }
     } else {
       guard errno == ENOENT || errno == ENOTDIR else {
