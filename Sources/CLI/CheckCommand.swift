@@ -452,6 +452,11 @@ enum CheckCommand: Command {
     let scene = try SceneOptions.scene(job.source, settings, console: &console)
     let indices = try SceneOptions.indices(settings.selection, in: scene)
     if mode != .never { try Folders.create(folder) }
+    // Re-recording writes the goldens into a copy of the folder (its files hard-linked), put in
+    // place of it at the end in one exchange: an interrupted run leaves the goldens as they were,
+    // not half re-recorded.
+    let staged = mode == .all || mode == .failed ? try stagedGoldens(folder) : nil
+    let goldens = staged.map { $0.temporary + "/" } ?? folder
     CheckReport.Frame.removeArtifacts(of: indices, in: artifacts)
     var frames: [CheckReport.Frame] = []
     let count = scene.frameCount
@@ -460,7 +465,7 @@ enum CheckCommand: Command {
       indices,
       prepare: { index, frame, _ in
         comparison.checkWithFigures(
-          frame, golden: folder + SceneExporter.frameName(index), mode: mode,
+          frame, golden: goldens + SceneExporter.frameName(index), mode: mode,
           artifacts: CheckReport.Frame.artifacts(in: artifacts, frame: index))
       }
     ) { index, checked in
@@ -477,7 +482,7 @@ enum CheckCommand: Command {
     if let first = stale.first, let last = stale.last {
       let span = spanText(first, last)
       if mode == .all || mode == .failed {
-        for index in stale { unlink(folder + SceneExporter.frameName(index)) }
+        for index in stale { unlink(goldens + SceneExporter.frameName(index)) }
         console.standardOutput(
           "removed \(stale.count) golden frame\(stale.count == 1 ? "" : "s") with no selected "
             + "frame in the render (\(span))\n")
@@ -498,9 +503,35 @@ enum CheckCommand: Command {
         staleFailures = stale.count
       }
     }
+    try staged?.commit()
     return CheckReport.Scene(
       name: job.name, golden: folder, rerecord: job.rerecord, frames: frames,
       problems: problems, problemFailures: staleFailures, seconds: BenchClock.now() - started)
+  }
+
+  /// A copy of the golden folder to re-record into: a hidden sibling holding a hard link to each
+  /// of its files (a copy where a link cannot be made), which `commit()` exchanges with it. Nil,
+  /// so that goldens are written in place, where the folder holds folders of its own.
+  static func stagedGoldens(_ folder: String) throws -> OutputFolder? {
+    let names = Folders.names(in: folder) ?? []
+    for name in names {
+      var info = stat()
+      guard lstat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
+        return nil
+      }
+    }
+    let staged = try OutputFolder(folder, contents: "golden files") { _ in true }
+    for name in names {
+      let (from, to) = (folder + "/" + name, staged.temporary + "/" + name)
+      guard link(from, to) != 0 else { continue }
+      do {
+        try staged.write(try FileReader.read(from, limit: 1 << 30, kind: "golden files"), name: name)
+      } catch {
+        staged.discard()
+        throw error
+      }
+    }
+    return staged
   }
 
   /// Clears the actual and diff images an earlier check left in `folder` (ending in `/`) for

@@ -526,6 +526,38 @@ let tinyScene = """
     #expect(scratch.list().filter { $0.hasPrefix(".") }.isEmpty, "\(scratch.list())")
   }
 
+  /// Re-recording writes into a hidden copy of the golden folder, put in place at the end: a
+  /// run interrupted half way leaves every golden as it was (found by a walkthrough, which got a
+  /// folder half re-recorded), and one that ends keeps the folder's other files.
+  @Test func sigintLeavesGoldensAsTheyWere() throws {
+    let scene = try scratch.write(Self.longScene, "long.json")
+    let golden = scratch.path + "/goldens/"
+    let recorded = InProcessRun([
+      "check", scene, "--golden", golden, "--record", "all", "--fps", "2", "--hold", "0", "--duration", "10",
+    ])
+    #expect(recorded.status == 0, "\(recorded.standardError)")
+    try scratch.write("kept", "goldens/notes.txt")
+    let before = scratch.list("goldens").map { scratch.bytes("goldens/" + $0) }
+    let process = try interrupt([
+      "check", scene, "--golden", golden, "--record", "all", "--fps", "50", "--hold", "0", "--duration", "10",
+    ]) {
+      scratch.list().contains { name in
+        name.hasPrefix(".goldens.") && scratch.list(name).filter { $0.hasPrefix(".") }.count >= 1
+          && scratch.list(name).count >= 30
+      }
+    }
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(scratch.list("goldens").map { scratch.bytes("goldens/" + $0) } == before)
+    #expect(scratch.list().filter { $0.hasPrefix(".") }.isEmpty, "\(scratch.list())")
+    // Run to the end at another rate: the goldens are the new ones, the notes still there.
+    let again = InProcessRun([
+      "check", scene, "--golden", golden, "--record", "all", "--fps", "1", "--hold", "0", "--duration", "10",
+    ])
+    #expect(again.status == 0, "\(again.standardError)")
+    #expect(scratch.list("goldens").count == 11)
+    #expect(scratch.bytes("goldens/notes.txt") == Array("kept".utf8))
+  }
+
   @Test func sigintLeavesAGIFAsItWas() throws {
     let scene = try scratch.write(Self.longScene, "long.json")
     FileManager.default.createFile(atPath: scratch.path + "/a.gif", contents: Data([7, 7, 7]))
