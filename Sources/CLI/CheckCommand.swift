@@ -525,7 +525,8 @@ enum CheckCommand: Command {
       let (from, to) = (folder + "/" + name, staged.temporary + "/" + name)
       guard link(from, to) != 0 else { continue }
       do {
-        try staged.write(try FileReader.read(from, limit: 1 << 30, kind: "golden files"), name: name)
+        try staged.write(
+          try FileReader.read(from, limit: 1 << 30, kind: "golden files"), name: name)
       } catch {
         staged.discard()
         throw error

@@ -52,7 +52,8 @@ public final class OutputFolder: PendingOutput {
       // rendering, if they cannot be (else they would be left in a hidden folder beside it).
       guard names.isEmpty || access(target, W_OK | X_OK) == 0 else {
         throw FileError(
-          path: path, "permission denied: its old files cannot be removed, so it cannot be "
+          path: path,
+          "permission denied: its old files cannot be removed, so it cannot be "
             + "replaced", isOutput: true)
       }
     } else {

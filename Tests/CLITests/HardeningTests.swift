@@ -533,13 +533,15 @@ let tinyScene = """
     let scene = try scratch.write(Self.longScene, "long.json")
     let golden = scratch.path + "/goldens/"
     let recorded = InProcessRun([
-      "check", scene, "--golden", golden, "--record", "all", "--fps", "2", "--hold", "0", "--duration", "10",
+      "check", scene, "--golden", golden, "--record", "all", "--fps", "2", "--hold", "0",
+      "--duration", "10",
     ])
     #expect(recorded.status == 0, "\(recorded.standardError)")
     try scratch.write("kept", "goldens/notes.txt")
     let before = scratch.list("goldens").map { scratch.bytes("goldens/" + $0) }
     let process = try interrupt([
-      "check", scene, "--golden", golden, "--record", "all", "--fps", "50", "--hold", "0", "--duration", "10",
+      "check", scene, "--golden", golden, "--record", "all", "--fps", "50", "--hold", "0",
+      "--duration", "10",
     ]) {
       scratch.list().contains { name in
         name.hasPrefix(".goldens.") && scratch.list(name).filter { $0.hasPrefix(".") }.count >= 1
@@ -551,7 +553,8 @@ let tinyScene = """
     #expect(scratch.list().filter { $0.hasPrefix(".") }.isEmpty, "\(scratch.list())")
     // Run to the end at another rate: the goldens are the new ones, the notes still there.
     let again = InProcessRun([
-      "check", scene, "--golden", golden, "--record", "all", "--fps", "1", "--hold", "0", "--duration", "10",
+      "check", scene, "--golden", golden, "--record", "all", "--fps", "1", "--hold", "0",
+      "--duration", "10",
     ])
     #expect(again.status == 0, "\(again.standardError)")
     #expect(scratch.list("goldens").count == 11)
