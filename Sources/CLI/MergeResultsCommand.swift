@@ -88,8 +88,18 @@ enum MergeResultsCommand: Command {
       }
     }
     scenes.sort { $0.name < $1.name }
-    // The shards' own comparison when they agree on one.
+    // The shards' own comparison, which they must agree on: shards of one run compare alike,
+    // and a verdict merged from two ways of comparing would mean neither.
     let compared = Set(reports.compactMap(\.report.comparison))
+    if compared.count > 1, let first = reports.first(where: { $0.report.comparison != nil }),
+      let other = reports.first(where: {
+        $0.report.comparison != nil && $0.report.comparison != first.report.comparison
+      })
+    {
+      throw RuntimeError(
+        "\(first.file) and \(other.file) were checked with different comparisons (--compare, "
+          + "--tolerance): merge one run's shards", code: 2)
+    }
     let report = CheckReport(scenes: scenes, comparison: compared.count == 1 ? compared.first : nil)
     var outputs: [any PendingOutput] = []
     if let junit = arguments.value("junit") {

@@ -105,6 +105,21 @@ import FoundationXML
     #expect(partial.standardError.contains("shard 1/3 missing"), "\(partial.standardError)")
     let bad = InProcessRun(["check", scenes, "--golden-root", root, "--shard", "4/3"])
     #expect(bad.status == 64)
+    // A shard checked another way (perceptually) does not merge with exact ones.
+    let perceptual = directory + "/perceptual-0.json"
+    let other = try ToolRun(
+      [
+        "check", scenes, "--golden-root", root, "--record", "never", "--results", perceptual,
+        "--shard", "1/3", "--compare", "perceptual",
+      ] + Self.options)
+    #expect([0, 1].contains(other.status), "\(other.standardError)")
+    let mixed = InProcessRun(
+      [
+        "merge-results", perceptual, directory + "/playwright-1.json",
+        directory + "/playwright-2.json",
+      ])
+    #expect(mixed.status == 2)
+    #expect(mixed.standardError.contains("different comparisons"), "\(mixed.standardError)")
   }
 
   /// Environments whose shard cannot be told for sure are errors, not a silent run of every
