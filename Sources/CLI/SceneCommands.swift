@@ -54,7 +54,7 @@ enum SceneOptions {
       OptionSpec(
         "duration", value: .number(0.01...maximumTime), valueName: "seconds",
         help:
-          "Render exactly this long (frames 0 ..< seconds × fps; --hold is ignored), whatever the animations do: what a scene that repeats for ever needs.",
+          "Render this long (frames 0 ..< seconds × fps, rounded up to a whole frame; --hold is ignored), whatever the animations do: what a scene that repeats for ever needs.",
         defaultDescription: "the scene's duration, or until the last animation ends"),
       OptionSpec(
         "loop", value: .integer(SceneExporter.loopCounts), valueName: "n",
