@@ -190,6 +190,13 @@ enum SceneOptions {
       try checkBudget(for: kind, quality: quality)
     }
     if let trace { try OutputOptions.checkApart(trace: trace, from: kind) }
+    if needsOutput, arguments.isGiven("matte") {
+      guard case .animation(.gif, _) = kind else {
+        throw UsageError(
+          "'--matte' is the page a GIF's one-bit alpha is composited over: APNG, WebP and PNG "
+            + "keep full alpha, so it would change nothing (give -o out.gif)")
+      }
+    }
     let fps = try arguments.requiredInteger("fps")
     if case .animation(.gif, _) = kind, fps > maximumGIFFrameRate {
       throw ValueParsers.invalid(
@@ -422,7 +429,9 @@ enum SceneOptions {
       try exporter.writePNGFrames(
         into: output, compression: settings.compression, frames: picked, progress: progress)
       outputs.append(output)
-      let framesText = picked.map { "\($0.count) of \(count) frames" } ?? "\(count) frames"
+      let framesText =
+        picked.map { "\($0.count) of \(count) frame\(count == 1 ? "" : "s")" }
+        ?? "\(count) frame\(count == 1 ? "" : "s")"
       written.append("\(folder) (\(framesText))")
     case .animation(let format, let path):
       if settings.selection != nil {
@@ -459,7 +468,8 @@ enum SceneOptions {
       }
       outputs.append(file)
       written.append(
-        "\(Self.name(path)) (\(framesWritten) frames, \(Self.bytes(counted.count)))")
+        "\(Self.name(path)) (\(framesWritten) frame\(framesWritten == 1 ? "" : "s"), "
+          + "\(Self.bytes(counted.count)))")
     }
     if let trace {
       try trace.write(Array(exporter.trace().utf8))

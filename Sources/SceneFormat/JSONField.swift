@@ -125,6 +125,7 @@ struct JSONField {
       "strokeBorder", " (give the shape a \"strokeBorder\", or an \"overlay\" that has one)"
     ),
     "tint": ("foregroundColor", " (did you mean \"foregroundColor\"?)"),
+    "width": ("lineWidth", " (a stroke's width is \"lineWidth\", as in StrokeStyle(lineWidth:))"),
   ]
 
   static func join(_ path: String, _ key: String) -> String {

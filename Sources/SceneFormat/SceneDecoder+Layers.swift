@@ -201,6 +201,11 @@ extension SceneDecoder {
       layer.shapeCornerRadius = try Self.scalar(radius, in: 0...SceneLimits.canvasSide)
     }
     if let trim = o["trim"], !Self.isRing(content) {
+      if o.has("strokeBorder") {
+        throw trim.error(
+          "a trimmed shape has no strokeBorder (trim(from:to:) gives a shape that cannot be "
+            + "inset): stroke it with \"stroke\" instead")
+      }
       layer.trim = try Self.trim(trim)
     }
     // `aspectRatio`: on a resizable image, "fit"/"fill" scales the image by its own ratio (its

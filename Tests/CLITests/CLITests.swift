@@ -256,6 +256,8 @@ struct ToolRun {
     (["path", "f", "--viewbox"], "Missing value for '--viewbox <x,y,w,h>'"),
     (["cats", "--matte", "pale", "-o", "x.gif"], "Invalid value 'pale' for '--matte'"),
     (["cats", "--matte", "#FFFFFF80", "-o", "x.gif"], "a matte is opaque"),
+    (["cats", "--matte", "black", "-o", "x.webp"], "'--matte' is the page a GIF's one-bit alpha"),
+    (["cats", "--matte", "black", "-o", "frames/"], "APNG, WebP and PNG keep full alpha"),
     (["frobnicate"], "Unknown subcommand 'frobnicate'"),
   ]
 

@@ -608,6 +608,14 @@ import Testing
         ""),
       "layers[0]", "a stroke's outline would have about"
     ),
+    (
+      file(#"{"shape": "circle", "trim": [0, 0.5], "strokeBorder": {"lineWidth": 4}}"#, ""),
+      "layers[0].trim", "a trimmed shape has no strokeBorder"
+    ),
+    (
+      file(#"{"shape": "circle", "stroke": {"width": 3}}"#, ""), "layers[0].stroke.width",
+      #"a stroke's width is "lineWidth""#
+    ),
     // RoundedRectangle has no initializer without a radius.
     (
       file(#"{"shape": "roundedRectangle", "fill": "red"}"#, ""), "layers[0].shape",

@@ -190,6 +190,8 @@ import Glibc
     (#"{"spacer": true, "multilineTextAlignment": "center"}"#, false),
     (#"{"spacer": {"minLength": 20}}"#, true), (#"{"spacer": {"minLength": -1}}"#, false),
     (#"{"shape": "roundedRectangle"}"#, false),
+    (#"{"shape": "circle", "trim": [0, 0.5], "strokeBorder": {"lineWidth": 2}}"#, false),
+    (#"{"shape": "circle", "trim": [0, 0.5], "stroke": {"lineWidth": 2}}"#, true),
     (#"{"shape": "roundedRectangle", "cornerRadius": 4}"#, true),
     (#"{"shape": "circle", "clipShape": "roundedRectangle"}"#, false),
     (#"{"shape": "circle", "clipShape": {"shape": "roundedRectangle", "cornerRadius": 4}}"#, true),
