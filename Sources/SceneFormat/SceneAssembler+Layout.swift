@@ -172,6 +172,15 @@ extension SceneAssembler {
   /// The layer's size when offered `proposal`, padding included.
   mutating func measure(_ layer: LayerDescription, _ proposal: Size) throws(SceneFileError) -> Size
   {
+    measures += 1
+    guard measures <= SceneLimits.layoutMeasures else {
+      throw SceneFileError(
+        path: layer.path,
+        "the layout needs more than \(SceneLimits.layoutMeasures) measurements of layers (stacks "
+          + "nested deep, each aligned by text baselines or sized by its texts, measure the ones "
+          + "inside them again at every level): nest fewer stacks",
+        line: layer.line, column: layer.column)
+    }
     if layer.position != nil { return proposal }
     return try ownSize(layer, proposal)
   }
@@ -368,7 +377,9 @@ extension SceneAssembler {
       let step = text.lineHeight + layer.textOptions.lineSpacing
       return p.top + offset + Double(index) * step + text.ascender
     case .stack(let axis, let children, let alignment, let spacing) where !children.isEmpty:
-      let sizes = try stackSizes(children, inner, vertical: axis == .vstack, spacing: spacing)
+      // The children at the sizes the stack was measured with, as they are placed.
+      let proposal = axis == .zstack ? inner : stackProposals[layer.path] ?? inner
+      let sizes = try stackSizes(children, proposal, vertical: axis == .vstack, spacing: spacing)
       switch axis {
       case .vstack:
         let i = last ? children.count - 1 : 0
@@ -491,6 +502,14 @@ extension SceneAssembler {
       let widest = try measure(layer, Size(width: .infinity, height: proposal.height)).width
       return LengthRange(min: narrowest, max: max(narrowest, widest))
     }
+    if case .text = layer.content, vertical, layer.position == nil, layer.frameHeight == nil,
+      layer.flexHeight?.max == nil, !layer.fixedHeight
+    {
+      // Down a VStack: from one line (offered no height) to all its lines at the width offered.
+      let shortest = try measure(layer, Size(width: proposal.width, height: 0)).height
+      let tallest = try measure(layer, Size(width: proposal.width, height: .infinity)).height
+      return LengthRange(min: shortest, max: max(shortest, tallest))
+    }
     if case .spacer(let minLength) = layer.content, Self.isPlainSpacer(layer) {
       return LengthRange(min: minLength, max: .infinity)
     }
@@ -513,15 +532,15 @@ extension SceneAssembler {
     }
     switch layer.content {
     case .text:
-      guard !vertical, !layer.fixedWidth else { return 0 }
-      let range = try lengthRange(layer, vertical: false, proposal: proposal)
+      guard !(vertical ? layer.fixedHeight : layer.fixedWidth) else { return 0 }
+      let range = try lengthRange(layer, vertical: vertical, proposal: proposal)
       return range.max - range.min
     case .symbol(_, _, _, let resizable): return resizable ? .infinity : 0
     case .image(_, _, let options): return options.resizable ? .infinity : 0
     case .path, .shape, .ring, .spacer: return .infinity
-    case .stack(_, let children, _, _):
+    case .stack(let axis, let children, _, _):
       var most = 0.0
-      for child in children {
+      for child in children where !Self.spacerAcross(child, in: axis, vertical: vertical) {
         most = max(most, try flexibility(child, vertical: vertical, proposal: proposal))
       }
       return most
@@ -538,14 +557,26 @@ extension SceneAssembler {
       return high > ((vertical ? layer.flexHeight : layer.flexWidth)?.min ?? 0)
     }
     switch layer.content {
-    // A text wraps to the width it is offered; its height follows from that width.
-    case .text: return !vertical
+    // A text wraps to the width it is offered and shows the lines that fit the height.
+    case .text: return true
     case .symbol(_, _, _, let resizable): return resizable
     case .image(_, _, let options): return options.resizable
     case .path, .shape, .ring, .spacer: return true
-    case .stack(_, let children, _, _):
-      return children.contains { isFlexible($0, vertical: vertical) }
+    case .stack(let axis, let children, _, _):
+      return children.contains {
+        !spacerAcross($0, in: axis, vertical: vertical) && isFlexible($0, vertical: vertical)
+      }
     }
+  }
+
+  /// Whether `child` is a spacer of a stack along `axis` asked about the other axis: an HStack's
+  /// spacer is nothing tall, a VStack's nothing wide, whatever they are offered (SwiftUI's
+  /// `Spacer` grows only along its stack's axis), so it makes the stack no more flexible there.
+  static func spacerAcross(
+    _ child: LayerDescription, in axis: LayerDescription.StackAxis, vertical: Bool
+  ) -> Bool {
+    guard isPlainSpacer(child) else { return false }
+    return (axis == .hstack && vertical) || (axis == .vstack && !vertical)
   }
 
   // MARK: - Nodes

@@ -34,6 +34,8 @@ struct SceneAssembler {
   /// children are placed at the sizes that offer gives, not re-sized to the size the stack took
   /// (SwiftUI places a stack's children with the proposal it was sized with).
   var stackProposals: [String: Size] = [:]
+  /// Layers measured so far (`SceneLimits.layoutMeasures`).
+  var measures = 0
   var notes: [String] = []
   /// The texts from state, as placed (`SceneAssembler+TextFromState.swift`).
   var textTemplates: [PlacedTemplate] = []

@@ -616,6 +616,14 @@ import Testing
       file(#"{"shape": "circle", "stroke": {"width": 3}}"#, ""), "layers[0].stroke.width",
       #"a stroke's width is "lineWidth""#
     ),
+    // Stacks nested 24 deep on text baselines would measure each other 2^24 times: refused.
+    (
+      file(
+        String(repeating: #"{"hstack": [{"text": "a"}, "#, count: 24) + #"{"text": "b"}"#
+          + String(repeating: #"], "alignment": "firstTextBaseline"}"#, count: 24), ""),
+      "layers[0]" + String(repeating: ".hstack[1]", count: 24),
+      "the layout needs more than 5000000 measurements"
+    ),
     // RoundedRectangle has no initializer without a radius.
     (
       file(#"{"shape": "roundedRectangle", "fill": "red"}"#, ""), "layers[0].shape",

@@ -264,7 +264,7 @@ import Testing
   @Test func textWrapsToWhatItIsOffered() throws {
     let scene = try Self.load(
       #"""
-      {"canvas": {"width": 300, "height": 300},
+      {"canvas": {"width": 300, "height": 900},
        "layers": [{"vstack": [
          {"id": "wrapped", "text": "one two three four five six seven", "frame": {"width": 80}},
          {"id": "fixed", "text": "one two three four five six seven", "fixedSize": true,
@@ -340,7 +340,12 @@ import Testing
           "spacing": 0, "fixedSize": true},
          {"id": "shared", "hstack": [{"id": "half", "spacer": {"minLength": 30}},
                                      {"id": "rest", "shape": "rectangle"}],
-          "spacing": 0, "frame": {"width": 100, "height": 10}}
+          "spacing": 0, "frame": {"width": 100, "height": 10}},
+         {"id": "card", "vstack": [
+            {"id": "title", "text": "A card title that is long enough to wrap onto several lines"},
+            {"id": "uploadRow", "hstack": [{"id": "label", "text": "Upload over cellular data"},
+                                     {"spacer": true}, {"shape": "circle", "frame": {"width": 20, "height": 20}}]}],
+          "frame": {"width": 160, "height": 70}}
        ]}]}
       """#
     ).scene
@@ -360,6 +365,15 @@ import Testing
     // …or the minLength given; offered room, it takes its share like any flexible child.
     #expect(try frame("least").width == 30 && frame("apart").width == 130)
     #expect(try frame("half").width == 50 && frame("rest").width == 50)
+    // Down a VStack a text is flexible too (one line to all of them): the two texts share the
+    // card's 70 points and stay inside it, the title cut to the lines that fit (before, the two
+    // were 124.5 points tall, spilling out of the card); an HStack's
+    // spacer is nothing tall, so the row is no more flexible in height than its text.
+    let (card, title, row) = (try frame("card"), try frame("title"), try frame("uploadRow"))
+    #expect(title.minY >= card.minY && row.maxY <= card.maxY, "\(title) \(row) in \(card)")
+    let titleLines = try #require(Self.entry("title", in: layout)).lines
+    #expect(titleLines.last?.text.hasSuffix("…") == true, "\(titleLines)")
+    #expect(title.height + 8 + row.height <= card.height)
   }
 
   /// HStack(alignment: .firstTextBaseline / .lastTextBaseline): the children's first (last)
