@@ -405,8 +405,8 @@ extension SceneAssembler {
   /// share of what is left, so that what one does not take goes to those after it. The first
   /// priority group leaves the later groups their minimum lengths; each later group gets back
   /// its own. A text is flexible across an HStack (its length ranges from its narrowest
-  /// wrapping to its one-line width), so next to a shape it is offered its share first and
-  /// wraps to it, as in SwiftUI.
+  /// wrapping to its one-line width) and down a VStack (from one line to all of them), so next to
+  /// a shape it is offered its share first and wraps, or is cut, to it, as in SwiftUI.
   private mutating func stackSizes(
     _ children: [LayerDescription], _ proposal: Size, vertical: Bool, spacing: Double
   ) throws(SceneFileError) -> [Size] {
