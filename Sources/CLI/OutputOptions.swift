@@ -63,12 +63,7 @@ enum OutputOptions {
   /// Refuses an output (`option` names it: `-o`, `--trace`) that would replace the input file
   /// `input` (the scene being read): the same path or the same file by another name.
   static func checkNotInput(_ output: String, option: String, input: String) throws(UsageError) {
-    // Only a file that exists is read (`cats` is the built-in scene unless a file has the name).
-    guard output != "-", input != "-", let read = identity(input), !read.isNullDevice else {
-      return
-    }
-    let samePlace = place(output).map { $0 == place(input) } ?? false
-    if samePlace || identity(output) == read {
+    if replaces(output, input) {
       throw UsageError("'\(option)' \(output) is the scene file \(input): give another file")
     }
   }
@@ -79,16 +74,20 @@ enum OutputOptions {
   static func checkNotRead(
     _ output: String, option: String, files: [String], what: String = "a file the scene reads"
   ) throws(UsageError) {
-    guard output != "-", !files.isEmpty else { return }
-    let written = identity(output)
-    let writtenPlace = place(output)
-    for file in files {
-      guard let read = identity(file), !read.isNullDevice else { continue }
-      if written == read || (writtenPlace != nil && writtenPlace == place(file)) {
-        throw UsageError(
-          "'\(option)' \(output) is \(what) (\(file)): give another file")
-      }
+    for file in files where replaces(output, file) {
+      throw UsageError("'\(option)' \(output) is \(what) (\(file)): give another file")
     }
+  }
+
+  /// Whether writing `output` would replace the file `input`: the same path, or the same file by
+  /// another name or through a link. Standard output replaces nothing, and only a file that exists
+  /// is read (`cats` is the built-in scene unless a file has the name); /dev/null is never one.
+  static func replaces(_ output: String, _ input: String) -> Bool {
+    guard output != "-", input != "-", let read = identity(input), !read.isNullDevice else {
+      return false
+    }
+    let samePlace = place(output).map { $0 == place(input) } ?? false
+    return samePlace || identity(output) == read
   }
 
   static func identity(_ path: String) -> Identity? {

@@ -93,17 +93,25 @@ extension SceneAssembler {
   /// (`fixedSize` applies to the framed layer, `.frame(width: 80).fixedSize()`, as `measure`
   /// takes it), or an `idealWidth`, which it is then offered (within the frame's bounds).
   func wrapWidth(_ layer: LayerDescription, _ width: Double) -> Double? {
-    guard layer.fixedWidth, layer.frameWidth == nil else { return width }
-    let proposal = Self.unproposed(layer.flexWidth)
-    return proposal.isFinite ? proposal : nil
+    Self.textOffer(width, fixed: layer.fixedWidth, frame: layer.frameWidth, flex: layer.flexWidth)
   }
 
   /// The height a text layer's lines must fit inside `height` points of frame: none under a
   /// vertical `fixedSize`, unless its frame has a height or an ideal height, which it proposes
   /// to the text.
   func textHeight(_ layer: LayerDescription, _ height: Double) -> Double? {
-    guard layer.fixedHeight, layer.frameHeight == nil else { return height }
-    let proposal = Self.unproposed(layer.flexHeight)
+    Self.textOffer(
+      height, fixed: layer.fixedHeight, frame: layer.frameHeight, flex: layer.flexHeight)
+  }
+
+  /// What a text is offered on one axis inside `length` points of frame (`wrapWidth`,
+  /// `textHeight`): the length, unless `fixedSize` takes the offer away and no fixed frame
+  /// length gives one back; then the frame's ideal length, or nothing (nil).
+  static func textOffer(
+    _ length: Double, fixed: Bool, frame: Double?, flex: LayerDescription.FrameBounds?
+  ) -> Double? {
+    guard fixed, frame == nil else { return length }
+    let proposal = unproposed(flex)
     return proposal.isFinite ? proposal : nil
   }
 
@@ -378,7 +386,7 @@ extension SceneAssembler {
       return p.top + offset + Double(index) * step + text.ascender
     case .stack(let axis, let children, let alignment, let spacing) where !children.isEmpty:
       // The children at the sizes the stack was measured with, as they are placed.
-      let proposal = axis == .zstack ? inner : stackProposals[layer.path] ?? inner
+      let proposal = placementProposal(layer, axis, size: inner)
       let sizes = try stackSizes(children, proposal, vertical: axis == .vstack, spacing: spacing)
       switch axis {
       case .vstack:
@@ -463,6 +471,16 @@ extension SceneAssembler {
       start = end
     }
     return sizes.map { $0 ?? Size(width: 0, height: 0) }
+  }
+
+  /// What a stack's children are sized with where it is placed (or its baseline found): for an
+  /// HStack or VStack, what its content was last offered when measured (its parent's final pass),
+  /// so the children get the sizes the stack's own size came from; for a ZStack, or a stack not
+  /// measured, `size`, the size it has.
+  func placementProposal(
+    _ layer: LayerDescription, _ axis: LayerDescription.StackAxis, size: Size
+  ) -> Size {
+    axis == .zstack ? size : stackProposals[layer.path] ?? size
   }
 
   /// Whether the layer is a spacer without a frame, which takes its share of a stack (at least
@@ -1211,12 +1229,7 @@ extension SceneAssembler {
       return .group([inner])
     case .spacer: return .group([])
     case .stack(let axis, let children, let alignment, let spacing):
-      // The children at the sizes the stack was measured with (its last measuring is its
-      // parent's final pass); the stack's own frame where it was not measured.
-      let proposal =
-        axis == .zstack
-        ? Size(width: f.width, height: f.height)
-        : stackProposals[layer.path] ?? Size(width: f.width, height: f.height)
+      let proposal = placementProposal(layer, axis, size: Size(width: f.width, height: f.height))
       var nodes: [(node: SceneNode, z: Double)] = []
       if axis == .zstack {
         for child in children {
