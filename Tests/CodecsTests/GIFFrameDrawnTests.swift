@@ -58,6 +58,36 @@ import Testing
     }
   }
 
+  /// Frames whose changed pixels are mostly drawn, as a UI frame's are (the C kernel's vector
+  /// path writes eight drawn pixels at once): most changed pixels' indices are colours, and
+  /// most shown colours are none. The C kernel and the Swift loop agree.
+  @Test(arguments: 0..<6)
+  func codedMostlyDrawnAgreesWithTwin(seed: Int) throws {
+    let (random, colors, randomShown) = Self.random(seed: 6 + seed)
+    let rect = try #require(random.rect)
+    var indices = random.indices
+    for k in indices.indices where (k / 8 + seed) % 5 != 0 {
+      indices[k] = UInt8((k * 7 + seed) % colors.count)
+    }
+    let frame = GIFFrame(
+      width: random.width, height: random.height, rect: rect, indices: indices,
+      pixels: random.pixels)
+    let shown = randomShown.enumerated().map { $0.offset % 11 == 0 ? $0.element : 0xFFFF_FFFF }
+    var (fastShown, swiftShown) = (shown, shown)
+    let fast = try #require(
+      frame.coded(colors: colors, shown: &fastShown, lookup: PaletteLookup(colors)))
+    let swift = try #require(
+      frame.coded(colors: colors, shown: &swiftShown, lookup: PaletteLookup(colors), inC: false))
+    #expect(fast.indices == swift.indices && fast.alternates == swift.alternates)
+    #expect(fast.bounds == swift.bounds && fastShown == swiftShown)
+    // Runs of eight drawn pixels occur.
+    let blank = UInt8(colors.count)
+    #expect(
+      (0...(fast.indices.count - 8)).contains { i in
+        (i..<(i + 8)).allSatisfy { fast.indices[$0] != blank }
+      })
+  }
+
   /// A random frame, palette (with a repeated entry: alternates take the first) and shown
   /// colours.
   static func random(seed: Int) -> (GIFFrame, [UInt32], [UInt32]) {

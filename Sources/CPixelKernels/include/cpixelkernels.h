@@ -64,7 +64,8 @@ typedef struct {
 /// over the frame) than the shown one, by squared distance — into `coded` the index drawn or
 /// `blank`, into `alternates` the index drawn or the first index of the shown colour in
 /// `lookup` (`blank` when none), and for a drawn pixel its colour into `shown`. Eight pixels at
-/// a time where all eight are unchanged and show the colour last looked up. `colors` holds
+/// a time where all eight are unchanged and show the colour last looked up, and, with AVX2, the
+/// test of whether a pixel is drawn eight at a time in vectors. `colors` holds
 /// `color_count` entries; an index past them counts as unchanged. Writes the bounds of the
 /// drawn pixels (frame coordinates, inclusive) into `bounds` (min x, min y, max x, max y) and
 /// returns whether any pixel is drawn.
