@@ -23,6 +23,31 @@ extension SceneAssembler {
     origin + (offset * scale).rounded() / scale
   }
 
+  /// `box` with each of its four edges on the pixel grid of `area` (whose top-left corner is on
+  /// the screen's grid): a distance from that corner rounded to the nearest device pixel, a half
+  /// up, and the size what lies between the rounded edges — SwiftUI's
+  /// `CGRect.roundCoordinatesToNearestOrUp(toMultipleOf: pixelLength)`, which it applies to every
+  /// view's frame. Two views that share an edge keep sharing it, so children of a stack whose
+  /// sizes are not whole pixels (three equal shares of 100 pt) leave no seam between them.
+  ///
+  /// An edge already on the grid but for floating-point rounding (thirds of a point at 3×) keeps
+  /// its value, so that a size measured is the size placed.
+  func onGrid(_ box: Rect, in area: Rect) -> Rect {
+    func edge(_ value: Double, from origin: Double) -> Double {
+      let pixels = (value - origin) * scale
+      let whole = (pixels + 0.5).rounded(.down)
+      return abs(whole - pixels) <= 1e-9 * max(1, abs(pixels)) ? value : origin + whole / scale
+    }
+    guard box.minX.isFinite, box.maxX.isFinite, box.minY.isFinite, box.maxY.isFinite,
+      area.minX.isFinite, area.minY.isFinite
+    else { return box }
+    let minX = edge(box.minX, from: area.minX)
+    let minY = edge(box.minY, from: area.minY)
+    return Rect(
+      minX: minX, minY: minY, maxX: max(minX, edge(box.maxX, from: area.minX)),
+      maxY: max(minY, edge(box.maxY, from: area.minY)))
+  }
+
   /// The layer's text broken into lines at most `width` points wide (nil: only at `\n`), with
   /// its line limit, and as many lines as fit `height` points (nil or +∞: any number): SwiftUI's
   /// `Text` fits its lines to the proposed height, the last one it shows ending in "…" by its
@@ -665,9 +690,14 @@ extension SceneAssembler {
   ) throws(SceneFileError) -> SceneNode {
     let name = layer.id ?? layer.path
     let p = layer.padding
-    let frame = Rect(
-      minX: -size.width / 2 + p.leading, minY: -size.height / 2 + p.top,
-      maxX: size.width / 2 - p.trailing, maxY: size.height / 2 - p.bottom)
+    // Inside the padding, on the grid of the laid-out box (whose corner is on the screen's).
+    let outer = Rect(
+      minX: -size.width / 2, minY: -size.height / 2, maxX: size.width / 2,
+      maxY: size.height / 2)
+    let frame = onGrid(
+      Rect(
+        minX: outer.minX + p.leading, minY: outer.minY + p.top, maxX: outer.maxX - p.trailing,
+        maxY: outer.maxY - p.bottom), in: outer)
     // A constant colour is drawn as it is; an animated one comes from its channel each frame.
     // A shape that is only stroked has no fill colour.
     let filled = (layer.stroke == nil || layer.fillsUnderStroke) && layer.fillGradient == nil
@@ -692,10 +722,11 @@ extension SceneAssembler {
             width: layer.fixedWidth ? Self.unproposed(layer.flexWidth) : frame.width,
             height: layer.fixedHeight ? Self.unproposed(layer.flexHeight) : frame.height)))
       let alignment = layer.frameAlignment ?? .center
-      contentBox = Rect(
-        x: snapped(frame.minX, (frame.width - natural.width) * alignment.horizontal),
-        y: snapped(frame.minY, (frame.height - natural.height) * alignment.vertical),
-        width: natural.width, height: natural.height)
+      contentBox = onGrid(
+        Rect(
+          x: snapped(frame.minX, (frame.width - natural.width) * alignment.horizontal),
+          y: snapped(frame.minY, (frame.height - natural.height) * alignment.vertical),
+          width: natural.width, height: natural.height), in: frame)
     }
     if rebuilding, case .text(let runs, _) = layer.content,
       runs.contains(where: { $0.template != nil })
@@ -938,10 +969,11 @@ extension SceneAssembler {
   ) throws(SceneFileError) -> Rect {
     guard child.position == nil else { return area }
     let s = try measure(child, Size(width: area.width, height: area.height))
-    return Rect(
-      x: snapped(area.minX, (area.width - s.width) * alignment.horizontal),
-      y: snapped(area.minY, (area.height - s.height) * alignment.vertical), width: s.width,
-      height: s.height)
+    return onGrid(
+      Rect(
+        x: snapped(area.minX, (area.width - s.width) * alignment.horizontal),
+        y: snapped(area.minY, (area.height - s.height) * alignment.vertical), width: s.width,
+        height: s.height), in: area)
   }
 
   /// A box of `size`'s aspect ratio centred in `area`: inside it (`fit`) or covering it
@@ -1257,10 +1289,10 @@ extension SceneAssembler {
               : fraction == 1
                 ? crossStart + crossLength - crossSize
                 : snapped(crossStart, (crossLength - crossSize) / 2)
-          let box =
+          let box = onGrid(
             vertical
-            ? Rect(x: cross, y: cursor, width: s.width, height: s.height)
-            : Rect(x: cursor, y: cross, width: s.width, height: s.height)
+              ? Rect(x: cross, y: cursor, width: s.width, height: s.height)
+              : Rect(x: cursor, y: cross, width: s.width, height: s.height), in: f)
           cursor += (vertical ? s.height : s.width) + spacing
           nodes.append((try node(child, box: box), child.zIndex))
         }

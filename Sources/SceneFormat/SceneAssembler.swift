@@ -482,10 +482,11 @@ struct SceneAssembler {
     for layer in layers {
       let area = area(ignoring: layer.ignoresSafeArea)
       let size = try measure(layer, Size(width: area.width, height: area.height))
-      let box = Rect(
-        x: snapped(area.minX, (area.width - size.width) / 2),
-        y: snapped(area.minY, (area.height - size.height) / 2), width: size.width,
-        height: size.height)
+      let box = onGrid(
+        Rect(
+          x: snapped(area.minX, (area.width - size.width) / 2),
+          y: snapped(area.minY, (area.height - size.height) / 2), width: size.width,
+          height: size.height), in: area)
       children.append((try node(layer, box: box), layer.zIndex))
     }
     return SceneNode("screen", .group(Self.byZIndex(children)))

@@ -71,6 +71,63 @@ import Testing
   /// A negative spacing overlaps a stack's children, as `HStack(spacing: -12)` does: three
   /// 40-point circles make a stack 3 · 40 − 2 · 12 = 96 wide, centred, each 28 points after the
   /// one before; a spacing from state may be negative too; past −4096 is an error naming it.
+  /// SwiftUI rounds every view's frame to the pixel grid, each edge to the nearest pixel (a
+  /// half up: `CGRect.roundCoordinatesToNearestOrUp(toMultipleOf:)`), so equal shares of a
+  /// width that is not a whole number of pixels per child leave no seam between the children:
+  /// three flexible rectangles in 100 pt are 33.5, 33 and 33.5 pt wide at 2×, and a 10.3 pt
+  /// height moves an edge to the nearest pixel.
+  @Test(arguments: [1.0, 2, 3])
+  func framesAreRoundedToThePixelGrid(scale: Double) throws {
+    func bar(_ id: String) -> String {
+      #"{"id": "\#(id)", "shape": "rectangle", "fill": "black", "frame": {"maxWidth": "infinity"}}"#
+    }
+    func slab(_ id: String) -> String {
+      #"{"id": "\#(id)", "shape": "rectangle", "fill": "black", "frame": {"width": 50, "height": 10.3}}"#
+    }
+    let scene = try SceneFile.load(
+      text: """
+        {"canvas": {"width": 100, "height": 100, "background": "white"},
+         "layers": [{"vstack": [
+           {"id": "row", "hstack": [\(bar("a")), \(bar("b")), \(bar("c"))], "spacing": 0,
+            "frame": {"height": 20}},
+           \(slab("d")), \(slab("e"))], "spacing": 0}]}
+        """, settings: SceneSettings(scale: scale, frameRate: 50, hold: 0)
+    ).scene
+    let layout = scene.layout(at: 0)
+    func frame(_ id: String) throws -> Rect { try #require(Self.entry(id, in: layout)).frame }
+    for id in ["a", "b", "c", "d", "e", "row"] {
+      let f = try frame(id)
+      for edge in [f.minX, f.maxX, f.minY, f.maxY] {
+        #expect(abs(edge * scale - (edge * scale).rounded()) < 1e-9, "\(id) at \(scale)×: \(f)")
+      }
+    }
+    // Neighbours share their edges.
+    for (first, second) in [("a", "b"), ("b", "c")] {
+      #expect(try abs(frame(first).maxX - frame(second).minX) < 1e-9)
+    }
+    #expect(try abs(frame("d").maxY - frame("e").minY) < 1e-9)
+    if scale == 2 {
+      let widths = try [frame("a").width, frame("b").width, frame("c").width]
+      #expect(zip(widths, [33.5, 33, 33.5]).allSatisfy { abs($0 - $1) < 1e-9 }, "\(widths)")
+    }
+    // No seam: the row is black from edge to edge, and so are the slabs down their middle.
+    var compositor = Compositor()
+    let pixmap = try #require(scene.render(frame: 0, compositor: &compositor))
+    let row = try frame("row")
+    let y = Int(((row.minY + row.maxY) / 2 * scale).rounded(.down))
+    for x in 0..<pixmap.width {
+      #expect(
+        pixmap[x, y] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255), "(\(x), \(y)) at \(scale)×")
+    }
+    let slabs = (try frame("d").minY, try frame("e").maxY)
+    let middle = Int(50 * scale)
+    for y in Int((slabs.0 * scale).rounded())..<Int((slabs.1 * scale).rounded()) {
+      #expect(
+        pixmap[middle, y] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255),
+        "(\(middle), \(y)) at \(scale)×")
+    }
+  }
+
   @Test func negativeSpacingOverlapsTheChildren() throws {
     func circle(_ id: String) -> String {
       #"{"id": "\#(id)", "shape": "circle", "frame": {"width": 40, "height": 40}}"#
