@@ -165,9 +165,11 @@ enum CheckCommand: Command {
       let artifacts =
         (arguments.value("artifacts").map { several ? trimmingSlashes($0) + "/" + name : $0 }
           ?? defaultArtifacts(for: folder)) + "/"
+      var recording = settings
+      if mode != .never { recording.goldens = folder }
       let job = Job(
         name: name, source: source, folder: folder, artifacts: artifacts, mode: mode,
-        comparison: comparison, settings: settings,
+        comparison: comparison, settings: recording,
         rerecord: rerecordCommand(arguments.raw, scene: several ? source.argument : nil))
       let result: CheckReport.Scene
       // One scene that cannot be built fails alone (the others are still checked), and is an
@@ -432,6 +434,13 @@ enum CheckCommand: Command {
     }
     var seen: [String: String] = [:]
     for (name, source) in found {
+      // A scene's name names its goldens' folder under --golden-root and its outputs under
+      // --out-dir: `.json`, `..json` and `...json` would name the root itself or its parent.
+      guard !["", ".", ".."].contains(name) else {
+        throw UsageError(
+          "'\(source.argument)' would be named '\(name)', which cannot name a folder of its own: "
+            + "rename the file")
+      }
       if let other = seen[name] {
         throw UsageError(
           "'\(other)' and '\(source.argument)' are both named '\(name)': \(clash)"
@@ -648,7 +657,7 @@ enum CheckCommand: Command {
           continue
         }
         let stem = "\(s)-" + SceneExporter.frameName(frame.index).dropLast(4)
-        let readable = try? PNGCodec.readStraightRGBA(frame.golden)
+        let readable = try? PNGCodec.readStraightRGBA(frame.golden, regularFileOnly: true)
         guard written.diff != nil, let expected = readable, expected.width == actual.width,
           expected.height == actual.height
         else {

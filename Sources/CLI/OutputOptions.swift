@@ -79,6 +79,21 @@ enum OutputOptions {
     }
   }
 
+  /// Refuses an output folder (`what` names it: "-o", "--golden") that holds, at any depth, a
+  /// file the scene reads: writing the folder replaces it whole (frames) or re-records and
+  /// removes files in it (goldens), which could replace or remove what the scene is drawn from.
+  static func checkNotInside(
+    _ folder: String, what: String, files: [String]
+  ) throws(UsageError) {
+    guard let root = place(folder) else { return }
+    for file in files {
+      guard let read = place(file), read == root || read.hasPrefix(root + "/") else { continue }
+      throw UsageError(
+        "'\(what)' \(folder) holds \(file), a file the scene reads, which writing the folder "
+          + "could replace or remove: give another folder")
+    }
+  }
+
   /// Whether writing `output` would replace the file `input`: the same path, or the same file by
   /// another name or through a link. Standard output replaces nothing, and only a file that exists
   /// is read (`cats` is the built-in scene unless a file has the name); /dev/null is never one.

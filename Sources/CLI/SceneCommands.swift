@@ -143,6 +143,9 @@ enum SceneOptions {
     var quiet: Bool
     var allowsFilesOutside: Bool
     var output: Output
+    /// The golden folder a `check` that records writes into (nil otherwise): like an output
+    /// folder, it may not hold a file the scene reads.
+    var goldens: String? = nil
 
     enum Output {
       /// An animated GIF, APNG or WebP.
@@ -623,7 +626,12 @@ extension SceneOptions {
     switch settings.output {
     case .frame(let path), .animation(_, let path):
       try OutputOptions.checkNotRead(path, option: "-o", files: loaded.files)
-    case .frames, .none: break
+    case .frames(let folder):
+      try OutputOptions.checkNotInside(folder, what: "-o", files: loaded.files)
+    case .none: break
+    }
+    if let goldens = settings.goldens {
+      try OutputOptions.checkNotInside(goldens, what: "--golden", files: loaded.files)
     }
     if let trace = settings.trace {
       try OutputOptions.checkNotRead(trace, option: "--trace", files: loaded.files)

@@ -149,7 +149,7 @@ public struct GoldenComparison: Hashable, Sendable {
       }
       let expected: (rgba: [UInt8], width: Int, height: Int)
       do {
-        let data = try PNGCodec.readData(golden)
+        let data = try PNGCodec.readData(golden, regularFileOnly: true)
         // A golden whose rows decode to the frame's pixels passes without being unfiltered.
         if let rows = InflatedPNG(data) {
           if rows.decodes(to: image) == true { return .passed }

@@ -116,16 +116,22 @@ public enum PNGCodec {
   /// the first chunk that does not fit (or at `maximumFileSize`), so a hostile file costs at most
   /// its own size plus the decoded image.
   public static func readStraightRGBA(
-    _ path: String
+    _ path: String, regularFileOnly: Bool = false
   ) throws(CodecError) -> (rgba: [UInt8], width: Int, height: Int) {
-    try decodeStraightRGBA(readData(path), path: path)
+    try decodeStraightRGBA(readData(path, regularFileOnly: regularFileOnly), path: path)
   }
 
   /// A PNG file's chunks that decide its pixels, read and checked by `PNGChunks` (not yet
   /// decoded): two files with equal data have equal pixels.
-  public static func readData(_ path: String) throws(CodecError) -> PNGData {
+  /// With `regularFileOnly` (goldens, which a tool manages), a FIFO, device or socket is
+  /// refused before anything is read, so that a named pipe nobody writes cannot stall a check.
+  public static func readData(
+    _ path: String, regularFileOnly: Bool = false
+  ) throws(CodecError) -> PNGData {
     let input: InputFile
-    do { input = try InputFile(path) } catch { throw CodecError(error) }
+    do { input = try InputFile(path, regularFileOnly: regularFileOnly, otherwise: "") } catch {
+      throw CodecError(error)
+    }
     let bytes: [UInt8]
     do throws(CodecError) {
       bytes = try PNGChunks.collect(available: input.regularFileSize, limit: maximumFileSize) {

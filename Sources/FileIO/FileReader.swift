@@ -45,7 +45,11 @@ public final class InputFile {
   /// Opens `path` for reading (`-` is standard input). A folder is refused, and with
   /// `regularFileOnly` anything but a regular file: it is opened without blocking (opening a FIFO
   /// otherwise waits for a writer) and refused by what `fstat` says it is.
-  public init(_ path: String, regularFileOnly: Bool = false) throws(FileError) {
+  /// `otherwise` is what the refusal of a file that is not regular adds (how to allow one).
+  public init(
+    _ path: String, regularFileOnly: Bool = false,
+    otherwise: String = "; --allow-files-outside allows one"
+  ) throws(FileError) {
     self.path = path
     let flags = O_RDONLY | O_CLOEXEC | (regularFileOnly ? O_NONBLOCK | O_NOCTTY : 0)
     let fd = path == "-" && !regularFileOnly ? STDIN_FILENO : open(path, flags)
@@ -62,7 +66,7 @@ public final class InputFile {
       close(fd)
       throw FileError(
         path: path,
-        "is not a regular file (a pipe, device or socket; --allow-files-outside allows one)")
+        "is not a regular file (a pipe, device or socket\(otherwise))")
     }
     descriptor = fd
     regularFileSize = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil

@@ -60,6 +60,75 @@ let tinyScene = """
     #expect(run.standardOutput.hasSuffix("1 passed, 2 failed\n"))
   }
 
+  /// A named pipe where a golden should be (nobody writes it): the frame fails as unreadable
+  /// instead of the check waiting for a writer for ever.
+  @Test func aPipeAmongTheGoldensFailsItsFrameWithoutWaiting() throws {
+    #expect(try check("p", ["--hold", "0", "--record", "all"]).status == 0)
+    let one = scratch.path + "/p/frame-0001.png"
+    try FileManager.default.removeItem(atPath: one)
+    #expect(mkfifo(one, 0o600) == 0)
+    let run = try check("p", ["--hold", "0", "--record", "never"])
+    #expect(run.status == 1)
+    #expect(
+      run.standardOutput.contains("frame-0001.png: unreadable golden")
+        && run.standardOutput.contains("is not a regular file"), "\(run.standardOutput)")
+    #expect(run.standardOutput.hasSuffix("2 passed, 1 failed\n"))
+  }
+
+  /// Scene files named `.json`, `..json` and `...json` would be named "", "." and "..": their
+  /// goldens would go to the golden root itself or to its parent, where re-recording removes
+  /// frame files. They are refused (exit 64), and nothing outside the root is touched.
+  @Test func sceneNamesThatNameNoFolderOfTheirOwnAreRefused() throws {
+    for file in [".json", "..json", "...json"] {
+      let folder = scratch.path + "/names-" + file.replacingOccurrences(of: ".", with: "d")
+      try FileManager.default.createDirectory(
+        atPath: folder + "/scenes", withIntermediateDirectories: true)
+      FileManager.default.createFile(
+        atPath: folder + "/scenes/" + file, contents: Data(tinyScene.utf8))
+      FileManager.default.createFile(atPath: folder + "/frame-0100.png", contents: Data([1]))
+      for command in [
+        ["check", folder + "/scenes/", "--golden-root", folder + "/gold/root", "--record", "all"],
+        ["scene", folder + "/scenes/", "--out-dir", folder + "/out", "--format", "png-frames"],
+      ] {
+        let run = InProcessRun(command + ["--fps", "10", "--hold", "0"])
+        #expect(run.status == 64, "\(file): \(run.standardError)")
+        #expect(
+          run.standardError.contains("cannot name a folder of its own"), "\(run.standardError)")
+      }
+      #expect(FileManager.default.fileExists(atPath: folder + "/frame-0100.png"))
+      #expect(!FileManager.default.fileExists(atPath: folder + "/gold"))
+    }
+  }
+
+  /// A scene that shows an image from the folder its frames would go to, or from its golden
+  /// folder: writing the folder would replace or remove the image, so it is refused (exit 64)
+  /// and the image is left as it was.
+  @Test func anOutputFolderHoldingAFileTheSceneReadsIsRefused() throws {
+    let folder = scratch.path + "/reads"
+    try FileManager.default.createDirectory(
+      atPath: folder + "/shots", withIntermediateDirectories: true)
+    let image = try PNGCodec.encode(straightRGBA: [255, 0, 0, 255], width: 1, height: 1)
+    FileManager.default.createFile(
+      atPath: folder + "/shots/frame-0000.png", contents: Data(image))
+    let scene = try scratch.write(
+      #"{"canvas": {"width": 20, "height": 20, "scale": 1}, "layers": [{"image": "shots/frame-0000.png"}]}"#,
+      "reads/scene.json")
+    for (command, option) in [
+      (["scene", scene, "-o", folder + "/shots/"], "'-o'"),
+      (["scene", scene, "-o", folder + "/"], "'-o'"),
+      (["check", scene, "--golden", folder + "/shots", "--record", "all"], "'--golden'"),
+    ] {
+      let run = InProcessRun(command)
+      #expect(run.status == 64, "\(command): \(run.standardError)")
+      #expect(
+        run.standardError.contains(option) && run.standardError.contains("a file the scene reads"),
+        "\(run.standardError)")
+      #expect(scratch.bytes("reads/shots/frame-0000.png") == image)
+    }
+    // A folder beside it is fine.
+    #expect(InProcessRun(["scene", scene, "-o", scratch.path + "/reads-out/"]).status == 0)
+  }
+
   /// A golden to be written where a folder stands: the frame fails with the reason, the others
   /// are written, and the run exits 2 (an output it could not write), not 1.
   @Test func aGoldenThatCannotBeWrittenMakesTheRunExitTwo() throws {
