@@ -54,7 +54,9 @@ enum CheckCommand: Command {
           defaultDescription: ".render-anim-artifacts/NAME beside the golden folder NAME"),
         OptionSpec(
           "junit", valueName: "file.xml",
-          help: "Also write the result as JUnit XML (a test case per scene)."),
+          help:
+            "Also write the result as JUnit XML (a test case per scene); - is standard output, the lines for people then going to standard error."
+        ),
         OptionSpec(
           "results", valueName: "file.json",
           help:
@@ -104,6 +106,21 @@ enum CheckCommand: Command {
     }
   }
 
+  /// With a machine-readable file on standard output (`--junit -`, `--results -`), the lines
+  /// for people go to standard error, so that what a pipe reads parses; two files there would
+  /// run together, and are refused.
+  static func keepStandardOutput(
+    for options: [String], _ arguments: ParsedArguments, console: inout Console
+  ) throws(UsageError) {
+    let piped = options.filter { arguments.value($0).map(OutputFile.isStandardOutput) ?? false }
+    guard !piped.isEmpty else { return }
+    guard piped.count == 1 else {
+      throw UsageError(
+        "'--\(piped[0])' and '--\(piped[1])' both go to standard output: give one of them a file")
+    }
+    console.standardOutput = console.standardError
+  }
+
   /// Where `path` leads (links followed where it exists), without trailing slashes: what two
   /// paths are compared by to tell whether outputs and inputs overlap.
   static func place(_ path: String) -> String {
@@ -111,6 +128,7 @@ enum CheckCommand: Command {
   }
 
   static func runChecks(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
+    try keepStandardOutput(for: ["junit", "results"], arguments, console: &console)
     let given = arguments.positionals
     guard !given.isEmpty else { throw UsageError("Missing <cats|cards|file.json|folder>") }
     let golden = arguments.value("golden")

@@ -43,6 +43,7 @@ enum MergeResultsCommand: Command {
   }
 
   static func merge(_ arguments: ParsedArguments, console: inout Console) throws -> Int32 {
+    try CheckCommand.keepStandardOutput(for: ["junit"], arguments, console: &console)
     let files = arguments.positionals
     let place = CheckCommand.place
     if let junit = arguments.value("junit"),

@@ -91,6 +91,11 @@ public final class OutputFile: ByteSink, PendingOutput {
   /// name a link could lead to).
   static let standardOutputNames: Set<String> = ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"]
 
+  /// Whether `path` names standard output (`-` or one of its device names).
+  public static func isStandardOutput(_ path: String) -> Bool {
+    path == "-" || standardOutputNames.contains(path)
+  }
+
   /// Writes `bytes` to `path` in one go, atomically.
   public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
     let file = try OutputFile(path)

@@ -22,6 +22,11 @@ public final class OutputFolder: PendingOutput {
   /// The hidden sibling being filled.
   public let temporary: String
   private var state = State.writing
+  /// Whether the destination is the working directory or holds it (`-o ./`, `--golden .`):
+  /// then its files are replaced one by one instead (each file whole, the set not at once), so
+  /// that the caller's shell is not left in a deleted folder. `oldNames` are the files it held.
+  private let holdsWorkingDirectory: Bool
+  private var oldNames: [String] = []
 
   private enum State { case writing, committed, discarded }
 
@@ -31,7 +36,7 @@ public final class OutputFolder: PendingOutput {
     _ path: String, contents: String = "frames", isReplaceable: (String) -> Bool
   ) throws(FileError) {
     self.path = path
-    let trimmed = OutputPath.trimmingTrailingSlashes(path)
+    let trimmed = OutputPath.withoutDots(OutputPath.trimmingTrailingSlashes(path))
     let target = try OutputPath.followingLinks(trimmed, isFolder: true)
     var info = stat()
     if stat(target, &info) == 0 {
@@ -63,6 +68,15 @@ public final class OutputFolder: PendingOutput {
       try OutputPath.createFolders(OutputPath.parent(of: target), for: path)
     }
     self.target = target
+    var working = false
+    if let here = realpath(".", nil), let there = realpath(target, nil) {
+      let (h, t) = (String(cString: here), String(cString: there))
+      working = h == t || h.hasPrefix(t == "/" ? "/" : t + "/")
+      free(here)
+      free(there)
+    }
+    holdsWorkingDirectory = working
+    if working { oldNames = FolderListing.names(in: target) }
     temporary = OutputPath.temporarySibling(of: target)
     guard mkdir(temporary, 0o755) == 0 else { throw FileError.system(path, isOutput: true) }
     Temporaries.register(temporary, isFolder: true)
@@ -100,6 +114,18 @@ public final class OutputFolder: PendingOutput {
     guard state == .writing else { return }
     var info = stat()
     let exists = lstat(target, &info) == 0
+    if exists, holdsWorkingDirectory {
+      let names = FolderListing.names(in: temporary)
+      for name in names where rename(temporary + "/" + name, target + "/" + name) != 0 {
+        throw failure()
+      }
+      state = .committed
+      let written = Set(names)
+      for name in oldNames where !written.contains(name) { unlink(target + "/" + name) }
+      Temporaries.removeFolder(temporary)
+      Temporaries.unregister(temporary)
+      return
+    }
     if !exists {
       guard rename(temporary, target) == 0 else { throw failure() }
     } else if cfs_rename_exchange(temporary, target) != 0 {

@@ -45,6 +45,41 @@ enum OutputPath {
     return String(cString: resolved)
   }
 
+  /// `path` without `.` and `..` parts (unchanged when it has none): the real path of its
+  /// longest existing part, then the rest taken part by part (`..` goes up from a folder that
+  /// does not exist yet, which cannot be a link). A folder output named `./`, `out/..` or
+  /// `new/sub/../` is replaced under its own name, which a rename onto `.` cannot do.
+  static func withoutDots(_ path: String) -> String {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    guard parts.contains(where: { $0 == "." || $0 == ".." }) else { return path }
+    let absolute = path.hasPrefix("/")
+    var existing = parts.count
+    var base: String?
+    while existing >= 0 {
+      let candidate =
+        existing == 0
+        ? (absolute ? "/" : ".")
+        : (absolute ? "/" : "") + parts[0..<existing].joined(separator: "/")
+      if let resolved = realpath(candidate, nil) {
+        base = String(cString: resolved)
+        free(resolved)
+        break
+      }
+      existing -= 1
+    }
+    guard let base else { return path }
+    var result = base == "/" ? [] : base.split(separator: "/").map(String.init)
+    for part in parts[max(existing, 0)...] {
+      if part == "." { continue }
+      if part == ".." {
+        _ = result.popLast()
+      } else {
+        result.append(part)
+      }
+    }
+    return "/" + result.joined(separator: "/")
+  }
+
   /// Where the link at `path` points, as written in the link.
   static func linkTarget(_ path: String) -> String? {
     var buffer = [CChar](repeating: 0, count: 4096)

@@ -31,10 +31,15 @@ struct ToolRun {
     return url.path
   }
 
-  init(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws {
+  /// Runs the binary with `arguments`; in `folder` (the working directory) when given.
+  init(
+    _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+    in folder: String? = nil
+  ) throws {
     let process = Process()
     process.executableURL = Self.binary
     process.arguments = arguments
+    if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
     if !environment.isEmpty {
       process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     }

@@ -26,6 +26,71 @@ import Testing
     return (process.terminationStatus, String(decoding: errData, as: UTF8.self))
   }
 
+  /// `check --junit -` and `--results -` put the file alone on standard output (the lines for
+  /// people go to standard error), so that a pipe reads XML or JSON that parses; both there at
+  /// once are refused. `merge-results --junit -` likewise.
+  @Test func aReportOnStandardOutputIsAloneThere() throws {
+    let scene = try scratch.write(tinyScene, "tiny.json")
+    let golden = scratch.path + "/golden"
+    let common = ["check", scene, "--fps", "10", "--hold", "0", "--golden", golden]
+    #expect(try ToolRun(common + ["--record", "all"]).status == 0)
+    // One golden changed, so that there are failure lines to keep apart.
+    let one = golden + "/frame-0001.png"
+    try FileManager.default.removeItem(atPath: one)
+    try FileManager.default.copyItem(atPath: golden + "/frame-0000.png", toPath: one)
+    let junit = try ToolRun(common + ["--record", "never", "--junit", "-"])
+    #expect(junit.status == 1)
+    // The JUnit file and nothing else: its declaration first, its root closed last.
+    #expect(junit.standardOutput.hasPrefix("<?xml"), "\(junit.standardOutput)")
+    #expect(junit.standardOutput.hasSuffix("</testsuites>\n"), "\(junit.standardOutput)")
+    #expect(!junit.standardOutput.contains("passed,"))
+    #expect(junit.standardError.contains("frame-0001.png"), "\(junit.standardError)")
+    let results = try ToolRun(common + ["--record", "never", "--results", "-"])
+    #expect(results.status == 1)
+    #expect(try JSONSerialization.jsonObject(with: Data(results.outputBytes)) is [String: Any])
+    let file = try scratch.write(results.standardOutput, "results.json")
+    let merged = try ToolRun(["merge-results", file, "--junit", "/dev/stdout"])
+    #expect(merged.status == 1, "\(merged.standardError)")
+    #expect(
+      merged.standardOutput.hasPrefix("<?xml")
+        && merged.standardOutput.hasSuffix("</testsuites>\n"), "\(merged.standardOutput)")
+    let both = try ToolRun(common + ["--record", "never", "--junit", "-", "--results", "-"])
+    #expect(both.status == 64)
+    #expect(both.standardError.contains("both go to standard output"))
+  }
+
+  /// A frames folder named with `.` or `..` (`-o ./`, `-o new/sub/../`, `--golden .`) is
+  /// written under its own name: a rename onto `.` failed ("device or resource busy") and left
+  /// `new/sub` behind. The working directory itself has its files replaced one by one, so the
+  /// caller's shell is not left in a deleted folder.
+  @Test func aFolderNamedWithDotsIsWrittenWhereItLeads() throws {
+    let here = scratch.path + "/dots/here"
+    try FileManager.default.createDirectory(atPath: here, withIntermediateDirectories: true)
+    let scene = try scratch.write(tinyScene, "dots/tiny.json")
+    FileManager.default.createFile(atPath: here + "/frame-0099.png", contents: Data([1]))
+    let before = try #require(
+      try FileManager.default.attributesOfItem(atPath: here)[.systemFileNumber])
+    let frames = ["frame-0000.png", "frame-0001.png", "frame-0002.png"]
+    let intoHere = try ToolRun(
+      ["scene", scene, "--fps", "10", "--hold", "0", "-o", "./"], in: here)
+    #expect(intoHere.status == 0, "\(intoHere.standardError)")
+    #expect(scratch.list("dots/here") == frames)
+    // The same folder (not one put in its place).
+    #expect(
+      try FileManager.default.attributesOfItem(atPath: here)[.systemFileNumber] as? Int == before
+        as? Int)
+    let up = try ToolRun(
+      ["scene", scene, "--fps", "10", "--hold", "0", "-o", "new/sub/../"],
+      in: scratch.path + "/dots")
+    #expect(up.status == 0, "\(up.standardError)")
+    #expect(scratch.list("dots/new") == frames)
+    let golden = try ToolRun(
+      ["check", "../tiny.json", "--fps", "10", "--hold", "0", "--golden", ".", "--record", "all"],
+      in: here)
+    #expect(golden.status == 0, "\(golden.standardError)")
+    #expect(scratch.list("dots/here") == frames)
+  }
+
   @Test func aLostWriteToStandardOutputIsAnError() throws {
     let scene = try scratch.write(tinyScene, "tiny.json")
     for arguments in [["layout", scene], ["layout", scene, "-o", "-"], ["--help"]] {
