@@ -2,6 +2,10 @@ import FileIO
 import SceneFormat
 import SceneGraph
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `render-anim layout`: the laid-out layer tree of a scene at one time, as JSON.
 enum LayoutCommand: Command {
   /// The scene options that bear on layout (no frames are rendered).
@@ -39,6 +43,17 @@ enum LayoutCommand: Command {
     let time = try arguments.requiredNumber("at")
     let output = try arguments.required("output")
     try OutputOptions.checkNotInput(output, option: "-o", input: file)
+    var info = stat()
+    if output.hasSuffix("/") || (stat(output, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR) {
+      throw ValueParsers.invalid("output", output, "a folder; the layout is one JSON file")
+    }
+    if let dot = output.lastIndex(of: "."), !output[dot...].contains("/"),
+      ["gif", "png", "apng", "webp", "jpg", "jpeg"].contains(
+        output[output.index(after: dot)...].lowercased())
+    {
+      throw ValueParsers.invalid(
+        "output", output, "the layout is JSON, not an image: give a .json file")
+    }
     let tapTexts = arguments.allValues("tap")
     guard tapTexts.count <= SceneOptions.maximumTaps else {
       throw UsageError("At most \(SceneOptions.maximumTaps) '--tap' options")

@@ -91,6 +91,30 @@ import Testing
     #expect(scratch.list("dots/here") == frames)
   }
 
+  /// An output of the wrong kind is a usage error (64), found before anything runs: a file as
+  /// `--out-dir` or `--report`, a folder or an image name as `layout -o`.
+  @Test func anOutputOfTheWrongKindIsAUsageError() throws {
+    let scene = try scratch.write(tinyScene, "kinds.json")
+    let results = try scratch.write("{}", "kinds-results.json")
+    let runs: [([String], String)] = [
+      (["scene", scene, "--out-dir", scene], "is a file, not a folder"),
+      (["layout", scene, "-o", scratch.path + "/lay/"], "the layout is one JSON file"),
+      (["layout", scene, "-o", scratch.path], "the layout is one JSON file"),
+      (["layout", scene, "-o", scratch.path + "/lay.gif"], "not an image"),
+      (["merge-results", results, "--report", results], "is a file, not a folder"),
+      (
+        ["check", scene, "--golden", scratch.path + "/g", "--report", scene],
+        "is a file, not a folder"
+      ),
+    ]
+    for (arguments, message) in runs {
+      let run = InProcessRun(arguments)
+      #expect(run.status == 64, "\(arguments): \(run.standardError)")
+      #expect(run.standardError.contains(message), "\(arguments): \(run.standardError)")
+    }
+    #expect(!scratch.exists("lay.gif") && !scratch.exists("g"))
+  }
+
   @Test func aLostWriteToStandardOutputIsAnError() throws {
     let scene = try scratch.write(tinyScene, "tiny.json")
     for arguments in [["layout", scene], ["layout", scene, "-o", "-"], ["--help"]] {
