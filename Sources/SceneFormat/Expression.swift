@@ -128,6 +128,70 @@ public indirect enum Expression: Hashable, Sendable {
     }
   }
 
+  /// How many components the value has, found without computing it: what `evaluate` would
+  /// refuse whatever the values (an unknown name, sides of different sizes, a vector where a
+  /// number must be) is thrown with `evaluate`'s message; nil where it depends on the values
+  /// (the sides of `?:` differ in size). `size` gives a name's components, nil for a name not
+  /// known; `scope` only words the suggestion for one.
+  func components(
+    _ size: (String) -> Int?, scope: ExpressionScope
+  ) throws(ExpressionError) -> Int? {
+    func scalar(_ e: Expression, _ role: String) throws(ExpressionError) {
+      if let n = try e.components(size, scope: scope), n != 1 {
+        throw ExpressionError("\(role) must be a single number, got \(n) components")
+      }
+    }
+    func zipped(_ a: Int?, _ b: Int?, _ what: String) throws(ExpressionError) -> Int? {
+      guard let a, let b else { return a == 1 ? b : b == 1 ? a : nil }
+      if a == b || b == 1 { return a }
+      if a == 1 { return b }
+      throw ExpressionError("\(what) needs values of the same size, got \(a) and \(b) components")
+    }
+    switch self {
+    case .constant(let v): return v.count
+    case .vector(let es):
+      for e in es { try scalar(e, "a component of [ … ]") }
+      return es.count
+    case .name(let n):
+      guard let count = size(n) else {
+        throw ExpressionError("unknown name '\(n)'" + scope.suggestion(for: n))
+      }
+      return count
+    case .negate(let e): return try e.components(size, scope: scope)
+    case .not(let e):
+      try scalar(e, "the operand of !")
+      return 1
+    case .conditional(let c, let a, let b):
+      try scalar(c, "a condition")
+      let (x, y) = (try a.components(size, scope: scope), try b.components(size, scope: scope))
+      return x == y ? x : nil
+    case .binary(let op, let a, let b):
+      let (x, y) = (try a.components(size, scope: scope), try b.components(size, scope: scope))
+      switch op {
+      case .add, .subtract, .multiply, .divide: return try zipped(x, y, "'\(op.rawValue)'")
+      case .equal, .notEqual: return 1
+      case .less, .lessOrEqual, .greater, .greaterOrEqual, .and, .or:
+        try scalar(a, "an operand of \(op.rawValue)")
+        try scalar(b, "an operand of \(op.rawValue)")
+        return 1
+      }
+    case .call(let f, let args):
+      var counts: [Int?] = []
+      for a in args { counts.append(try a.components(size, scope: scope)) }
+      switch f {
+      case "min", "max":
+        var result = counts.first ?? 1
+        for next in counts.dropFirst() { result = try zipped(result, next, "\(f)()") }
+        return result
+      case "clamp", "mix":
+        guard counts.count == 3 else { return nil }
+        let bounds = try zipped(counts[1], counts[2], "\(f)()")
+        return try zipped(counts[0], bounds, "\(f)()")
+      default: return counts.first ?? nil
+      }
+    }
+  }
+
   private static func apply(
     _ op: BinaryOperator, _ a: [Double], _ b: [Double]
   ) throws(ExpressionError) -> [Double] {

@@ -238,6 +238,10 @@ struct SceneAssembler {
     {
       for assignment in assignments { try checkType(of: assignment) }
     }
+    // A tap handler's names and sizes too: a handler no tap runs would otherwise hide them.
+    for handler in description.tapHandlers {
+      for assignment in handler.assignments { try checkHandlerAssignment(assignment) }
+    }
     var ids: Set<String> = []
     var masked: Set<String> = []
     try checkIDs(description.layers, &ids, masked: &masked)
@@ -721,6 +725,43 @@ struct SceneAssembler {
 
   /// Sets state values (all computed from the state before the change) and retargets every
   /// channel whose value moves, with `animation`, from `time` + its delay.
+  /// The current value of the state `assignment` sets; an error when no state has its name or
+  /// the new value reads time.
+  private func assigned(_ assignment: Assignment) throws(SceneFileError) -> [Double] {
+    if assignment.value.expression.names.contains("time") {
+      throw assignment.value.error(
+        "a state change cannot read time (it happens at its event's or tap's moment, which "
+          + "\"at\" already gives): read time in the modifier instead")
+    }
+    guard let old = scope.values[assignment.name], stateNames.contains(assignment.name) else {
+      throw assignment.value.error(
+        "no state value is named \"\(assignment.name)\""
+          + ExpressionScope(scope.values.filter { stateNames.contains($0.key) }).suggestion(
+            for: assignment.name))
+    }
+    return old
+  }
+
+  /// What `apply` would refuse in a tap handler's assignment whatever the tap, checked when the
+  /// scene loads: reading time, a state that does not exist, an unknown name, a value of the
+  /// wrong size (`tap` is a point, `tap.x` and `tap.y` numbers). Sizes that depend on values
+  /// (the two sides of `?:` differ) are left to the tap.
+  private func checkHandlerAssignment(_ assignment: Assignment) throws(SceneFileError) {
+    let expression = assignment.value.expression
+    let old = try assigned(assignment)
+    var tapped = scope
+    tapped.values["tap"] = [0, 0]
+    let count: Int?
+    do {
+      count = try expression.components({ tapped.value(of: $0)?.count }, scope: tapped)
+    } catch { throw assignment.value.error(error.description) }
+    if let count, count != old.count {
+      throw assignment.value.error(
+        "expected \(old.count) component\(old.count == 1 ? "" : "s") like its initial value, got "
+          + "\(count) component\(count == 1 ? "" : "s")")
+    }
+  }
+
   private mutating func apply(
     _ assignments: [Assignment], animation: AnimationDescription, at time: Double,
     extra: [String: [Double]]
@@ -729,17 +770,7 @@ struct SceneAssembler {
     before.values.merge(extra) { $1 }
     var after = scope
     for assignment in assignments {
-      if assignment.value.expression.names.contains("time") {
-        throw assignment.value.error(
-          "a state change cannot read time (it happens at its event's or tap's moment, which "
-            + "\"at\" already gives): read time in the modifier instead")
-      }
-      guard let old = scope.values[assignment.name], stateNames.contains(assignment.name) else {
-        throw assignment.value.error(
-          "no state value is named \"\(assignment.name)\""
-            + ExpressionScope(scope.values.filter { stateNames.contains($0.key) }).suggestion(
-              for: assignment.name))
-      }
+      let old = try assigned(assignment)
       after.values[assignment.name] = try assignment.value.evaluate(
         before, count: old.count,
         what: "\(old.count) component\(old.count == 1 ? "" : "s") like its initial value")

@@ -197,4 +197,40 @@ import Testing
         && e.message.contains("dot")
     }
   }
+  /// What a handler would refuse whatever the tap is an error when the scene loads, with no
+  /// tap at all: an unknown name, a value of the wrong size, a state that does not exist, a
+  /// read of time. Sizes that depend on values are left to the tap, and a good handler loads.
+  @Test func aHandlersNamesAndSizesAreCheckedWithoutATap() throws {
+    func load(_ set: String) throws {
+      _ = try SceneFile.load(
+        text: """
+          {"state": {"n": 0, "p": {"x": 0, "y": 0}}, "layers": [{"id": "dot", "shape": "circle"}],
+           "onTap": [{"layer": "dot", "set": {\(set)}}]}
+          """, settings: SceneSettings(scale: 1))
+    }
+    let refused: [(String, String)] = [
+      (#""n": "=tap.z""#, "unknown name 'tap.z'"),
+      (#""n": "=nosuch + 1""#, "unknown name 'nosuch'"),
+      (#""n": "=tap""#, "expected 1 component like its initial value, got 2 components"),
+      (#""p": "=tap.x""#, "expected 2 components like its initial value, got 1 component"),
+      (#""p": "=tap + [1, 2, 3]""#, "needs values of the same size, got 2 and 3 components"),
+      (#""n": "=(max(tap, 1) < 2) ? 1 : 0""#, "must be a single number"),
+      (#""m": 1"#, "no state value is named \"m\""),
+      (#""n": "=time""#, "cannot read time"),
+    ]
+    for (set, message) in refused {
+      #expect("\(set)") {
+        try load(set)
+      } throws: { error in
+        guard let e = error as? SceneFileError else { return false }
+        return e.path.hasPrefix("onTap[0].set.") && e.message.contains(message)
+      }
+    }
+    for set in [
+      #""n": "=tap.x / 2 + n""#, #""p": "=tap - [1, 1]""#, #""p": "=n > 1 ? tap : [0, 0]""#,
+      #""n": "=min(tap.y, 100)""#, #""p": "=mix(p, tap, 0.5)""#,
+    ] {
+      #expect(throws: Never.self, "\(set)") { try load(set) }
+    }
+  }
 }
