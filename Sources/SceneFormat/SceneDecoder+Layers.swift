@@ -247,7 +247,7 @@ extension SceneDecoder {
       layer.contentShape = try clipShape(field)
     }
     if let transition = o["transition"] {
-      guard o.has("if") else {
+      guard o.has("if") || checkingDefinition else {
         throw transition.error("a transition needs \"if\": it says how the layer comes and goes")
       }
       layer.transition = try Self.transition(transition)
@@ -256,7 +256,7 @@ extension SceneDecoder {
     if let field = o["phases"] { layer.phases = try phases(field) }
     if let field = o["matchedGeometryEffect"] {
       let m = try field.object(keys: ["id", "namespace", "properties"])
-      guard o.has("if") else {
+      guard o.has("if") || checkingDefinition else {
         throw field.error(
           "a matched geometry needs \"if\": its frame moves from the layer that goes to the one that comes"
         )

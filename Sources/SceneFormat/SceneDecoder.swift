@@ -25,6 +25,9 @@ struct SceneDecoder {
   var imagePixels = 0
   /// `definitions`: layers that others `use` and adjust.
   var definitions: [String: JSONValue] = [:]
+  /// Whether the layer being read is a definition checked on its own: the `if` a transition or
+  /// a matched geometry needs may come from the layers that use it.
+  var checkingDefinition = false
 
   /// The scene's colour scheme: `--color-scheme`, else the canvas's `colorScheme`, else light.
   var colorScheme: ColorScheme
@@ -74,6 +77,31 @@ struct SceneDecoder {
         if case .bool = value.value.kind { isBoolean = true }
         state.append(
           StateValue(name: member.key, initial: try self.stateValue(value), isBoolean: isBoolean))
+      }
+    }
+    // Every definition is checked where it is written, used or not (an unused one's typo would
+    // pass, and a used one's would be named at the layer using it): one with content as a
+    // layer, one of modifiers only (which the layers using it complete) by its keys.
+    if let field = top["definitions"], case .object(let members) = field.value.kind {
+      let known = Array(
+        Set(Self.contentKeys + Self.contentParameters.values.joined() + Self.modifierKeys))
+      // The layers the checks read count against one budget (`SceneLimits.layers`), so that
+      // many definitions that each expand to many layers cost no more than one scene's layers.
+      var checked = 0
+      for member in members {
+        let value = JSONField(member.value, path: JSONField.join(field.path, member.key))
+        guard case .object(let keys) = member.value.kind else { continue }
+        if keys.contains(where: { Self.contentKeys.contains($0.key) }) {
+          var probe = self
+          probe.checkingDefinition = true
+          probe.layerCount = checked
+          // Read as if used: a cycle through it is its own.
+          probe.expanding = [member.key]
+          _ = try probe.layer(value, environment: TextEnvironment())
+          checked = probe.layerCount
+        } else {
+          _ = try value.object(keys: known)
+        }
       }
     }
     let layers = try top.required("layers").array(maxCount: SceneLimits.layers).map {

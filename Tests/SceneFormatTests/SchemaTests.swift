@@ -44,7 +44,7 @@ import Glibc
 
   @Test func layerKeysMatchTheDecoder() throws {
     let schema = try Self.schema()
-    let layer = Self.keys(Self.at(schema, ["$defs", "layer", "properties"]))
+    let layer = Self.keys(Self.at(schema, ["$defs", "layerBody", "properties"]))
     let decoder = Set(
       SceneDecoder.contentKeys + SceneDecoder.modifierKeys
         + SceneDecoder.contentParameters.values.flatMap { $0 } + ["use"])
@@ -65,7 +65,7 @@ import Glibc
       Self.strings(Self.at(schema, ["$defs", "textStyle", "enum"]))
         == Set(TextStyle.allCases.map(\.rawValue)))
     #expect(
-      Self.strings(Self.at(schema, ["$defs", "layer", "properties", "shape", "enum"]))
+      Self.strings(Self.at(schema, ["$defs", "layerBody", "properties", "shape", "enum"]))
         == Set(LayerDescription.ShapeKind.allCases.map(\.rawValue)))
     let strokeForms = Self.at(schema, ["$defs", "stroke", "oneOf"])
     guard case .array(let stroke)? = strokeForms?.kind, stroke.count == 3 else {
@@ -91,7 +91,7 @@ import Glibc
       Self.strings(Self.at(schema, ["$defs", "canvas", "properties", "colorScheme", "enum"]))
         == Set(ColorScheme.allCases.map(\.rawValue)))
     #expect(
-      Self.strings(Self.at(schema, ["$defs", "layer", "properties", "symbol", "enum"]))
+      Self.strings(Self.at(schema, ["$defs", "layerBody", "properties", "symbol", "enum"]))
         == Set(SymbolFont.names + SceneDecoder.catSymbols))
     let gradients = Self.at(schema, ["$defs", "gradient", "properties"])
     #expect(Self.keys(gradients) == Set(SceneDecoder.gradientKeys))
@@ -116,7 +116,10 @@ import Glibc
       Self.keys(
         Self.at(
           schema,
-          ["$defs", "layer", "properties", "phases", "properties", "values", "items", "properties"])
+          [
+            "$defs", "layerBody", "properties", "phases", "properties", "values", "items",
+            "properties",
+          ])
       )
         == Set(SceneDecoder.keyframeTracks))
     // Gradients' unit points and effects' anchors take SwiftUI's `UnitPoint` names.
@@ -263,9 +266,48 @@ import Glibc
 
   /// The schema refuses, per kind of layer, exactly the keys of other kinds the decoder refuses:
   /// every content parameter that is neither the kind's own nor a modifier.
+  /// Definitions are checked where they are written, used or not, by the schema and the tool
+  /// alike: a layer with content as a layer, modifiers only by their keys; and an error in a
+  /// used one names the definition's path, not the using layer's.
+  @Test(arguments: [
+    (#"{"d": {"text": "a", "opacity": 0.5}}"#, true, ""),
+    (#"{"d": {"opacity": 0.5, "frame": {"width": 10}}}"#, true, ""),
+    (#"{"d": {"shape": "capsule", "transition": "opacity"}}"#, true, ""),
+    (#"{"d": {"text": "a", "opacty": 0.5}}"#, false, "definitions.d.opacty"),
+    (#"{"d": {"opacty": 0.5}}"#, false, "definitions.d.opacty"),
+    (#"{"d": {"shape": "circle", "lineLimit": 2}}"#, false, "definitions.d.lineLimit"),
+    (#"{"d": {"text": "a", "shape": "circle"}}"#, false, "definitions.d"),
+    (#"{"d": {"use": "t"}}"#, false, "definitions.d"),
+    (#"{"d": {"shape": "circle", "opacity": 7}}"#, false, "definitions.d.opacity"),
+  ])
+  func definitionsAreCheckedWhereTheyAreWritten(
+    definitions: String, valid: Bool, path: String
+  ) throws {
+    for used in [false, true] {
+      // A definition of modifiers only is completed by the layer that uses it.
+      let partial = !SceneDecoder.contentKeys.contains { definitions.contains("\"\($0)\":") }
+      // And a definition's transition by the `if` of the layer that uses it.
+      let condition = definitions.contains("transition") ? #", "if": "=1 < 2""# : ""
+      let layer =
+        !used
+        ? #"{"text": "b"}"#
+        : partial ? #"{"use": "d", "text": "b"}"# : #"{"use": "d""# + condition + "}"
+      let text = #"{"definitions": "# + definitions + #", "layers": ["# + layer + "]}"
+      let scene = try JSONParser.parse(text)
+      let failures = SchemaValidator(root: try Self.schema()).failures(of: scene)
+      #expect(failures.isEmpty == valid, "\(text): \(failures)")
+      do {
+        _ = try SceneFile.load(text: text, settings: SceneSettings(scale: 1))
+        #expect(valid, "\(text)")
+      } catch {
+        #expect(!valid && error.path == path, "\(text): \(error)")
+      }
+    }
+  }
+
   @Test func keysPerKindMatchTheDecoder() throws {
     let schema = try Self.schema()
-    guard case .array(let rules)? = Self.at(schema, ["$defs", "layer", "allOf"])?.kind else {
+    guard case .array(let rules)? = Self.at(schema, ["$defs", "layerBody", "allOf"])?.kind else {
       Issue.record("layer.allOf")
       return
     }
