@@ -43,6 +43,11 @@ public struct FileConfinement: Hashable, Sendable {
     guard !name.utf8.contains(0) else {
       return .failure(.unreadable("holds a NUL character, which no file name can"))
     }
+    // An empty name (or one of only slashes and dots) names the folder, not a file in it.
+    guard name.contains(where: { $0 != "/" && $0 != "." }) || name.contains("..") else {
+      return .failure(
+        .unreadable(name.isEmpty ? "an empty file name" : "names a folder, not a file"))
+    }
     let base = folder.isEmpty ? "." : folder
     let joined = name.hasPrefix("/") ? name : base + "/" + name
     if allowsOutside { return .success(joined) }

@@ -560,6 +560,13 @@ struct SceneAssembler {
       for tap in description.taps {
         let x = try tap.x.evaluate(screenScope, count: 1, what: "a number")[0]
         let y = try tap.y.evaluate(screenScope, count: 1, what: "a number")[0]
+        // As `--tap` is refused there: a finger lands on the screen.
+        for (value, bound, extent) in [(x, tap.x, width), (y, tap.y, height)]
+        where !(0...extent).contains(value) {
+          throw bound.error(
+            "\(Self.format(value)) lies outside the \(Self.format(width))×\(Self.format(height)) pt "
+              + "screen (0 … \(Self.format(extent)))")
+        }
         items.append((tap.time, .tap(x: x, y: y, time: tap.time)))
       }
     }

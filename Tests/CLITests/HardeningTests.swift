@@ -430,6 +430,27 @@ let tinyScene = """
     let hidden = try scene(#"a\u009b2J\u202egnp.svgpath"#)
     #expect(
       hidden.standardError.contains(#"a\u{9b}2J\u{202e}gnp.svgpath"#), "\(hidden.standardError)")
+    // An empty name, or one that names the folder, says so (not "is a folder").
+    for (name, message) in [("", "an empty file name"), ("./", "names a folder, not a file")] {
+      let run = try scene(name)
+      #expect(run.status == 1)
+      #expect(run.standardError.contains(message), "\(run.standardError)")
+    }
+  }
+
+  /// A tap in the file that lies off the screen is refused naming it, as `--tap` is.
+  @Test func aTapOffTheScreenIsRefused() throws {
+    for (tap, path, message) in [
+      (#"{"x": -1, "y": 5, "at": 0}"#, "taps[0].x", "-1 lies outside the 40×30 pt screen"),
+      (#"{"x": 5, "y": "=screen.height + 1", "at": 0}"#, "taps[0].y", "31 lies outside"),
+    ] {
+      let file = try scratch.write(
+        #"{"canvas": {"width": 40, "height": 30, "scale": 1}, "layers": [{"shape": "circle"}], "taps": ["#
+          + tap + "]}", "offscreen.json")
+      let run = InProcessRun(["scene", file, "-o", "/dev/null"])
+      #expect(run.status == 1)
+      #expect(run.standardError.contains(path + ": " + message), "\(run.standardError)")
+    }
   }
 
   @Test func unknownNamesAreErrorsThatListTheValidOnes() throws {
