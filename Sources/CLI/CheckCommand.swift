@@ -314,6 +314,9 @@ enum CheckCommand: Command {
   )
     throws
   {
+    // Standard output (`--junit -`) is in no folder and replaces no file.
+    let junit = junit.flatMap { OutputFile.isStandardOutput($0) ? nil : $0 }
+    let results = results.flatMap { OutputFile.isStandardOutput($0) ? nil : $0 }
     func inside(_ a: String, _ b: String) -> Bool { a == b || a.hasPrefix(b + "/") }
     let goldens = place(golden)
     for (option, path) in [("junit", junit), ("results", results)] {

@@ -1,6 +1,10 @@
 import FileIO
 import Raster
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Comparing a rendered image with a golden PNG, and (re)recording goldens: the one
 /// implementation `render-anim check` and the test suites' golden support share.
 ///
@@ -222,8 +226,16 @@ public struct GoldenComparison: Hashable, Sendable {
   }
 
   /// Writes `image` as a golden (the smallest PNG), creating its folder.
+  /// A golden that is not a regular file (a named pipe, a socket, a device, left where a frame's
+  /// golden goes) is removed first: written to, a pipe would wait for a reader for ever, and a
+  /// golden is a file the check owns.
   public func record(_ image: Pixmap, to golden: String) throws {
     try Folders.create(OutputPathText.folder(of: golden))
+    var info = stat()
+    if stat(golden, &info) == 0 {
+      let kind = info.st_mode & S_IFMT
+      if kind != S_IFREG && kind != S_IFDIR { unlink(golden) }
+    }
     try PNGCodec.write(image, to: golden, compression: .small)
   }
 

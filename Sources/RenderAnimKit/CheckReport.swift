@@ -116,8 +116,11 @@ public struct CheckReport: Sendable {
     public var rerecorded: Int { frames.filter { $0.result == .rerecorded }.count }
     public var recorded: Int { frames.filter { $0.result == .recorded }.count }
 
-    /// Runs of failing frames next to each other in the checked order, each with its worst
-    /// frame (most differing pixels; a frame that could not be compared is worst).
+    /// Runs of failing frames next to each other in the checked order that failed the same
+    /// way, each with its worst frame (most differing pixels). Frames whose pixels differ share
+    /// a run; a frame that could not be compared (no golden, another size, an unreadable one)
+    /// shares one only with neighbours that failed for the same reason, so that no line hides a
+    /// cause of another kind behind its worst frame.
     public var failingRuns: [(first: Frame, last: Frame, count: Int, worst: Frame)] {
       var runs: [(first: Frame, last: Frame, count: Int, worst: Frame)] = []
       var current: (first: Frame, last: Frame, count: Int, worst: Frame)?
@@ -126,6 +129,10 @@ public struct CheckReport: Sendable {
           if let run = current { runs.append(run) }
           current = nil
           continue
+        }
+        if let run = current, Self.cause(of: frame) != Self.cause(of: run.first) {
+          runs.append(run)
+          current = nil
         }
         if var run = current {
           run.last = frame
@@ -140,6 +147,16 @@ public struct CheckReport: Sendable {
       }
       if let run = current { runs.append(run) }
       return runs
+    }
+
+    /// How a failing frame failed, for grouping: nil for differing pixels (any figures), else
+    /// its reason with the frame's own golden path and file name taken out.
+    static func cause(of frame: Frame) -> String? {
+      guard frame.figures?.differingPixels == nil else { return nil }
+      let file = SceneExporter.frameName(frame.index)
+      guard !frame.golden.isEmpty else { return frame.reason }
+      return frame.reason.replacing(frame.golden, with: "").replacing(file, with: "")
+        .replacing(file.dropLast(4), with: "")
     }
 
     /// The lines `check` prints for the failures: one per run, with its worst frame's figures.

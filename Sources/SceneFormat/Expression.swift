@@ -171,8 +171,14 @@ public indirect enum Expression: Hashable, Sendable {
       case .add, .subtract, .multiply, .divide: return try zipped(x, y, "'\(op.rawValue)'")
       case .equal, .notEqual: return 1
       case .less, .lessOrEqual, .greater, .greaterOrEqual, .and, .or:
-        try scalar(a, "an operand of \(op.rawValue)")
-        try scalar(b, "an operand of \(op.rawValue)")
+        // The sizes found above, not found again: each operand is sized once, so that the
+        // work is linear in the expression (sizing both again doubled it at every level).
+        for n in [x, y] {
+          if let n, n != 1 {
+            throw ExpressionError(
+              "an operand of \(op.rawValue) must be a single number, got \(n) components")
+          }
+        }
         return 1
       }
     case .call(let f, let args):

@@ -30,12 +30,16 @@ extension SceneAssembler {
   /// view's frame. Two views that share an edge keep sharing it, so children of a stack whose
   /// sizes are not whole pixels (three equal shares of 100 pt) leave no seam between them.
   ///
-  /// An edge already on the grid but for floating-point rounding (thirds of a point at 3×) keeps
-  /// its value, so that a size measured is the size placed.
-  func onGrid(_ box: Rect, in area: Rect) -> Rect {
-    func edge(_ value: Double, from origin: Double) -> Double {
+  /// SwiftUI rounds frames after layout, so rounding never changes how a view's content is laid
+  /// out; here a layer's content is laid out in its box. So a box whose content lays itself out
+  /// (`keepingSize`: text, a symbol, a stack) is never made smaller than it was measured: where
+  /// rounding would take from it, its far edge goes to the next pixel instead (it may then
+  /// overlap its neighbour by a pixel, where SwiftUI leaves them touching). An edge already on
+  /// the grid but for floating-point rounding (thirds of a point at 3×) keeps its value.
+  func onGrid(_ box: Rect, in area: Rect, keepingSize: Bool = false) -> Rect {
+    func edge(_ value: Double, from origin: Double, up: Bool = false) -> Double {
       let pixels = (value - origin) * scale
-      let whole = (pixels + 0.5).rounded(.down)
+      let whole = up ? (pixels - 1e-9).rounded(.up) : (pixels + 0.5).rounded(.down)
       return abs(whole - pixels) <= 1e-9 * max(1, abs(pixels)) ? value : origin + whole / scale
     }
     guard box.minX.isFinite, box.maxX.isFinite, box.minY.isFinite, box.maxY.isFinite,
@@ -43,9 +47,25 @@ extension SceneAssembler {
     else { return box }
     let minX = edge(box.minX, from: area.minX)
     let minY = edge(box.minY, from: area.minY)
-    return Rect(
-      minX: minX, minY: minY, maxX: max(minX, edge(box.maxX, from: area.minX)),
-      maxY: max(minY, edge(box.maxY, from: area.minY)))
+    var maxX = max(minX, edge(box.maxX, from: area.minX))
+    var maxY = max(minY, edge(box.maxY, from: area.minY))
+    if keepingSize, maxX - minX < box.width - 1e-9 {
+      maxX = edge(minX + box.width, from: area.minX, up: true)
+    }
+    if keepingSize, maxY - minY < box.height - 1e-9 {
+      maxY = edge(minY + box.height, from: area.minY, up: true)
+    }
+    return Rect(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+  }
+
+  /// Whether `layer`'s content lays itself out in its box (text, a symbol, a stack), so that
+  /// rounding its box to the grid must not make it smaller (`onGrid`'s `keepingSize`); a shape,
+  /// a path, an image or a spacer is drawn to whatever box it is given.
+  static func laysItselfOut(_ layer: LayerDescription) -> Bool {
+    switch layer.content {
+    case .text, .symbol, .stack: return true
+    case .image, .path, .shape, .ring, .spacer: return false
+    }
   }
 
   /// The layer's text broken into lines at most `width` points wide (nil: only at `\n`), with
@@ -697,7 +717,7 @@ extension SceneAssembler {
     let frame = onGrid(
       Rect(
         minX: outer.minX + p.leading, minY: outer.minY + p.top, maxX: outer.maxX - p.trailing,
-        maxY: outer.maxY - p.bottom), in: outer)
+        maxY: outer.maxY - p.bottom), in: outer, keepingSize: Self.laysItselfOut(layer))
     // A constant colour is drawn as it is; an animated one comes from its channel each frame.
     // A shape that is only stroked has no fill colour.
     let filled = (layer.stroke == nil || layer.fillsUnderStroke) && layer.fillGradient == nil
@@ -726,7 +746,8 @@ extension SceneAssembler {
         Rect(
           x: snapped(frame.minX, (frame.width - natural.width) * alignment.horizontal),
           y: snapped(frame.minY, (frame.height - natural.height) * alignment.vertical),
-          width: natural.width, height: natural.height), in: frame)
+          width: natural.width, height: natural.height), in: frame,
+        keepingSize: Self.laysItselfOut(layer))
     }
     if rebuilding, case .text(let runs, _) = layer.content,
       runs.contains(where: { $0.template != nil })
@@ -973,7 +994,7 @@ extension SceneAssembler {
       Rect(
         x: snapped(area.minX, (area.width - s.width) * alignment.horizontal),
         y: snapped(area.minY, (area.height - s.height) * alignment.vertical), width: s.width,
-        height: s.height), in: area)
+        height: s.height), in: area, keepingSize: Self.laysItselfOut(child))
   }
 
   /// A box of `size`'s aspect ratio centred in `area`: inside it (`fit`) or covering it
@@ -1292,7 +1313,8 @@ extension SceneAssembler {
           let box = onGrid(
             vertical
               ? Rect(x: cross, y: cursor, width: s.width, height: s.height)
-              : Rect(x: cursor, y: cross, width: s.width, height: s.height), in: f)
+              : Rect(x: cursor, y: cross, width: s.width, height: s.height), in: f,
+            keepingSize: Self.laysItselfOut(child))
           cursor += (vertical ? s.height : s.width) + spacing
           nodes.append((try node(child, box: box), child.zIndex))
         }

@@ -490,7 +490,7 @@ struct SceneAssembler {
         Rect(
           x: snapped(area.minX, (area.width - size.width) / 2),
           y: snapped(area.minY, (area.height - size.height) / 2), width: size.width,
-          height: size.height), in: area)
+          height: size.height), in: area, keepingSize: Self.laysItselfOut(layer))
       children.append((try node(layer, box: box), layer.zIndex))
     }
     return SceneNode("screen", .group(Self.byZIndex(children)))

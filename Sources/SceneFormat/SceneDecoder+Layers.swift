@@ -58,6 +58,8 @@ extension SceneDecoder {
     }
     var field = field
     var usesDefinition = false
+    /// The definition used and the keys the layer takes from it (not its own).
+    var inherited: (name: String, keys: [String])?
     if let use = members.first(where: { $0.key == "use" }) {
       // `{"use": "cat", "opacity": 0.3}`: the definition's keys, overridden by the layer's own.
       let useField = JSONField(use.value, path: JSONField.join(field.path, "use"))
@@ -74,7 +76,9 @@ extension SceneDecoder {
           "the name of a definition (" + definitions.keys.sorted().joined(separator: ", ") + ")")
       }
       let own = members.filter { $0.key != "use" }
-      members = base.filter { b in !own.contains { $0.key == b.key } } + own
+      let taken = base.filter { b in !own.contains { $0.key == b.key } }
+      members = taken + own
+      inherited = (name, taken.map(\.key))
       field = JSONField(
         JSONValue(kind: .object(members), line: field.value.line, column: field.value.column),
         path: field.path)
@@ -82,6 +86,32 @@ extension SceneDecoder {
       usesDefinition = true
     }
     defer { if usesDefinition { expanding.removeLast() } }
+    guard let inherited else {
+      return try expandedLayer(field, members: members, environment: environment)
+    }
+    do {
+      return try expandedLayer(field, members: members, environment: environment)
+    } catch {
+      // An error in a key the layer took from its definition names the definition's path
+      // (`definitions.row.opacity`), where the user would look for it and its line points.
+      var error = error
+      for key in inherited.keys {
+        let at = JSONField.join(field.path, key)
+        guard error.path == at || error.path.hasPrefix(at + ".") || error.path.hasPrefix(at + "[")
+        else { continue }
+        error.path =
+          JSONField.join(JSONField.join("definitions", inherited.name), key)
+          + error.path.dropFirst(at.count)
+        break
+      }
+      throw error
+    }
+  }
+
+  /// `layer` once a definition it uses is merged into `members`.
+  private mutating func expandedLayer(
+    _ field: JSONField, members: [JSONValue.Member], environment: TextEnvironment
+  ) throws(SceneFileError) -> LayerDescription {
     let contents = members.map(\.key).filter(Self.contentKeys.contains)
     guard contents.count == 1, let kind = contents.first else {
       if contents.isEmpty {

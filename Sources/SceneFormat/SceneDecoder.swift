@@ -40,6 +40,13 @@ struct SceneDecoder {
     self.colorScheme = colorScheme ?? .light
   }
 
+  /// Whether an error in a definition read on its own is one no layer using it can undo: a key
+  /// the format does not know (or of another kind of layer), two contents, a cycle.
+  static func noUseUndoes(_ error: SceneFileError) -> Bool {
+    error.message.hasPrefix("unknown key") || error.message.hasPrefix("more than one content")
+      || error.message.contains("uses itself")
+  }
+
   mutating func decode(_ root: JSONValue) throws(SceneFileError) -> SceneDescription {
     let top = try JSONField(root, path: "").object(keys: [
       "$schema", "description", "canvas", "state", "definitions", "layers", "taps", "onTap",
@@ -79,29 +86,37 @@ struct SceneDecoder {
           StateValue(name: member.key, initial: try self.stateValue(value), isBoolean: isBoolean))
       }
     }
-    // Every definition is checked where it is written, used or not (an unused one's typo would
-    // pass, and a used one's would be named at the layer using it): one with content as a
-    // layer, one of modifiers only (which the layers using it complete) by its keys.
+    // Every definition is checked where it is written, used or not, for keys the format does
+    // not know at any depth (an unused one's typo would pass): no layer that uses it can take
+    // such a key away. What a using layer may complete (a content, a corner radius, an `if`
+    // for a transition, an image name it overrides) is checked in each layer that uses it,
+    // which names the definition's path for a key it took from there. One with content is
+    // read as a layer, within one layer budget for all (`SceneLimits.layers`); one of
+    // modifiers only by its keys.
     if let field = top["definitions"], case .object(let members) = field.value.kind {
       let known = Array(
         Set(Self.contentKeys + Self.contentParameters.values.joined() + Self.modifierKeys))
-      // The layers the checks read count against one budget (`SceneLimits.layers`), so that
-      // many definitions that each expand to many layers cost no more than one scene's layers.
       var checked = 0
       for member in members {
         let value = JSONField(member.value, path: JSONField.join(field.path, member.key))
         guard case .object(let keys) = member.value.kind else { continue }
-        if keys.contains(where: { Self.contentKeys.contains($0.key) }) {
-          var probe = self
-          probe.checkingDefinition = true
-          probe.layerCount = checked
-          // Read as if used: a cycle through it is its own.
-          probe.expanding = [member.key]
-          _ = try probe.layer(value, environment: TextEnvironment())
-          checked = probe.layerCount
-        } else {
+        guard keys.contains(where: { Self.contentKeys.contains($0.key) }),
+          checked < SceneLimits.layers
+        else {
           _ = try value.object(keys: known)
+          continue
         }
+        var probe = self
+        probe.checkingDefinition = true
+        probe.layerCount = checked
+        // Read as if used: a cycle through it is its own.
+        probe.expanding = [member.key]
+        do {
+          _ = try probe.layer(value, environment: TextEnvironment())
+        } catch  where Self.noUseUndoes(error) {
+          throw error
+        } catch {}
+        checked = probe.layerCount
       }
     }
     let layers = try top.required("layers").array(maxCount: SceneLimits.layers).map {

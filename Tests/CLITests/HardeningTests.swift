@@ -52,12 +52,23 @@ let tinyScene = """
     FileManager.default.createFile(atPath: two, contents: Data(truncated))
     let run = try check("u", ["--hold", "0", "--record", "never"])
     #expect(run.status == 1)
-    // Two failing frames in a row: one line, with the first of the worst (neither compared).
+    // Two failing frames in a row, unreadable for different reasons: a line each, so that
+    // neither cause hides behind the other.
     #expect(
-      run.standardOutput.contains(
-        "frame-0001.png … frame-0002.png (2 frames fail); worst frame-0001.png: unreadable golden:"),
-      "\(run.standardOutput)")
+      run.standardOutput.contains("frame-0001.png: unreadable golden:")
+        && run.standardOutput.contains("is a folder"), "\(run.standardOutput)")
+    #expect(
+      run.standardOutput.contains("frame-0002.png: unreadable golden:")
+        && run.standardOutput.contains("truncated"), "\(run.standardOutput)")
     #expect(run.standardOutput.hasSuffix("1 passed, 2 failed\n"))
+    // Frames that failed the same way still share a line: two with no golden.
+    try FileManager.default.removeItem(atPath: one)
+    try FileManager.default.removeItem(atPath: two)
+    let missing = try check("u", ["--hold", "0", "--record", "never"])
+    #expect(
+      missing.standardOutput.contains(
+        "frame-0001.png … frame-0002.png (2 frames fail); worst frame-0001.png: no golden at"),
+      "\(missing.standardOutput)")
   }
 
   /// A named pipe where a golden should be (nobody writes it): the frame fails as unreadable
@@ -73,6 +84,14 @@ let tinyScene = """
       run.standardOutput.contains("frame-0001.png: unreadable golden")
         && run.standardOutput.contains("is not a regular file"), "\(run.standardOutput)")
     #expect(run.standardOutput.hasSuffix("2 passed, 1 failed\n"))
+    // Re-recording replaces the pipe with a golden instead of waiting to write into it.
+    for mode in ["failed", "all"] {
+      try? FileManager.default.removeItem(atPath: one)
+      #expect(mkfifo(one, 0o600) == 0)
+      let rerecord = try check("p", ["--hold", "0", "--record", mode])
+      #expect(rerecord.status == 0, "\(mode): \(rerecord.standardOutput)")
+      #expect(scratch.bytes("p/frame-0001.png")?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
+    }
   }
 
   /// Scene files named `.json`, `..json` and `...json` would be named "", "." and "..": their

@@ -54,6 +54,14 @@ import Testing
     #expect(
       merged.standardOutput.hasPrefix("<?xml")
         && merged.standardOutput.hasSuffix("</testsuites>\n"), "\(merged.standardOutput)")
+    // Standard output is in no folder: with the goldens in the working directory too.
+    let here = try ToolRun(
+      [
+        "check", scene, "--fps", "10", "--hold", "0", "--golden", ".", "--record", "never",
+        "--junit", "-",
+      ], in: golden)
+    #expect(here.status == 1, "\(here.standardError)")
+    #expect(here.standardOutput.hasPrefix("<?xml"), "\(here.standardError)")
     let both = try ToolRun(common + ["--record", "never", "--junit", "-", "--results", "-"])
     #expect(both.status == 64)
     #expect(both.standardError.contains("both go to standard output"))

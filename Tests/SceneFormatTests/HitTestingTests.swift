@@ -226,6 +226,10 @@ import Testing
         return e.path.hasPrefix("onTap[0].set.") && e.message.contains(message)
       }
     }
+    // A long chain of comparisons is sized in one pass (sizing each operand again doubled the
+    // work at every level: 100 terms would not load in a lifetime).
+    let chain = Array(repeating: "n<1", count: 120).joined(separator: "&&")
+    #expect(throws: Never.self) { try load(#""n": "=(\#(chain)) ? 1 : 0""#) }
     for set in [
       #""n": "=tap.x / 2 + n""#, #""p": "=tap - [1, 1]""#, #""p": "=n > 1 ? tap : [0, 0]""#,
       #""n": "=min(tap.y, 100)""#, #""p": "=mix(p, tap, 0.5)""#,

@@ -128,6 +128,26 @@ import Testing
     }
   }
 
+  /// Rounding to the grid never makes a box whose content lays itself out smaller than it was
+  /// measured (SwiftUI rounds after layout): a text inside a padding of 0.6 pt at 1× (0.3 pt at
+  /// 2×) keeps its one line instead of being cut to "Hello wo…".
+  @Test(arguments: [(0.6, 1.0), (0.3, 2), (0.3, 3), (1.7, 3)])
+  func roundingNeverCutsAText(padding: Double, scale: Double) throws {
+    let scene = try SceneFile.load(
+      text: """
+        {"canvas": {"width": 200, "height": 60},
+         "layers": [{"id": "t", "text": "Hello world", "padding": \(padding)},
+                    {"hstack": [{"id": "u", "text": "Hello world", "padding": \(padding)},
+                                {"shape": "rectangle", "frame": {"width": 10.3}}], "spacing": 0.4}]}
+        """, settings: SceneSettings(scale: scale, frameRate: 50, hold: 0)
+    ).scene
+    let layout = scene.layout(at: 0)
+    for id in ["t", "u"] {
+      let lines = try #require(Self.entry(id, in: layout)).lines.map(\.text)
+      #expect(lines == ["Hello world"], "\(id) at \(scale)×: \(lines)")
+    }
+  }
+
   @Test func negativeSpacingOverlapsTheChildren() throws {
     func circle(_ id: String) -> String {
       #"{"id": "\#(id)", "shape": "circle", "frame": {"width": 40, "height": 40}}"#

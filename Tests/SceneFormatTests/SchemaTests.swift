@@ -267,40 +267,55 @@ import Glibc
   /// The schema refuses, per kind of layer, exactly the keys of other kinds the decoder refuses:
   /// every content parameter that is neither the kind's own nor a modifier.
   /// Definitions are checked where they are written, used or not, by the schema and the tool
-  /// alike: a layer with content as a layer, modifiers only by their keys; and an error in a
-  /// used one names the definition's path, not the using layer's.
+  /// alike, for what no layer using them can undo (a key the format does not know, a key of
+  /// another kind of layer, two contents, a use of another); what a using layer may complete
+  /// (a corner radius, a stroke beside fill and foregroundColor, an `if`, a value it overrides)
+  /// is checked where it is used, and an error in a key taken from the definition names the
+  /// definition's path. Each case: the definitions, a layer using `d`, whether the file is valid
+  /// with `d` unused, and where the tool's error is with it used ("" when none).
   @Test(arguments: [
-    (#"{"d": {"text": "a", "opacity": 0.5}}"#, true, ""),
-    (#"{"d": {"opacity": 0.5, "frame": {"width": 10}}}"#, true, ""),
-    (#"{"d": {"shape": "capsule", "transition": "opacity"}}"#, true, ""),
-    (#"{"d": {"text": "a", "opacty": 0.5}}"#, false, "definitions.d.opacty"),
-    (#"{"d": {"opacty": 0.5}}"#, false, "definitions.d.opacty"),
-    (#"{"d": {"shape": "circle", "lineLimit": 2}}"#, false, "definitions.d.lineLimit"),
-    (#"{"d": {"text": "a", "shape": "circle"}}"#, false, "definitions.d"),
-    (#"{"d": {"use": "t"}}"#, false, "definitions.d"),
-    (#"{"d": {"shape": "circle", "opacity": 7}}"#, false, "definitions.d.opacity"),
+    (#"{"d": {"text": "a", "opacity": 0.5}}"#, #"{"use": "d"}"#, true, ""),
+    (#"{"d": {"opacity": 0.5, "frame": {"width": 10}}}"#, #"{"use": "d", "text": "b"}"#, true, ""),
+    (
+      #"{"d": {"shape": "capsule", "transition": "opacity"}}"#, #"{"use": "d", "if": "=1 < 2"}"#,
+      true, ""
+    ),
+    (#"{"d": {"shape": "roundedRectangle"}}"#, #"{"use": "d", "cornerRadius": 4}"#, true, ""),
+    (
+      #"{"d": {"shape": "circle", "fill": "red", "foregroundColor": "blue"}}"#,
+      #"{"use": "d", "stroke": {"lineWidth": 2}}"#, true, ""
+    ),
+    (#"{"d": {"shape": "roundedRectangle"}}"#, #"{"use": "d"}"#, true, "definitions.d.shape"),
+    (#"{"d": {"text": "a", "opacty": 0.5}}"#, #"{"use": "d"}"#, false, "definitions.d.opacty"),
+    (#"{"d": {"opacty": 0.5}}"#, #"{"use": "d", "text": "b"}"#, false, "definitions.d.opacty"),
+    (
+      #"{"d": {"shape": "circle", "lineLimit": 2}}"#, #"{"use": "d"}"#, false,
+      "definitions.d.lineLimit"
+    ),
+    (
+      #"{"d": {"zstack": [{"shape": "circle", "opacty": 1}]}}"#, #"{"use": "d"}"#, false,
+      "definitions.d.zstack[0].opacty"
+    ),
+    (#"{"d": {"text": "a", "shape": "circle"}}"#, #"{"use": "d"}"#, false, "definitions.d"),
+    (#"{"d": {"use": "t"}}"#, #"{"use": "d"}"#, false, "definitions.d"),
   ])
   func definitionsAreCheckedWhereTheyAreWritten(
-    definitions: String, valid: Bool, path: String
+    definitions: String, using: String, unusedValid: Bool, usedError: String
   ) throws {
-    for used in [false, true] {
-      // A definition of modifiers only is completed by the layer that uses it.
-      let partial = !SceneDecoder.contentKeys.contains { definitions.contains("\"\($0)\":") }
-      // And a definition's transition by the `if` of the layer that uses it.
-      let condition = definitions.contains("transition") ? #", "if": "=1 < 2""# : ""
-      let layer =
-        !used
-        ? #"{"text": "b"}"#
-        : partial ? #"{"use": "d", "text": "b"}"# : #"{"use": "d""# + condition + "}"
-      let text = #"{"definitions": "# + definitions + #", "layers": ["# + layer + "]}"
-      let scene = try JSONParser.parse(text)
-      let failures = SchemaValidator(root: try Self.schema()).failures(of: scene)
-      #expect(failures.isEmpty == valid, "\(text): \(failures)")
+    let validator = SchemaValidator(root: try Self.schema())
+    for layer in [#"{"text": "b"}"#, using] {
+      let used = layer == using
+      let text =
+        #"{"state": {"on": true}, "definitions": "# + definitions + #", "layers": ["# + layer + "]}"
+      // The schema sees the definition only where it is written: it judges both files alike.
+      let failures = validator.failures(of: try JSONParser.parse(text))
+      #expect(failures.isEmpty == unusedValid, "\(text): \(failures)")
+      let expected = used ? usedError : (unusedValid ? "" : usedError)
       do {
         _ = try SceneFile.load(text: text, settings: SceneSettings(scale: 1))
-        #expect(valid, "\(text)")
+        #expect(expected.isEmpty, "\(text)")
       } catch {
-        #expect(!valid && error.path == path, "\(text): \(error)")
+        #expect(!expected.isEmpty && error.path == expected, "\(text): \(error)")
       }
     }
   }
