@@ -121,16 +121,6 @@ enum CheckCommand: Command {
     console.standardOutput = console.standardError
   }
 
-  /// Refuses a `--report` folder (or any folder output `option`) that is an existing file: a
-  /// usage error (64), found before anything runs.
-  static func checkFolderOption(_ option: String, _ path: String?) throws(UsageError) {
-    guard let path else { return }
-    var info = stat()
-    if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
-      throw UsageError("'--\(option)' \(path) is a file, not a folder: give a folder")
-    }
-  }
-
   /// Where `path` leads (links followed where it exists), without trailing slashes: what two
   /// paths are compared by to tell whether outputs and inputs overlap.
   static func place(_ path: String) -> String {
@@ -167,7 +157,7 @@ enum CheckCommand: Command {
     let comparison = try ComparisonOptions.parse(arguments)
     let settings = try SceneOptions.settings(arguments, needsOutput: false)
     let reportFolder = arguments.value("report")
-    try checkFolderOption("report", reportFolder)
+    try OutputOptions.checkFolder("report", reportFolder)
     // Open the reports first, so a bad destination fails before any rendering.
     let junitFile = try arguments.value("junit").map { (path) throws(FileError) in
       try OutputFile(path)

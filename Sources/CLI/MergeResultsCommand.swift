@@ -51,7 +51,7 @@ enum MergeResultsCommand: Command {
     {
       throw UsageError("'--junit' \(junit) is the results file \(input): give another file")
     }
-    try CheckCommand.checkFolderOption("report", arguments.value("report"))
+    try OutputOptions.checkFolder("report", arguments.value("report"))
     if let report = arguments.value("report"),
       let input = files.first(where: { place($0).hasPrefix(place(report) + "/") })
     {

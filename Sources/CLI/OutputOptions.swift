@@ -1,3 +1,5 @@
+import FileIO
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -114,26 +116,16 @@ enum OutputOptions {
     return Identity(device: UInt(info.st_dev), inode: UInt(info.st_ino), isNullDevice: isNull)
   }
 
-  /// Where a path leads, as an absolute path without links: the real path of its longest
-  /// existing part, followed by the parts that do not exist yet.
-  static func place(_ path: String) -> String? {
-    var parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-    var missing: [String] = []
-    let root = path.hasPrefix("/") ? "/" : "."
-    while true {
-      let candidate =
-        parts.isEmpty ? root : (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
-      if let real = realPath(candidate) {
-        return ([real == "/" ? "" : real] + missing).joined(separator: "/")
-      }
-      guard let last = parts.popLast() else { return nil }
-      missing.insert(last, at: 0)
-    }
-  }
+  /// Where a path leads, as an absolute path without links (`OutputPlace.of`).
+  static func place(_ path: String) -> String? { OutputPlace.of(path) }
 
-  private static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
+  /// Refuses a folder output (`--report`, `--out-dir`) that is an existing file: a usage error
+  /// (64), found before anything runs.
+  static func checkFolder(_ option: String, _ path: String?) throws(UsageError) {
+    guard let path else { return }
+    var info = stat()
+    if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+      throw UsageError("'--\(option)' \(path) is a file, not a folder: give a folder")
+    }
   }
 }

@@ -754,10 +754,7 @@ enum SceneCommand: Command {
       throw UsageError(
         "'-' (standard input) has no name for its output in '--out-dir': give the scene as a file")
     }
-    var info = stat()
-    if stat(folder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
-      throw UsageError("'--out-dir' \(folder) is a file, not a folder: give a folder")
-    }
+    try OutputOptions.checkFolder("out-dir", folder)
     let format: OutputFormat = try arguments.choice("format") ?? .gif
     var settings = try SceneOptions.settings(arguments, needsOutput: false)
     settings.loop = try arguments.requiredInteger("loop")

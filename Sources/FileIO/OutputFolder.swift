@@ -69,11 +69,8 @@ public final class OutputFolder: PendingOutput {
     }
     self.target = target
     var working = false
-    if let here = realpath(".", nil), let there = realpath(target, nil) {
-      let (h, t) = (String(cString: here), String(cString: there))
-      working = h == t || h.hasPrefix(t == "/" ? "/" : t + "/")
-      free(here)
-      free(there)
+    if let here = FileConfinement.realPath("."), let there = FileConfinement.realPath(target) {
+      working = here == there || here.hasPrefix(there == "/" ? "/" : there + "/")
     }
     holdsWorkingDirectory = working
     if working { oldNames = FolderListing.names(in: target) }

@@ -45,39 +45,13 @@ enum OutputPath {
     return String(cString: resolved)
   }
 
-  /// `path` without `.` and `..` parts (unchanged when it has none): the real path of its
-  /// longest existing part, then the rest taken part by part (`..` goes up from a folder that
-  /// does not exist yet, which cannot be a link). A folder output named `./`, `out/..` or
-  /// `new/sub/../` is replaced under its own name, which a rename onto `.` cannot do.
+  /// `path` without `.` and `..` parts (unchanged when it has none), as `OutputPlace.of` finds
+  /// where it leads. A folder output named `./`, `out/..` or `new/sub/../` is replaced under its
+  /// own name, which a rename onto `.` cannot do.
   static func withoutDots(_ path: String) -> String {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    let parts = path.split(separator: "/", omittingEmptySubsequences: true)
     guard parts.contains(where: { $0 == "." || $0 == ".." }) else { return path }
-    let absolute = path.hasPrefix("/")
-    var existing = parts.count
-    var base: String?
-    while existing >= 0 {
-      let candidate =
-        existing == 0
-        ? (absolute ? "/" : ".")
-        : (absolute ? "/" : "") + parts[0..<existing].joined(separator: "/")
-      if let resolved = realpath(candidate, nil) {
-        base = String(cString: resolved)
-        free(resolved)
-        break
-      }
-      existing -= 1
-    }
-    guard let base else { return path }
-    var result = base == "/" ? [] : base.split(separator: "/").map(String.init)
-    for part in parts[max(existing, 0)...] {
-      if part == "." { continue }
-      if part == ".." {
-        _ = result.popLast()
-      } else {
-        result.append(part)
-      }
-    }
-    return "/" + result.joined(separator: "/")
+    return OutputPlace.of(path) ?? path
   }
 
   /// Where the link at `path` points, as written in the link.
