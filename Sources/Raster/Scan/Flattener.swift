@@ -226,50 +226,11 @@ public struct Flattener: Sendable {
       return
     }
     let n = Int(min(Double(Self.maximumSteps), max(1, steps)))
-    // Interior vertices move off the curve, away from its centre of curvature, by 2/3 of the
-    // local sagitta (h²/8·|B''⊥|): each chord then cuts as much area off inside as it adds
-    // outside, so the coverage error along an edge averages to zero instead of always having the
-    // sign of the curvature. The end points stay exact.
-    let h = 1 / Double(n)
-    let offsetScale = h * h / 12
-    // The curve, its tangent (B'/3) and its second derivative B'' are polynomials in t of degree
-    // 3, 2 and 1; stepping t by h, each is advanced by forward differences.
-    let a1 = (p1 - p0) * 3
-    let a2 = (p2 - p1 * 2 + p0) * 3
-    let a3 = p3 - p2 * 3 + p1 * 3 - p0
-    let hh = h * h
-    let hhh = hh * h
-    var q = p0
-    var dq = a3 * hhh + a2 * hh + a1 * h
-    var ddq = a3 * (6 * hhh) + a2 * (2 * hh)
-    let dddq = a3 * (6 * hhh)
-    let tangentA = (p1 - p0) - (p2 - p1) * 2 + (p3 - p2)
-    let tangentB = ((p2 - p1) - (p1 - p0)) * 2
-    var tangent = p1 - p0
-    var dTangent = tangentA * hh + tangentB * h
-    let ddTangent = tangentA * (2 * hh)
-    let d0 = p0 - p1 * 2 + p2
-    let d1 = p1 - p2 * 2 + p3
-    var second = d0 * 6
-    let dSecond = (d1 - d0) * (6 * h)
     // The vertices first, then the lines: appending may call into the runtime, which would
     // otherwise cost the stepping loop its registers at every line.
     let vertices = curve.vertices
-    for i in 1..<n {
-      q = q + dq
-      dq = dq + ddq
-      ddq = ddq + dddq
-      tangent = tangent + dTangent
-      dTangent = dTangent + ddTangent
-      second = second + dSecond
-      let tt = tangent.x * tangent.x + tangent.y * tangent.y
-      var vertex = q
-      if tt > 1e-24 {
-        let along = (second.x * tangent.x + second.y * tangent.y) / tt
-        vertex = q - (second - tangent * along) * offsetScale
-      }
-      vertices[i] = vertex
-    }
+    var stepper = CubicSteps(p0, p1, p2, p3, pieces: n)
+    for i in 1..<n { vertices[i] = stepper.next() }
     vertices[0] = p0
     vertices[n] = p3
     // Mostly every line of the curve lies inside the canvas: they skip the clipping and are
@@ -418,6 +379,13 @@ struct FlattenedPath {
   @inline(__always)
   /// Notes the direction of the next line (index `line`), which starts at height `y`.
   mutating func noteDirection(down: Bool, at y: Double, height: Double, line: Int) {
+    // Most lines go on in the direction of the one before (the outline's inlined test).
+    if lastDown == down { return }
+    noteChange(down: down, at: y, height: height, line: line)
+  }
+
+  @inline(never)
+  private mutating func noteChange(down: Bool, at y: Double, height: Double, line: Int) {
     if let lastDown {
       if lastDown != down, y > 0, y < height { turns.append(Turn(y: Float(y), line: line)) }
     } else {

@@ -68,10 +68,12 @@ struct FlatteningOutlineSink: OutlineSink {
   /// Inlined into the stroker's joins: most of its lines come through here.
   @inline(__always)
   mutating func line(to p: Point, group: PieceGroup) {
-    let q = map(p)
+    // The point as mapped; `map`'s clamping is left to the lines that go to `addLine`: a point
+    // that is not finite fails the test of the inside case.
+    let q = transform.apply(p)
     let a = current
     current = q
-    count += 1
+    count &+= 1
     // `Flattener.addLine`'s inside case: ends within the canvas rows and columns (so near, and
     // not on its right edge), not horizontal.
     let lowX = a.x < q.x ? a.x : q.x
@@ -81,9 +83,7 @@ struct FlatteningOutlineSink: OutlineSink {
     guard a.y != q.y, lowY >= 0, highY <= flattener.height, lowX >= 0,
       highX <= flattener.width, lowX < flattener.width
     else {
-      flush()
-      flattener.addLine(a, q, into: &flat)
-      sync(group)
+      addOther(from: a, to: p, group: group)
       return
     }
     // A line whose height is a vanishing part of its width changes the winding of no pixel.
@@ -96,6 +96,17 @@ struct FlatteningOutlineSink: OutlineSink {
     pending.groups[pendingCount] = group
     pendingCount &+= 1
     if pendingCount == pending.capacity { flush() }
+  }
+
+  /// A line that is not `line(to:group:)`'s inside case: through `Flattener.addLine`, after the
+  /// pending lines.
+  @inline(never)
+  private mutating func addOther(from a: Point, to p: Point, group: PieceGroup) {
+    let q = map(p)
+    current = q
+    flush()
+    flattener.addLine(a, q, into: &flat)
+    sync(group)
   }
 
   mutating func close(group: PieceGroup) {

@@ -22,6 +22,22 @@ struct Polyline {
   var startTangent: Point?
   var endTangent: Point?
 
+  /// Makes room for `more` points, growing the storage at least twofold (repeated calls stay
+  /// linear, as appends are).
+  mutating func reserve(_ more: Int) {
+    let needed = points.count + more
+    guard points.capacity < needed else { return }
+    let capacity = max(needed, 2 * points.capacity)
+    points.reserveCapacity(capacity)
+    smooth.reserveCapacity(capacity)
+  }
+
+  /// Appends points inside a curve, each differing from the one before it.
+  mutating func appendSmooth(_ inner: UnsafeBufferPointer<Point>) {
+    points.append(contentsOf: inner)
+    smooth.append(contentsOf: repeatElement(true, count: inner.count))
+  }
+
   mutating func append(_ p: Point, smooth isSmooth: Bool) {
     if let last = points.last, last == p { return }
     points.append(p)
@@ -147,24 +163,43 @@ struct Centerline {
       line.append(p3, smooth: false)
       return
     }
-    // As the fill's flattening does, inner vertices move off the curve, away from its centre of
-    // curvature, by 2/3 of the local sagitta (h²/12·|B''⊥| for a parameter step h): each chord
-    // then strays as far outside as inside, and so do the stroke's edges.
-    let h = 1 / Double(n)
-    for i in 1..<n {
-      let t = Double(i) * h
-      let u = 1 - t
-      let point =
-        p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t)
-      let tangent = (p1 - p0) * (u * u) + (p2 - p1) * (2 * u * t) + (p3 - p2) * (t * t)
-      let second = ((p2 - p1 * 2 + p0) * u + (p3 - p2 * 2 + p1) * t) * 6
-      let tt = tangent.x * tangent.x + tangent.y * tangent.y
-      var vertex = point
-      if tt > 1e-24 {
-        let along = (second.x * tangent.x + second.y * tangent.y) / tt
-        vertex = point - (second - tangent * along) * (h * h / 12)
+    line.reserve(n)
+    // As the fill's flattening does, inner vertices move off the curve by 2/3 of the local
+    // sagitta (`CubicSteps`): each chord then strays as far outside as inside, and so do the
+    // stroke's edges.
+    var steps = CubicSteps(p0, p1, p2, p3, pieces: n)
+    guard steps.isFinite else {
+      // Far geometry, whose differences overflow: each vertex from the Bernstein form's
+      // weighted sums, which cannot (on the curve: at such sizes the sagitta is nothing).
+      let h = 1 / Double(n)
+      for i in 1..<n {
+        let t = Double(i) * h
+        let u = 1 - t
+        line.append(
+          p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t),
+          smooth: true)
       }
-      line.append(vertex, smooth: true)
+      line.append(p3, smooth: false)
+      return
+    }
+    // The vertices go through a small buffer, appended a block at a time: an append a vertex
+    // (two checked arrays) cost more than the vertex.
+    let blockSize = 64
+    withUnsafeTemporaryAllocation(of: Point.self, capacity: blockSize) { block in
+      var filled = 0
+      var previous = line.points.last ?? Point(.nan, .nan)
+      for _ in 1..<n {
+        let vertex = steps.next()
+        guard vertex != previous else { continue }
+        block[filled] = vertex
+        filled &+= 1
+        previous = vertex
+        if filled == blockSize {
+          line.appendSmooth(UnsafeBufferPointer(rebasing: block[..<filled]))
+          filled = 0
+        }
+      }
+      line.appendSmooth(UnsafeBufferPointer(rebasing: block[..<filled]))
     }
     line.append(p3, smooth: false)
   }

@@ -9,6 +9,15 @@ struct Segment {
   init(from p: Point, to q: Point) {
     var dx = q.x - p.x
     var dy = q.y - p.y
+    // Most segments: the length from the squares, which neither overflow nor underflow here.
+    let squares = dx * dx + dy * dy
+    if squares > 1e-280, squares < 1e280 {
+      let length = squares.squareRoot()
+      let reciprocal = 1 / length
+      direction = Point(dx * reciprocal, dy * reciprocal)
+      self.length = length
+      return
+    }
     var factor = 1.0
     if !(dx.isFinite && dy.isFinite) {
       // Half-differences cannot overflow for finite ends.
