@@ -36,7 +36,7 @@ static inline float clamp(float v, float low, float high) {
 /// `d` tall (signed by the edge's direction): CoverageAccumulator.depositPiece with
 /// depositOnePixel, depositTwoPixels, endAreas and depositWidePiece. Writes cells
 /// ⌊min⌋ ... ⌈max⌉.
-static inline void deposit_piece(float x, float x_next, float d, float *cells) {
+static inline __attribute__((always_inline)) void deposit_piece(float x, float x_next, float d, float *cells) {
   float xa = x < x_next ? x : x_next;
   float xb = x < x_next ? x_next : x;
   ptrdiff_t ia = floor_nonnegative(xa);

@@ -210,8 +210,11 @@ struct OutlineBuilder<Sink: OutlineSink> {
       cosine = na.x * nb.x + na.y * nb.y
       cross = da.x * db.y - da.y * db.x
       dot = da.x * db.x + da.y * db.y
-      offset = (na + nb) * (half / (1 + cosine))
-      let overlap = half * ((1 - cosine) / max(1 + cosine, 1e-12)).squareRoot()
+      let reach = half / (1 + cosine)
+      offset = (na + nb) * reach
+      // The overlap is half·tan(φ/2) for a turn φ: half·|sin φ| / (1 + cos φ), and |sin φ| is
+      // |da × db| (no cancellation at small turns, unlike √((1 − cos φ)/(1 + cos φ))).
+      let overlap = abs(cross) * reach
       pivots = !(cosine > -0.99 && overlap <= 0.5 * min(la, lb))
     }
 
