@@ -102,6 +102,10 @@ import Testing
     #expect(error.partialPixels > 0 || test.style.cap == .butt, "\(test.name): nothing drawn")
     #expect(error.mean <= Self.meanLimit, "\(test.name): \(error)")
     #expect(error.maximum <= Self.maximumLimit, "\(test.name): \(error)")
+    // The figures of BENCHMARKS.md's stroke accuracy table.
+    if ProcessInfo.processInfo.environment["STROKE_ACCURACY_PRINT"] != nil {
+      print("stroke accuracy \(test.name): \(error)")
+    }
   }
 
   /// A translucent stroke's overlaps are not darker: the outline is filled with nonzero, so
