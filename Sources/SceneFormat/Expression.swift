@@ -30,7 +30,7 @@ public indirect enum Expression: Hashable, Sendable {
   /// The functions expressions may call, with their argument counts.
   static let functions: [String: ClosedRange<Int>] = [
     "min": 2...16, "max": 2...16, "abs": 1...1, "clamp": 3...3, "round": 1...1, "floor": 1...1,
-    "ceil": 1...1, "sqrt": 1...1, "mix": 3...3, "sin": 1...1, "cos": 1...1,
+    "ceil": 1...1, "sqrt": 1...1, "mix": 3...3, "sin": 1...1, "cos": 1...1, "hsb": 3...4,
   ]
 
   /// Every name the expression reads.
@@ -193,6 +193,9 @@ public indirect enum Expression: Hashable, Sendable {
         guard counts.count == 3 else { return nil }
         let bounds = try zipped(counts[1], counts[2], "\(f)()")
         return try zipped(counts[0], bounds, "\(f)()")
+      case "hsb":
+        for a in args { try scalar(a, "an argument of hsb()") }
+        return 4
       default: return counts.first ?? nil
       }
     }
@@ -264,6 +267,21 @@ public indirect enum Expression: Hashable, Sendable {
     case "sqrt": return each { $0.squareRoot() }
     case "sin": return each { sin($0) }
     case "cos": return each { cos($0) }
+    case "hsb":
+      // Color(hue:saturation:brightness:opacity:): straight red, green, blue, alpha.
+      var parts: [Double] = []
+      for (k, role) in ["hue", "saturation", "brightness", "opacity"].prefix(args.count)
+        .enumerated()
+      {
+        let v = try args[k].scalar("hsb()'s \(role)")
+        guard (0...1).contains(v) else {
+          throw ExpressionError("hsb(): the \(role) \(JSONValue.format(v)) is not in 0…1")
+        }
+        parts.append(v)
+      }
+      let (r, g, b) = HueSaturationBrightness.rgb(
+        hue: parts[0], saturation: parts[1], brightness: parts[2])
+      return [r, g, b, parts.count > 3 ? parts[3] : 1]
     case "clamp":
       // As Swift's `ClosedRange`, whose lower bound may not lie above its upper one.
       let gaps = try zip(args[1], args[2], "clamp()") { $0 - $1 }

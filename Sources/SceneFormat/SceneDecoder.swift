@@ -254,16 +254,12 @@ struct SceneDecoder {
     }
   }
 
-  /// `Color(white:opacity:)`, `Color(hue:saturation:brightness:opacity:)`,
-  /// `Color(red:green:blue:opacity:)`.
-  func colorObject(_ field: JSONField) throws(SceneFileError) -> Color {
-    let o = try field.object(keys: [
-      "white", "hue", "saturation", "brightness", "red", "green", "blue", "opacity",
-    ])
-    let opacity = try o["opacity"]?.number(in: 0...1) ?? 1
-    func part(_ key: String) throws(SceneFileError) -> Double {
-      try o.required(key).number(in: 0...1)
-    }
+  static let colorKeys = [
+    "white", "hue", "saturation", "brightness", "red", "green", "blue", "opacity",
+  ]
+
+  /// Which of a colour object's forms `o` is: "white", "hue" or "red".
+  static func colorForm(_ o: JSONObject, _ field: JSONField) throws(SceneFileError) -> String {
     let forms = [["white"], ["hue", "saturation", "brightness"], ["red", "green", "blue"]]
     let given = forms.filter { $0.contains(where: o.has) }
     guard given.count == 1, let form = given.first else {
@@ -271,12 +267,24 @@ struct SceneDecoder {
         "one of {\"white\"}, {\"hue\", \"saturation\", \"brightness\"} or {\"red\", \"green\", "
           + "\"blue\"}, with \"opacity\"")
     }
-    switch form[0] {
+    return form[0]
+  }
+
+  /// `Color(white:opacity:)`, `Color(hue:saturation:brightness:opacity:)`,
+  /// `Color(red:green:blue:opacity:)`.
+  func colorObject(_ field: JSONField) throws(SceneFileError) -> Color {
+    let o = try field.object(keys: Self.colorKeys)
+    let form = try Self.colorForm(o, field)
+    let opacity = try o["opacity"]?.number(in: 0...1) ?? 1
+    func part(_ key: String) throws(SceneFileError) -> Double {
+      try o.required(key).number(in: 0...1)
+    }
+    switch form {
     case "white":
       let w = try part("white")
       return Color(red: w, green: w, blue: w, alpha: opacity)
     case "hue":
-      let (r, g, b) = Self.rgb(
+      let (r, g, b) = HueSaturationBrightness.rgb(
         hue: try part("hue"), saturation: try part("saturation"),
         brightness: try part("brightness"))
       return Color(red: r, green: g, blue: b, alpha: opacity)
@@ -286,30 +294,47 @@ struct SceneDecoder {
     }
   }
 
-  /// HSB (each 0…1, hue a fraction of a turn) to gamma-encoded RGB, as `Color(hue:…)` does.
-  static func rgb(
-    hue: Double, saturation s: Double, brightness v: Double
-  ) -> (Double, Double, Double) {
-    let h = (hue - hue.rounded(.down)) * 6
-    let sector = Int(h) % 6
-    let f = h - Double(Int(h))
-    let (p, q, t) = (v * (1 - s), v * (1 - s * f), v * (1 - s * (1 - f)))
-    switch sector {
-    case 0: return (v, t, p)
-    case 1: return (q, v, p)
-    case 2: return (p, v, t)
-    case 3: return (p, q, v)
-    case 4: return (t, p, v)
-    default: return (v, p, q)
-    }
-  }
-
   func color(_ field: JSONField) throws(SceneFileError) -> Bound {
     if case .string(let s) = field.value.kind, s.hasPrefix("=") {
       return try Self.expression(field)
     }
+    if case .object(let members) = field.value.kind,
+      members.contains(where: { Self.isExpression(JSONField($0.value, path: field.path)) })
+    {
+      return try colorObjectExpression(field)
+    }
     let c = try staticColor(field)
     return Bound.constant([c.red, c.green, c.blue, c.alpha], at: field)
+  }
+
+  /// A colour object some of whose components are `=expressions`: `Color(white:opacity:)` as
+  /// `[w, w, w, opacity]`, `Color(hue:saturation:brightness:opacity:)` as `hsb(…)`,
+  /// `Color(red:green:blue:opacity:)` as `[r, g, b, opacity]`, each component in 0…1.
+  private func colorObjectExpression(_ field: JSONField) throws(SceneFileError) -> Bound {
+    let o = try field.object(keys: Self.colorKeys)
+    let form = try Self.colorForm(o, field)
+    func part(_ key: String) throws(SceneFileError) -> Expression {
+      let f = try o.required(key)
+      if Self.isExpression(f) { return try Self.expression(f).expression }
+      return .constant([try f.number(in: 0...1)])
+    }
+    let opacity = o.has("opacity") ? try part("opacity") : .constant([1])
+    let expression: Expression
+    switch form {
+    case "white":
+      let w = try part("white")
+      expression = .vector([w, w, w, opacity])
+    case "hue":
+      expression = .call(
+        "hsb", [try part("hue"), try part("saturation"), try part("brightness"), opacity])
+    default:
+      expression = .vector([try part("red"), try part("green"), try part("blue"), opacity])
+    }
+    var bound = Bound(
+      expression: expression, path: field.path, line: field.value.line,
+      column: field.value.column)
+    bound.range = 0...1
+    return bound
   }
 
   /// A state value's initial value: a number, true/false, a point, a colour or an expression of

@@ -67,6 +67,75 @@ import Testing
     #expect(Self.rgb(p[50, 50]) == expected)
   }
 
+  /// The same initialisers with `=expression` components, and `hsb()`, give the same colours.
+  @Test(arguments: [
+    (#"{"white": "=0.25 * 2"}"#, [128, 128, 128]),
+    (#"{"hue": "=1 / 3", "saturation": 1, "brightness": "=2 / 2"}"#, [0, 255, 0]),
+    (#"{"hue": 0.5, "saturation": "=0.5", "brightness": 1}"#, [128, 255, 255]),
+    (#"{"red": "=1", "green": 0.5, "blue": "=0"}"#, [255, 128, 0]),
+    (#"{"white": 0, "opacity": "=0.5"}"#, [127, 127, 127]),
+    (#""=hsb(0.5, 0.5, 1)""#, [128, 255, 255]),
+    (#""=hsb(0, 1, 1, 0.5)""#, [255, 127, 127]),
+  ])
+  func colourInitialisersTakeExpressions(json: String, expected: [Int]) throws {
+    let p = try Self.render("{\(Self.square), \"fill\": \(json)}")
+    #expect(Self.rgb(p[50, 50]) == expected)
+  }
+
+  /// A hue from state animates as SwiftUI animates a colour: the new colour is computed, and
+  /// the components move there (not through the hues between).
+  @Test func aHueFromStateAnimatesComponentByComponent() throws {
+    let text = """
+      {"canvas": {"width": 20, "height": 20}, "duration": 1, "state": {"p": 0},
+       "events": [{"at": 0, "set": {"p": 0.5}, "animation": {"type": "linear", "duration": 1}}],
+       "layers": [{"shape": "rectangle", "fill": {"hue": "=p", "saturation": 1, "brightness": 1}}]}
+      """
+    let scene = try SceneFile.load(
+      text: text, settings: SceneSettings(scale: 1, frameRate: 4, hold: 0)
+    )
+    .scene
+    var compositor = Compositor()
+    var got: [[Int]] = []
+    for frame in 0..<4 {
+      got.append(
+        Self.rgb(try #require(scene.render(frame: frame, compositor: &compositor))[10, 10]))
+    }
+    // Red (hue 0) to cyan (hue 0.5) in straight lines: (255, 0, 0) → (0, 255, 255).
+    #expect(got == [[255, 0, 0], [191, 64, 64], [128, 128, 128], [64, 191, 191]])
+  }
+
+  @Test(arguments: [
+    (
+      #"{"hue": "=2", "saturation": 1, "brightness": 1}"#,
+      "layers[0].fill: hsb(): the hue 2 is not in 0…1"
+    ),
+    (#"{"red": "=1.5", "green": 0, "blue": 0}"#, "layers[0].fill:"),
+    (#"{"hue": "=nope", "saturation": 1, "brightness": 1}"#, "layers[0].fill: unknown name 'nope'"),
+    (
+      #"{"hue": "=0.5", "saturation": 2, "brightness": 1}"#,
+      "layers[0].fill.saturation: expected a number from 0 to 1"
+    ),
+    (
+      #"{"hue": "=0.5", "saturation": "=(", "brightness": 1}"#,
+      "layers[0].fill.saturation: in \"=(\""
+    ),
+    (#"{"hue": "=0.5", "red": 1}"#, "layers[0].fill: expected one of"),
+    (#""=hsb(0.5, [1, 1], 1)""#, "hsb()'s saturation must be a single number"),
+  ])
+  func badExpressionColoursNameTheirPlace(json: String, message: String) throws {
+    let text = """
+      {"canvas": {"width": 20, "height": 20}, "layers": [{"shape": "rectangle", "fill": \(json)}]}
+      """
+    do {
+      let scene = try SceneFile.load(text: text, settings: SceneSettings(scale: 1, hold: 0)).scene
+      var compositor = Compositor()
+      _ = scene.render(frame: 0, compositor: &compositor)
+      Issue.record("no error for \(json)")
+    } catch {
+      #expect("\(error)".contains(message), "\(error)")
+    }
+  }
+
   @Test(arguments: [
     // Rec. 709 luma of red: 0.2126 · 255 = 54.
     (#""grayscale": 1"#, "#FF0000", [54, 54, 54]),
