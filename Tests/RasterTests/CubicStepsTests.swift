@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -38,6 +39,21 @@ import Testing
         // per step at most.
         #expect((vertex - expected).length <= 1e-12 * scale * Double(n), "n \(n), step \(i)")
       }
+    }
+  }
+
+  /// Within `safeCoordinate`, vertices are finite, however large the curve.
+  @Test func curvesWithinTheSafeReachGiveFiniteVertices() {
+    var random = SeededGenerator(seed: 12)
+    for _ in 0..<300 {
+      let scale = pow(10, Double.random(in: 100...150, using: &random))
+      let p = (0..<4).map { _ in
+        Point(Double.random(in: -1...1, using: &random), Double.random(in: -1...1, using: &random))
+          * scale
+      }
+      var steps = CubicSteps(p[0], p[1], p[2], p[3], pieces: 16)
+      #expect(steps.isFinite)
+      for _ in 1..<16 { #expect(steps.next().isFinite) }
     }
   }
 

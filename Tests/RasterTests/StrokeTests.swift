@@ -87,6 +87,25 @@ import Testing
     return cases
   }()
 
+  /// A segment along an axis has an exact unit direction, whatever its length (a join compares
+  /// its edges' points for equality).
+  @Test func axisAlignedSegmentsHaveExactDirections() {
+    for length in [1.0, 3, 49, 98, 1e-100, 1e100, 12345.678] {
+      #expect(Segment(from: Point(0, 0), to: Point(length, 0)).direction == Point(1, 0))
+      #expect(Segment(from: Point(0, 0), to: Point(0, -length)).direction == Point(0, -1))
+    }
+  }
+
+  /// A far curve's centre line (control points at 1e200, whose products overflow) has finite
+  /// vertices on the curve.
+  @Test func farCurvesHaveFiniteCentreLines() throws {
+    let path = try PathDataParser.parse("M 0 0 C 3e200 -1e200 -2e200 5e200 4e200 4e200")
+    let lines = Centerline(tolerance: 1e190, halfWidth: 1e195).polylines(of: path)
+    let points = lines.flatMap(\.points)
+    #expect(points.count > 2)
+    #expect(points.allSatisfy { $0.isFinite })
+  }
+
   @Test(arguments: cases)
   func strokesMatchTheTrueRegion(_ test: Case) throws {
     let path = try PathDataParser.parse(test.path)

@@ -43,8 +43,13 @@ struct CubicSteps {
     sagitta = hh / 12
   }
 
+  /// Control points no farther than this from the origin (in each coordinate) give finite
+  /// vertices: `next()` multiplies differences of them, which overflow past about 1e154.
+  static let safeCoordinate = 1e150
+
   /// Whether every step is finite: false for far geometry (coordinates past about 1e307),
-  /// whose differences overflow.
+  /// whose differences overflow. (Finite steps are not enough for finite vertices: see
+  /// `safeCoordinate`.)
   var isFinite: Bool {
     pointStep.isFinite && pointStep2.isFinite && tangentStep.isFinite && secondStep.isFinite
       && second.isFinite && tangent.isFinite

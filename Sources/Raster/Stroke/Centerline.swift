@@ -168,9 +168,13 @@ struct Centerline {
     // sagitta (`CubicSteps`): each chord then strays as far outside as inside, and so do the
     // stroke's edges.
     var steps = CubicSteps(p0, p1, p2, p3, pieces: n)
-    guard steps.isFinite else {
-      // Far geometry, whose differences overflow: each vertex from the Bernstein form's
-      // weighted sums, which cannot (on the curve: at such sizes the sagitta is nothing).
+    let reach = max(
+      max(abs(p0.x), abs(p0.y), abs(p1.x), abs(p1.y)),
+      max(abs(p2.x), abs(p2.y), abs(p3.x), abs(p3.y)))
+    guard steps.isFinite, reach <= CubicSteps.safeCoordinate else {
+      // Far geometry, whose differences or their products overflow: each vertex from the
+      // Bernstein form's weighted sums, which cannot (on the curve: at such sizes the sagitta is
+      // nothing).
       let h = 1 / Double(n)
       for i in 1..<n {
         let t = Double(i) * h

@@ -13,8 +13,9 @@ struct Segment {
     let squares = dx * dx + dy * dy
     if squares > 1e-280, squares < 1e280 {
       let length = squares.squareRoot()
-      let reciprocal = 1 / length
-      direction = Point(dx * reciprocal, dy * reciprocal)
+      // Divided, not multiplied by 1/length: an axis-aligned segment keeps an exact unit
+      // direction (the joins compare edge points for equality).
+      direction = Point(dx / length, dy / length)
       self.length = length
       return
     }
