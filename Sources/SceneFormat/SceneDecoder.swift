@@ -275,6 +275,12 @@ struct SceneDecoder {
   func colorObject(_ field: JSONField) throws(SceneFileError) -> Color {
     let o = try field.object(keys: Self.colorKeys)
     let form = try Self.colorForm(o, field)
+    for member in o.members where Self.isExpression(JSONField(member.value, path: field.path)) {
+      throw SceneFileError(
+        path: JSONField.join(field.path, member.key),
+        "expected a number from 0 to 1: this colour does not animate, so its components take "
+          + "no =expression", line: member.value.line, column: member.value.column)
+    }
     let opacity = try o["opacity"]?.number(in: 0...1) ?? 1
     func part(_ key: String) throws(SceneFileError) -> Double {
       try o.required(key).number(in: 0...1)

@@ -136,6 +136,20 @@ import Testing
     }
   }
 
+  /// A colour that does not animate (the canvas's background) says so of an expression.
+  @Test func fixedColoursRefuseExpressionComponents() {
+    let text = """
+      {"canvas": {"width": 20, "height": 20, "background": {"white": "=0.5"}}, "layers": []}
+      """
+    #expect {
+      try SceneFile.load(text: text, settings: SceneSettings(scale: 1, hold: 0))
+    } throws: { error in
+      "\(error)".contains(
+        "canvas.background.white: expected a number from 0 to 1: this colour "
+          + "does not animate")
+    }
+  }
+
   @Test(arguments: [
     // Rec. 709 luma of red: 0.2126 · 255 = 54.
     (#""grayscale": 1"#, "#FF0000", [54, 54, 54]),
