@@ -857,7 +857,9 @@ extension SceneAssembler {
     }
     node.fillColor = decorated ? nil : animatedColor
     if !decorated { node.hitArea = hitArea }
-    if case .image(_, _, let options) = layer.content, options.renderingMode == .template {
+    if case .image(_, _, let options) = layer.content, options.renderingMode == .template,
+      layer.fillGradient == nil
+    {
       // Tinted by the foreground colour: a colour map before every other effect.
       let rgba = [color.red, color.green, color.blue, color.alpha]
       let tint: [ScalarBinding] =
@@ -1206,7 +1208,18 @@ extension SceneAssembler {
       } else {
         rect = f
       }
-      return .image(image, rect, options.interpolation)
+      guard options.renderingMode == .template, layer.fillGradient != nil else {
+        return .image(image, rect, options.interpolation)
+      }
+      // `.foregroundStyle(gradient)` on a template image: the gradient, its unit points in the
+      // image's rectangle, seen through the image's alpha.
+      var tinted = SceneNode(
+        name + ".template",
+        try drawing(
+          .path(Path.rect(rect)), layer, color: color, animatedColor: animatedColor,
+          rule: .nonzero, frame: rect, name: name))
+      tinted.mask = [SceneNode(name + ".alpha", .image(image, rect, options.interpolation))]
+      return .group([tinted])
     case .symbol(let symbol, let request, let scale, let resizable):
       let side = resizable ? min(f.width, f.height) : symbolSide(request, scale)
       var path = try symbolPath(layer, name: symbol, side: side, midX: midX, midY: midY)

@@ -150,12 +150,22 @@ extension SceneDecoder {
     // A gradient fills a shape, a path, a symbol or text; a stack passes colours down, not gradients.
     var fillGradient: GradientDescription?
     if let fill = o["fill"], Self.isGradient(fill) {
-      guard ["text", "symbol", "path", "pathFile", "shape"].contains(kind) else {
+      let template: Bool
+      if case .string("template") = o["renderingMode"]?.value.kind {
+        template = true
+      } else {
+        template = false
+      }
+      guard
+        ["text", "symbol", "path", "pathFile", "shape"].contains(kind)
+          || (kind == "image" && template)
+      else {
         throw fill.error(
           kind == "image"
-            ? "a gradient fills a shape, a path, a symbol or text, not an image: tint a template image "
-              + "with \"foregroundColor\", or mask a gradient rectangle with the image"
-            : "a gradient fills a shape, a path, a symbol or text: give it to the layers inside the \(kind)"
+            ? "a gradient fills a template image (\"renderingMode\": \"template\"), not one drawn in "
+              + "its own colours"
+            : "a gradient fills a shape, a path, a symbol, text or a template image: give it to the "
+              + "layers inside the \(kind)"
         )
       }
       if let shape = o["shape"], case .string("ring") = shape.value.kind {

@@ -127,8 +127,29 @@ import Testing
     #expect(c.b == 255 && abs(Int(c.r) - 127) <= 1 && abs(Int(c.g) - 127) <= 1, "\(c)")
   }
 
+  /// `.foregroundStyle(LinearGradient(…))` on a template image: the gradient across the image's
+  /// rectangle (leading red to trailing blue), through its alpha; a resizable image's rectangle is
+  /// its frame. Outside it, nothing.
+  @Test func templateImagesTakeAGradient() throws {
+    let folder = try Self.images()
+    let p = try Self.render(
+      ##"{"image": "glyph.png", "renderingMode": "template", "resizable": true, "frame": {"width": 40, "height": 20}, "fill": {"linearGradient": {"colors": ["#FF0000", "#0000FF"], "startPoint": "leading", "endPoint": "trailing"}}}"##,
+      in: folder)
+    // At alpha 128 over white: red-ish at the leading edge, blue-ish at the trailing one.
+    let (left, right) = (p[31, 50], p[68, 50])
+    #expect(left.r >= 245 && left.b <= 140 && abs(Int(left.g) - 127) <= 1, "\(left)")
+    #expect(right.b >= 245 && right.r <= 140 && abs(Int(right.g) - 127) <= 1, "\(right)")
+    let middle = p[50, 50]
+    #expect(abs(Int(middle.r) - Int(middle.b)) <= 8 && middle.g < 140, "\(middle)")
+    #expect(p[25, 50] == Self.white && p[50, 35] == Self.white)
+  }
+
   @Test(arguments: [
     (#"{"image": "missing.png"}"#, "\"missing.png\": no such file"),
+    (
+      #"{"image": "wide.png", "fill": {"linearGradient": {"colors": ["red", "blue"]}}}"#,
+      "a gradient fills a template image"
+    ),
     (#"{"image": "scene.json"}"#, "is neither a PNG nor a JPEG file"),
     (#"{"image": "../outside.png"}"#, "outside"),
     (#"{"image": "wide.png", "aspectRatio": "fit"}"#, "aspectRatio scales a resizable image"),

@@ -394,7 +394,7 @@ import Testing
     ),
     (
       file(#"{"vstack": [], "fill": {"linearGradient": {"colors": ["red"]}}}"#, ""),
-      "layers[0].fill", "a gradient fills a shape, a path, a symbol or text"
+      "layers[0].fill", "a gradient fills a shape, a path, a symbol, text or a template image"
     ),
     (
       file(
