@@ -60,6 +60,8 @@ struct SceneAssembler {
     /// the events.
     var readsTime = false
     var samples: [[Double]]? = nil
+    /// Whether it holds a colour (straight RGBA, gamma-encoded), which animates in linear sRGB.
+    var isColor = false
     /// Whether it takes each new value at once, at the change, whatever its animation (a value
     /// SwiftUI does not animate, as `allowsHitTesting`'s).
     var jumps = false
@@ -286,11 +288,25 @@ struct SceneAssembler {
       + notes
     var timelines: [String: ChannelTimeline] = [:]
     var columns: [TraceColumn] = []
+    var linearColors: Set<String> = []
     for channel in channels {
+      // A colour moves in linear sRGB, as SwiftUI's `Color.Resolved` does; one that follows
+      // time is computed at every frame, and keyframes keep the values they were given.
+      let linear =
+        channel.isColor && channel.samples == nil
+        && !channel.changes.contains { if case .keyframes = $0.animation { true } else { false } }
+      if linear { linearColors.insert(channel.name) }
       let timeline =
         channel.samples.map { ChannelTimeline(samples: $0, frameRate: settings.frameRate) }
         ?? ChannelTimeline(
-          initial: channel.initial, changes: channel.changes, frameRate: settings.frameRate)
+          initial: linear ? LinearSRGB.linear(channel.initial) : channel.initial,
+          changes: linear
+            ? channel.changes.map { change in
+              var change = change
+              change.target = LinearSRGB.linear(change.target)
+              return change
+            } : channel.changes,
+          frameRate: settings.frameRate)
       timelines[channel.name] = timeline
       for index in timeline.unsettledChanges {
         notes.append(
@@ -313,6 +329,7 @@ struct SceneAssembler {
       width: width, height: height, scale: scale, background: description.canvas.background,
       root: root, channels: timelines, traceColumns: columns, frameRate: settings.frameRate,
       hold: settings.hold)
+    scene.linearColorChannels = linearColors
     scene.duration = settings.duration ?? description.duration
     if scene.duration == nil,
       let endless = channels.first(where: { channel in
@@ -538,6 +555,7 @@ struct SceneAssembler {
       name: name, bound: bound, initial: value, traced: traced, lastTarget: value)
     channel.readsTime = readsTime
     channel.jumps = !animated
+    channel.isColor = what == "a colour"
     channels.append(channel)
     boundChannels.insert(name)
     return (0..<count).map { .channel(name, component: $0) }

@@ -20,6 +20,9 @@ public struct Scene: Hashable, Sendable {
   /// Seconds rendered, whatever the animations do (`--duration`): frames 0 ..< duration × fps,
   /// the hold ignored. A scene whose animations never end needs one.
   public var duration: Double? = nil
+  /// Colour channels whose timelines run in linear sRGB (`LinearSRGB`): `values(at:)` encodes
+  /// them again, so a colour animates as SwiftUI's `Color.Resolved` does.
+  public var linearColorChannels: Set<String> = []
 
   public init(
     width: Double, height: Double, scale: Double, background: Color, root: SceneNode,
@@ -58,7 +61,11 @@ public struct Scene: Hashable, Sendable {
 
   /// Every channel's value at `time`.
   public func values(at time: Double) -> [String: [Double]] {
-    channels.mapValues { $0.value(at: time) }
+    var values = channels.mapValues { $0.value(at: time) }
+    for name in linearColorChannels {
+      if let linear = values[name] { values[name] = LinearSRGB.encoded(linear) }
+    }
+    return values
   }
 
   /// The layer tree at `time`, in points.

@@ -83,7 +83,7 @@ import Testing
   }
 
   /// A hue from state animates as SwiftUI animates a colour: the new colour is computed, and
-  /// the components move there (not through the hues between).
+  /// its components move there in linear sRGB (`Color.Resolved`), not through the hues between.
   @Test func aHueFromStateAnimatesComponentByComponent() throws {
     let text = """
       {"canvas": {"width": 20, "height": 20}, "duration": 1, "state": {"p": 0},
@@ -100,8 +100,9 @@ import Testing
       got.append(
         Self.rgb(try #require(scene.render(frame: frame, compositor: &compositor))[10, 10]))
     }
-    // Red (hue 0) to cyan (hue 0.5) in straight lines: (255, 0, 0) → (0, 255, 255).
-    #expect(got == [[255, 0, 0], [191, 64, 64], [128, 128, 128], [64, 191, 191]])
+    // Red (hue 0) to cyan (hue 0.5) in straight lines of linear light: (255, 0, 0) → (0, 255,
+    // 255), halfway the gray of linear 0.5 (188), a quarter of the way 225 and 137.
+    #expect(got == [[255, 0, 0], [225, 137, 137], [188, 188, 188], [137, 225, 225]])
   }
 
   @Test(arguments: [

@@ -576,7 +576,8 @@ import Testing
       let progress = curve.unitProgress(at: t - 0.75)
       let values = scene.values(at: t)
       #expect(abs((values["dot.offset"]?[0] ?? -1) - 40 * progress) < 1e-9)
-      #expect(abs((values["dot.fill"]?[1] ?? -1) - progress) < 1e-9)
+      // Black to white in linear sRGB (SwiftUI's `Color.Resolved`), encoded again.
+      #expect(abs((values["dot.fill"]?[1] ?? -1) - LinearSRGB.encode(progress)) < 1e-9)
     }
   }
 
