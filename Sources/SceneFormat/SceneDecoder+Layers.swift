@@ -346,7 +346,7 @@ extension SceneDecoder {
   ) throws(SceneFileError) -> LayerDescription.Decoration {
     switch field.value.kind {
     case .string,
-      .object where Self.isGradient(field):
+      .object where Self.isGradient(field) || Self.isColorObject(field):
       // A colour or a gradient (`.background(LinearGradient(…))`): the layer
       // `{"shape": "rectangle", "fill": it}`, at the key's own path (a colour checked here
       // first, so that an error names this key).
@@ -373,6 +373,14 @@ extension SceneDecoder {
     default:
       throw field.expected("a colour, a gradient, or {\"alignment\", \"content\": {a layer}}")
     }
+  }
+
+  /// Whether the field is a colour object (`{"white"}`, `{"hue", …}`, `{"red", …}`, with
+  /// `opacity`): every key one of a colour's, where a shorthand takes a colour or an object of
+  /// its own keys.
+  static func isColorObject(_ field: JSONField) -> Bool {
+    guard case .object(let members) = field.value.kind, !members.isEmpty else { return false }
+    return members.allSatisfy { colorKeys.contains($0.key) }
   }
 
   /// Whether the field is a string.
@@ -417,8 +425,8 @@ extension SceneDecoder {
         style: StrokeStyle(), color: color, gradient: try gradient(field), lineWidth: width1,
         dashPhase: zero, miterLimit: limit10, inside: inside)
     }
-    guard case .object = field.value.kind else {
-      guard case .string = field.value.kind else {
+    guard case .object = field.value.kind, !Self.isColorObject(field) else {
+      guard Self.isString(field) || Self.isColorObject(field) else {
         throw field.expected(
           "a colour, a gradient, or {\"color\", \"lineWidth\", \"lineCap\", \"lineJoin\", "
             + "\"miterLimit\", \"dash\", \"dashPhase\"}")
@@ -562,6 +570,7 @@ extension SceneDecoder {
       guard let field else { return (nil, nil, nil) }
       switch field.value.kind {
       case .bool(let on): return (on, nil, nil)
+      case .object where Self.isColorObject(field): return (true, try color(field), nil)
       case .object:
         let l = try field.object(keys: ["color", "pattern", "isActive"])
         return (

@@ -349,6 +349,7 @@ struct SceneDecoder {
     switch field.value.kind {
     case .bool(let b): return Bound.constant([b ? 1 : 0], at: field)
     case .number: return try Self.scalar(field)
+    case .object where Self.isColorObject(field): return try color(field)
     case .object: return try Self.point(field)
     case .string(let s) where s.hasPrefix("="): return try Self.expression(field)
     case .string(let s) where s == "true" || s == "false" || Double(s) != nil:

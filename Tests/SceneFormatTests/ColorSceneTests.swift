@@ -137,6 +137,31 @@ import Testing
     }
   }
 
+  /// Colour objects where a shorthand takes a colour: `background`, `overlay`, a stroke, a
+  /// state's value and a `set`.
+  @Test func colourObjectsWorkInShorthands() throws {
+    let background = try Self.render(
+      #"{"shape": "circle", "fill": "clear", "frame": {"width": 40, "height": 40}, "background": {"white": 0.5}}"#
+    )
+    #expect(Self.rgb(background[50, 50]) == [128, 128, 128])
+    let overlay = try Self.render(
+      #"{\#(Self.square), "fill": "red", "overlay": {"red": 0, "green": 0, "blue": 1}}"#)
+    #expect(Self.rgb(overlay[50, 50]) == [0, 0, 255])
+    let stroke = try Self.render(
+      #"{"shape": "rectangle", "frame": {"width": 40, "height": 40}, "fill": "white", "stroke": {"hue": 0.3333333333, "saturation": 1, "brightness": 1}}"#
+    )
+    #expect(Self.rgb(stroke[30, 50]) == [127, 255, 127])  // half the line's pixel over white
+    let text = """
+      {"canvas": {"width": 20, "height": 20}, "state": {"c": {"white": 0}},
+       "events": [{"at": 0, "set": {"c": {"hue": 0, "saturation": 1, "brightness": 1}}}],
+       "layers": [{"shape": "rectangle", "fill": "=c"}]}
+      """
+    let scene = try SceneFile.load(text: text, settings: SceneSettings(scale: 1, hold: 0)).scene
+    var compositor = Compositor()
+    let last = try #require(scene.render(frame: scene.frameCount - 1, compositor: &compositor))
+    #expect(Self.rgb(last[10, 10]) == [255, 0, 0])
+  }
+
   /// A colour that does not animate (the canvas's background) says so of an expression.
   @Test func fixedColoursRefuseExpressionComponents() {
     let text = """
