@@ -33,6 +33,11 @@ public indirect enum Expression: Hashable, Sendable {
     "ceil": 1...1, "sqrt": 1...1, "mix": 3...3, "sin": 1...1, "cos": 1...1, "hsb": 3...4,
   ]
 
+  /// `hsb()` as a colour object's `{"hue", "saturation", "brightness", "opacity"}` calls it: the
+  /// same conversion, whose errors name the keys rather than the function (a name no expression
+  /// can write).
+  static let hsbInitializer = "Color(hue:saturation:brightness:opacity:)"
+
   /// Every name the expression reads.
   public var names: Set<String> {
     switch self {
@@ -193,8 +198,8 @@ public indirect enum Expression: Hashable, Sendable {
         guard counts.count == 3 else { return nil }
         let bounds = try zipped(counts[1], counts[2], "\(f)()")
         return try zipped(counts[0], bounds, "\(f)()")
-      case "hsb":
-        for a in args { try scalar(a, "an argument of hsb()") }
+      case "hsb", Self.hsbInitializer:
+        for a in args { try scalar(a, f == "hsb" ? "an argument of hsb()" : "a component") }
         return 4
       default: return counts.first ?? nil
       }
@@ -267,15 +272,16 @@ public indirect enum Expression: Hashable, Sendable {
     case "sqrt": return each { $0.squareRoot() }
     case "sin": return each { sin($0) }
     case "cos": return each { cos($0) }
-    case "hsb":
+    case "hsb", hsbInitializer:
       // Color(hue:saturation:brightness:opacity:): straight red, green, blue, alpha.
+      let function = f == "hsb" ? "hsb(): " : ""
       var parts: [Double] = []
       for (k, role) in ["hue", "saturation", "brightness", "opacity"].prefix(args.count)
         .enumerated()
       {
-        let v = try args[k].scalar("hsb()'s \(role)")
+        let v = try args[k].scalar(f == "hsb" ? "hsb()'s \(role)" : "the \(role)")
         guard (0...1).contains(v) else {
-          throw ExpressionError("hsb(): the \(role) \(JSONValue.format(v)) is not in 0…1")
+          throw ExpressionError("\(function)the \(role) \(JSONValue.format(v)) is not in 0…1")
         }
         parts.append(v)
       }

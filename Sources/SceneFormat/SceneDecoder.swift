@@ -326,20 +326,26 @@ struct SceneDecoder {
     }
     let opacity = o.has("opacity") ? try part("opacity") : .constant([1])
     let expression: Expression
+    var keys: [String]?
     switch form {
     case "white":
       let w = try part("white")
       expression = .vector([w, w, w, opacity])
+      keys = ["white", "white", "white", "opacity"]
     case "hue":
+      // Its components' ranges are checked, and named, by the conversion itself.
       expression = .call(
-        "hsb", [try part("hue"), try part("saturation"), try part("brightness"), opacity])
+        Expression.hsbInitializer,
+        [try part("hue"), try part("saturation"), try part("brightness"), opacity])
     default:
       expression = .vector([try part("red"), try part("green"), try part("blue"), opacity])
+      keys = ["red", "green", "blue", "opacity"]
     }
     var bound = Bound(
       expression: expression, path: field.path, line: field.value.line,
       column: field.value.column)
     bound.range = 0...1
+    bound.componentKeys = keys
     return bound
   }
 

@@ -46,6 +46,9 @@ struct Bound {
   /// The range every component must lie in, as the key's literal numbers must (nil: any finite
   /// value); an expression's value outside it is an error naming the key.
   var range: ClosedRange<Double>? = nil
+  /// The keys the components were written under (a colour object's `red`, …, `opacity`), which
+  /// an error about one component names after `path`; nil: the value is one key's.
+  var componentKeys: [String]? = nil
 
   func error(_ message: String) -> SceneFileError {
     SceneFileError(path: path, message, line: line, column: column)
@@ -64,10 +67,13 @@ struct Bound {
         "expected \(what), got \(value.count) component\(value.count == 1 ? "" : "s")")
     }
     guard value.allSatisfy(\.isFinite) else { throw self.error("the value is not finite") }
-    if let range, let outside = value.first(where: { !range.contains($0) }) {
-      throw self.error(
-        "the expression gives \(JSONValue.format(outside)) here; expected "
-          + JSONField.describe(range))
+    if let range, let k = value.firstIndex(where: { !range.contains($0) }) {
+      let message =
+        "the expression gives \(JSONValue.format(value[k])) here; expected "
+        + JSONField.describe(range)
+      guard let keys = componentKeys, k < keys.count else { throw self.error(message) }
+      throw SceneFileError(
+        path: JSONField.join(path, keys[k]), message, line: line, column: column)
     }
     return value
   }

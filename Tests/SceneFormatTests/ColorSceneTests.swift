@@ -108,9 +108,13 @@ import Testing
   @Test(arguments: [
     (
       #"{"hue": "=2", "saturation": 1, "brightness": 1}"#,
-      "layers[0].fill: hsb(): the hue 2 is not in 0…1"
+      "layers[0].fill: the hue 2 is not in 0…1"
     ),
-    (#"{"red": "=1.5", "green": 0, "blue": 0}"#, "layers[0].fill:"),
+    (
+      #"{"red": "=1.5", "green": 0, "blue": 0}"#,
+      "layers[0].fill.red: the expression gives 1.5 here"
+    ),
+    (#"{"white": 0, "opacity": "=1.5"}"#, "layers[0].fill.opacity: the expression gives 1.5 here"),
     (#"{"hue": "=nope", "saturation": 1, "brightness": 1}"#, "layers[0].fill: unknown name 'nope'"),
     (
       #"{"hue": "=0.5", "saturation": 2, "brightness": 1}"#,
