@@ -244,6 +244,10 @@ struct SceneDecoder {
   func staticColor(_ field: JSONField) throws(SceneFileError) -> Color {
     if case .object = field.value.kind { return try colorObject(field) }
     let text = try field.string()
+    if text.hasPrefix("=") {
+      throw field.error(
+        "expected a colour: this one does not animate, so it takes no =expression")
+    }
     if let named = NamedColors.color(text, scheme: colorScheme) { return named }
     do { return try Color(hex: text) } catch {
       let hint = JSONField.didYouMean(text, among: NamedColors.names)

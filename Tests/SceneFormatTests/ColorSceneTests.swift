@@ -166,7 +166,19 @@ import Testing
     #expect(Self.rgb(last[10, 10]) == [255, 0, 0])
   }
 
-  /// A colour that does not animate (the canvas's background) says so of an expression.
+  /// A colour that does not animate (the canvas's background) says so of an expression, whole
+  /// or in a component.
+  @Test func fixedColoursRefuseExpressions() {
+    let text = """
+      {"canvas": {"width": 20, "height": 20, "background": "=hsb(0.5, 1, 1)"}, "layers": []}
+      """
+    #expect {
+      try SceneFile.load(text: text, settings: SceneSettings(scale: 1, hold: 0))
+    } throws: { error in
+      "\(error)".contains("canvas.background: expected a colour: this one does not animate")
+    }
+  }
+
   @Test func fixedColoursRefuseExpressionComponents() {
     let text = """
       {"canvas": {"width": 20, "height": 20, "background": {"white": "=0.5"}}, "layers": []}
