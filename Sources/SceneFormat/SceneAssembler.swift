@@ -529,6 +529,24 @@ struct SceneAssembler {
   mutating func bind(
     _ bound: Bound, _ name: String, count: Int, what: String, animated: Bool = true
   ) throws(SceneFileError) -> [ScalarBinding] {
+    // The value, or the components it is made of (a colour object's, a point's, hsb()'s).
+    let parts: [Expression]
+    switch bound.expression {
+    case .vector(let components): parts = components
+    case .call(let f, let arguments) where f == "hsb" || f == Expression.hsbInitializer:
+      parts = arguments
+    default: parts = [bound.expression]
+    }
+    if what != "true or false",
+      parts.contains(where: {
+        $0.valueType(booleans: booleanStates, numbers: numberStates) == .boolean
+      })
+    {
+      // As Swift would not compile `Color(white: on)` or `.opacity(on)`.
+      throw bound.error(
+        "expected \(what), not true or false: choose with ?:, as on ? 1 : 0 (Swift needs "
+          + "a value here, not a Bool)")
+    }
     let value = try bound.evaluate(scope, count: count, what: what)
     let readsTime = bound.expression.names.contains("time")
     guard readsTime || bound.expression.reads(anyOf: stateNames) else {

@@ -126,10 +126,13 @@ import Testing
     ),
     (#"{"hue": "=0.5", "red": 1}"#, "layers[0].fill: expected one of"),
     (#""=hsb(0.5, [1, 1], 1)""#, "hsb()'s saturation must be a single number"),
+    (#"{"white": "=flag"}"#, "layers[0].fill: expected a colour, not true or false"),
+    (#""=hsb(0.5, flag, 1)""#, "layers[0].fill: expected a colour, not true or false"),
   ])
   func badExpressionColoursNameTheirPlace(json: String, message: String) throws {
     let text = """
-      {"canvas": {"width": 20, "height": 20}, "layers": [{"shape": "rectangle", "fill": \(json)}]}
+      {"canvas": {"width": 20, "height": 20}, "state": {"flag": true},
+       "layers": [{"shape": "rectangle", "fill": \(json)}]}
       """
     do {
       let scene = try SceneFile.load(text: text, settings: SceneSettings(scale: 1, hold: 0)).scene

@@ -656,6 +656,11 @@ import Testing
       file("", #""state": {"n": 2}, "events": [{"at": 0, "set": {"n": "=true"}}]"#),
       "events[0].set.n", #""n" is a number (its initial value), not true or false"#
     ),
+    // A Bool state is not a number, as Swift's `.opacity(on)` would not compile.
+    (
+      file(#"{"shape": "circle", "opacity": "=on"}"#, #""state": {"on": false}"#),
+      "layers[0].opacity", "expected a number, not true or false"
+    ),
     // A layer inside a mask takes no taps; an id is not empty.
     (
       file(
