@@ -425,15 +425,15 @@ extension SceneDecoder {
         style: StrokeStyle(), color: color, gradient: try gradient(field), lineWidth: width1,
         dashPhase: zero, miterLimit: limit10, inside: inside)
     }
-    guard case .object = field.value.kind, !Self.isColorObject(field) else {
-      guard Self.isString(field) || Self.isColorObject(field) else {
-        throw field.expected(
-          "a colour, a gradient, or {\"color\", \"lineWidth\", \"lineCap\", \"lineJoin\", "
-            + "\"miterLimit\", \"dash\", \"dashPhase\"}")
-      }
+    if Self.isString(field) || Self.isColorObject(field) {
       return LayerDescription.Stroke(
         style: StrokeStyle(), color: try self.color(field), lineWidth: width1, dashPhase: zero,
         miterLimit: limit10, inside: inside)
+    }
+    guard case .object = field.value.kind else {
+      throw field.expected(
+        "a colour, a gradient, or {\"color\", \"lineWidth\", \"lineCap\", \"lineJoin\", "
+          + "\"miterLimit\", \"dash\", \"dashPhase\"}")
     }
     let o = try field.object(keys: Self.strokeKeys)
     var style = StrokeStyle()
