@@ -55,6 +55,12 @@ let package = Package(
       pkgConfig: "libjpeg",
       providers: [.apt(["libjpeg62-turbo-dev"])]
     ),
+    // Little CMS 2: an image's embedded ICC profile converted to sRGB.
+    .systemLibrary(
+      name: "CLCMS2",
+      pkgConfig: "lcms2",
+      providers: [.apt(["liblcms2-dev"])]
+    ),
     .systemLibrary(
       name: "CFreeType",
       pkgConfig: "freetype2",
@@ -106,7 +112,7 @@ let package = Package(
       name: "Codecs",
       dependencies: [
         "Raster", "FileIO", "CPNG", "CGIF", "CZlib", "CDeflate", "CWebP", "CJPEGDecoder",
-        "CPixelKernels",
+        "CPixelKernels", "CLCMS2",
       ]
     ),
     .target(
@@ -161,7 +167,8 @@ let package = Package(
     ),
     .testTarget(
       name: "CodecsTests",
-      dependencies: ["Codecs", "FileIO", "Raster", "TestSupport"],
+      // CLCMS2 makes the ICC profiles the colour-management tests embed.
+      dependencies: ["Codecs", "FileIO", "Raster", "TestSupport", "CLCMS2"],
       exclude: ["Fixtures"]
     ),
     .testTarget(

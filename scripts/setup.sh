@@ -13,6 +13,7 @@ packages=(
   libwebp-dev  # animated WebP (WebPAnimEncoder, libwebpmux)
   python3-pil  # Pillow: the independent decoder the GIF, APNG and WebP tests read our files with
   libjpeg62-turbo-dev  # JPEG decoder (libjpeg-turbo)
+  liblcms2-dev       # Little CMS 2: embedded ICC profiles of images converted to sRGB
   libfreetype-dev    # glyph outlines
   libharfbuzz-dev    # text shaping
   libfontconfig-dev  # finding fonts by family and weight

@@ -1,16 +1,17 @@
 import CJPEGDecoder
 import Raster
 
-/// Decodes JPEG files with libjpeg-turbo, honouring the EXIF orientation: the pixels come out
-/// the way a camera's viewer shows them.
+/// Decodes JPEG files with libjpeg-turbo, honouring the EXIF orientation and the embedded ICC
+/// profile: the pixels come out the way a camera's viewer shows them, in sRGB.
 public enum JPEGCodec {
   /// Whether the bytes start like a JPEG (SOI marker).
   public static func isJPEG(_ bytes: [UInt8]) -> Bool {
     bytes.count >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF
   }
 
-  /// The decoded image, opaque and turned upright by its EXIF orientation; refused when it would
-  /// hold more than `maximumPixels`.
+  /// The decoded image, opaque, converted to sRGB from the colour space of its ICC profile
+  /// (`APP2` segments; `SRGBConversion`) and turned upright by its EXIF orientation; refused
+  /// when it would hold more than `maximumPixels`.
   public static func decode(
     _ bytes: [UInt8], maximumPixels: Int = Pixmap.maximumPixels, path: String? = nil
   ) throws(CodecError) -> Pixmap {
@@ -38,6 +39,9 @@ public enum JPEGCodec {
       }
     }
     guard status == 0 else { throw failure(message, path) }
+    if let conversion = EmbeddedColorProfile.jpeg(bytes).flatMap(SRGBConversion.init) {
+      pixmap.pixels.withUnsafeMutableBytes { conversion.apply($0, count: w * h) }
+    }
     // Opaque RGBA bytes are already premultiplied pixels (r in the low byte).
     return oriented(pixmap, ExifOrientation.read(bytes))
   }

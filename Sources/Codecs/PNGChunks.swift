@@ -164,6 +164,16 @@ enum PNGChunks {
     return result
   }
 
+  /// Checked bytes without the chunks whose type (as in `Chunk.type`) is in `types`.
+  static func removing(_ types: Set<UInt32>, from checked: [UInt8]) -> [UInt8] {
+    let list = checked.withUnsafeBytes { raw in Self.chunks(of: raw) }
+    var kept = signature
+    for chunk in list where !types.contains(chunk.type) {
+      kept += checked[(chunk.data.lowerBound - 8)..<(chunk.data.upperBound + 4)]
+    }
+    return kept
+  }
+
   /// `collect` over bytes in memory.
   static func collect(_ bytes: [UInt8], limit: Int = Int.max) throws(CodecError) -> [UInt8] {
     var position = 0

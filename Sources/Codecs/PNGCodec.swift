@@ -87,13 +87,28 @@ public enum PNGCodec {
     do { try OutputFile.write(bytes, to: path) } catch { throw CodecError(error) }
   }
 
-  /// Decodes PNG bytes of any colour type and bit depth into a premultiplied pixmap. libpng
-  /// writes straight RGBA8 into the pixmap's own storage, premultiplied there: the image is held
-  /// once.
+  /// Decodes PNG bytes of any colour type and bit depth into a premultiplied pixmap in sRGB: an
+  /// embedded ICC profile (`iCCP`) is applied (`SRGBConversion`), and then, as the PNG
+  /// specification orders, the file's `gAMA`, `cHRM` and `sRGB` chunks are not. libpng writes
+  /// straight RGBA8 into the pixmap's own storage, converted and premultiplied there: the image
+  /// is held once.
   public static func decode(_ bytes: [UInt8], path: String? = nil) throws(CodecError) -> Pixmap {
     let checked: [UInt8]
     do { checked = try PNGChunks.collect(bytes) } catch { throw error.at(path) }
-    return try decodePixmap(checked, path: path)
+    return try decodeColorManaged(checked, path: path)
+  }
+
+  /// `decode` of bytes `PNGChunks` has checked.
+  private static func decodeColorManaged(
+    _ checked: [UInt8], path: String?
+  ) throws(CodecError) -> Pixmap {
+    guard let conversion = EmbeddedColorProfile.png(checked).flatMap(SRGBConversion.init) else {
+      return try decodePixmap(checked, path: path, conversion: nil)
+    }
+    // gAMA, cHRM and sRGB.
+    let superseded: Set<UInt32> = [0x6741_4D41, 0x6348_524D, 0x7352_4742]
+    return try decodePixmap(
+      PNGChunks.removing(superseded, from: checked), path: path, conversion: conversion)
   }
 
   /// Decodes PNG bytes into straight RGBA8 rows: the canonical form for comparing images. The
@@ -107,9 +122,9 @@ public enum PNGCodec {
     return try decodeChecked(checked, path: path)
   }
 
-  /// Reads and decodes a PNG file (`-` is standard input).
+  /// Reads and decodes a PNG file (`-` is standard input) as `decode` does.
   public static func read(_ path: String) throws(CodecError) -> Pixmap {
-    try decodePixmap(readData(path).bytes, path: path)
+    try decodeColorManaged(readData(path).bytes, path: path)
   }
 
   /// Reads a PNG file into straight RGBA8 rows. Reading follows the chunk structure and stops at
@@ -189,8 +204,11 @@ public enum PNGCodec {
 
   /// Decodes bytes `PNGChunks` has checked into a premultiplied pixmap: libpng writes straight
   /// RGBA8 into the pixel words (byte order R, G, B, A in memory is the packing's low to high
-  /// byte on a little-endian machine), which are then premultiplied in place.
-  private static func decodePixmap(_ bytes: [UInt8], path: String?) throws(CodecError) -> Pixmap {
+  /// byte on a little-endian machine), which are then converted by `conversion` and
+  /// premultiplied in place.
+  private static func decodePixmap(
+    _ bytes: [UInt8], path: String?, conversion: SRGBConversion?
+  ) throws(CodecError) -> Pixmap {
     if let fast = bytes.withUnsafeBytes({ PNGFastDecoder($0) }) {
       var decoded = false
       let pixels = [UInt32](unsafeUninitializedCapacity: (fast.workingByteCount + 3) / 4) {
@@ -199,7 +217,11 @@ public enum PNGCodec {
           fast.decode($0, into: UnsafeMutableRawBufferPointer(out))
         }
         count = decoded ? fast.width * fast.height : 0
-        if decoded { premultiply(UnsafeMutableBufferPointer(rebasing: out[..<count])) }
+        if decoded {
+          let pixels = UnsafeMutableBufferPointer(rebasing: out[..<count])
+          conversion?.apply(UnsafeMutableRawBufferPointer(pixels), count: count)
+          premultiply(pixels)
+        }
       }
       if decoded, let pixmap = Pixmap(width: fast.width, height: fast.height, pixels: pixels) {
         return pixmap
@@ -212,6 +234,7 @@ public enum PNGCodec {
       pixels = [UInt32](unsafeUninitializedCapacity: width * height) { out, count in
         finished = finish(UnsafeMutableRawBufferPointer(out))
         if finished {
+          conversion?.apply(UnsafeMutableRawBufferPointer(out), count: out.count)
           premultiply(out)
         } else {
           out.initialize(repeating: 0)

@@ -1,0 +1,322 @@
+import CLCMS2
+import Foundation
+import Testing
+
+@testable import Codecs
+@testable import Raster
+
+/// Embedded ICC profiles: a PNG's iCCP chunk and a JPEG's APP2 segments are read, and the pixels
+/// converted to sRGB, checked against the colour science done here by hand (the primaries'
+/// matrices and transfer functions), not against lcms2 itself.
+@Suite struct ColorProfileTests {
+  // MARK: - Profiles, made with lcms2 and saved as the bytes a file embeds
+
+  /// sRGB's transfer function as an ICC parametric curve (type 4).
+  static let srgbCurve: [Double] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
+
+  static func save(_ made: cmsHPROFILE?) -> [UInt8] {
+    guard let profile = made else {
+      Issue.record("lcms2 made no profile")
+      return []
+    }
+    var size: cmsUInt32Number = 0
+    cmsSaveProfileToMem(profile, nil, &size)
+    var bytes = [UInt8](repeating: 0, count: Int(size))
+    cmsSaveProfileToMem(profile, &bytes, &size)
+    cmsCloseProfile(profile)
+    return bytes
+  }
+
+  /// An RGB display profile: D65 white, the primaries' xy, one parametric curve of `type`.
+  static func rgbProfile(
+    red: (Double, Double), green: (Double, Double), blue: (Double, Double), curveType: Int32,
+    parameters: [Double]
+  ) -> [UInt8] {
+    var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
+    var primaries = cmsCIExyYTRIPLE(
+      Red: cmsCIExyY(x: red.0, y: red.1, Y: 1), Green: cmsCIExyY(x: green.0, y: green.1, Y: 1),
+      Blue: cmsCIExyY(x: blue.0, y: blue.1, Y: 1))
+    let curve = cmsBuildParametricToneCurve(nil, curveType, parameters)
+    defer { cmsFreeToneCurve(curve) }
+    var curves: [OpaquePointer?] = [curve, curve, curve]
+    let profile = curves.withUnsafeMutableBufferPointer { buffer in
+      cmsCreateRGBProfile(&white, &primaries, buffer.baseAddress)
+    }
+    return save(profile)
+  }
+
+  /// Display P3: DCI-P3's primaries, D65, sRGB's curve.
+  static let displayP3 = rgbProfile(
+    red: (0.680, 0.320), green: (0.265, 0.690), blue: (0.150, 0.060), curveType: 4,
+    parameters: srgbCurve)
+  /// Adobe RGB (1998): its primaries, D65, a gamma of 563/256.
+  static let adobeRGB = rgbProfile(
+    red: (0.64, 0.33), green: (0.21, 0.71), blue: (0.15, 0.06), curveType: 1,
+    parameters: [563.0 / 256])
+  static let srgb = save(cmsCreate_sRGBProfile())
+
+  /// A grey profile whose levels are linear light (gamma 1).
+  static let linearGrey: [UInt8] = {
+    let curve = cmsBuildGamma(nil, 1.0)
+    defer { cmsFreeToneCurve(curve) }
+    var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
+    return save(cmsCreateGrayProfile(&white, curve))
+  }()
+
+  // MARK: - The expected colours, by hand
+
+  static func decodeSRGB(_ v: Double) -> Double {
+    v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+  }
+
+  static func encodeSRGB(_ v: Double) -> Int {
+    let c = min(max(v, 0), 1)
+    let e = c <= 0.0031308 ? c * 12.92 : 1.055 * pow(c, 1 / 2.4) - 0.055
+    return Int((e * 255).rounded())
+  }
+
+  /// Linear Display P3 to linear sRGB (both D65).
+  static let p3ToSRGB: [[Double]] = [
+    [1.2249401, -0.2249404, 0], [-0.0420569, 1.0420571, 0], [-0.0196376, -0.0786361, 1.0982735],
+  ]
+  /// Linear Adobe RGB to linear sRGB (both D65).
+  static let adobeToSRGB: [[Double]] = [
+    [1.3982832, -0.3982831, 0], [0, 1, 0], [0, -0.0429383, 1.0429383],
+  ]
+
+  static func expected(
+    _ rgb: (UInt8, UInt8, UInt8), matrix: [[Double]], decode: (Double) -> Double
+  ) -> [Int] {
+    let linear = [rgb.0, rgb.1, rgb.2].map { decode(Double($0) / 255) }
+    return matrix.map { row in encodeSRGB(zip(row, linear).map(*).reduce(0, +)) }
+  }
+
+  /// Colours across the cube: greys, primaries, mixtures, darks (where the curves are linear).
+  static let samples: [(UInt8, UInt8, UInt8)] = [
+    (0, 0, 0), (255, 255, 255), (128, 128, 128), (255, 0, 0), (0, 255, 0), (0, 0, 255),
+    (200, 100, 50), (30, 160, 220), (250, 240, 10), (12, 5, 3), (90, 200, 140), (170, 40, 210),
+  ]
+
+  // MARK: - Files
+
+  /// A PNG of one row of pixels: RGB or grey, with or without alpha (colour types 2, 0, 6, 4),
+  /// with `extra` chunks (type, data) before the image data.
+  static func png(
+    rgb: [UInt8], grey: Bool, alpha: Bool = false, extra: [(String, [UInt8])]
+  ) throws -> [UInt8] {
+    let channels = (grey ? 1 : 3) + (alpha ? 1 : 0)
+    let width = rgb.count / channels
+    let colorType: UInt8 = (grey ? 0 : 2) + (alpha ? 4 : 0)
+    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+      let typed = Array(type.utf8) + data
+      let length = UInt32(data.count).bigEndianBytes
+      return length + typed + Deflate.crc32(typed).bigEndianBytes
+    }
+    let header =
+      UInt32(width).bigEndianBytes + UInt32(1).bigEndianBytes + [8, colorType, 0, 0, 0]
+    var out = PNGChunks.signature + chunk("IHDR", header)
+    for (type, data) in extra { out += chunk(type, data) }
+    out += chunk("IDAT", try Deflate.compress([0] + rgb))
+    return out + chunk("IEND", [])
+  }
+
+  static func iccp(_ profile: [UInt8]) throws -> (String, [UInt8]) {
+    ("iCCP", Array("test profile".utf8) + [0, 0] + (try Deflate.compress(profile)))
+  }
+
+  static func colours(_ image: Pixmap) -> [[Int]] {
+    (0..<image.width).map { x in
+      let p = image[x, 0]
+      return [Int(p.r), Int(p.g), Int(p.b)]
+    }
+  }
+
+  static func within(_ a: [[Int]], _ b: [[Int]], _ levels: Int) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { zip($0, $1).allSatisfy { abs($0 - $1) <= levels } }
+  }
+
+  static let sampleBytes = samples.flatMap { [$0.0, $0.1, $0.2] }
+
+  // MARK: - PNG
+
+  @Test func aDisplayP3PNGIsConvertedToSRGB() throws {
+    let image = try PNGCodec.decode(
+      Self.png(rgb: Self.sampleBytes, grey: false, extra: [try Self.iccp(Self.displayP3)]))
+    let want = Self.samples.map {
+      Self.expected($0, matrix: Self.p3ToSRGB, decode: Self.decodeSRGB)
+    }
+    #expect(Self.within(Self.colours(image), want, 1), "\(Self.colours(image)) vs \(want)")
+    // P3's red is outside sRGB: clipped to sRGB's red.
+    #expect(Self.colours(image)[3] == [255, 0, 0])
+  }
+
+  @Test func anAdobeRGBPNGIsConvertedToSRGB() throws {
+    let image = try PNGCodec.decode(
+      Self.png(rgb: Self.sampleBytes, grey: false, extra: [try Self.iccp(Self.adobeRGB)]))
+    let want = Self.samples.map {
+      Self.expected($0, matrix: Self.adobeToSRGB) { pow($0, 563.0 / 256) }
+    }
+    #expect(Self.within(Self.colours(image), want, 1), "\(Self.colours(image)) vs \(want)")
+  }
+
+  @Test func aLinearGreyProfileBrightensMidGrey() throws {
+    let levels: [UInt8] = [0, 1, 64, 128, 200, 255]
+    let image = try PNGCodec.decode(
+      Self.png(rgb: levels, grey: true, extra: [try Self.iccp(Self.linearGrey)]))
+    let want = levels.map { level -> [Int] in
+      let v = Self.encodeSRGB(Double(level) / 255)
+      return [v, v, v]
+    }
+    #expect(Self.within(Self.colours(image), want, 1), "\(Self.colours(image)) vs \(want)")
+    #expect(Self.colours(image)[3][0] >= 187 && Self.colours(image)[3][0] <= 189)
+  }
+
+  /// Alpha is kept, and the converted colour premultiplied by it.
+  @Test func translucentPixelsKeepTheirAlpha() throws {
+    let alphas: [UInt8] = [255, 128, 0, 1]
+    let rgba = (0..<4).flatMap { i in [200, 100, 50, alphas[i]] as [UInt8] }
+    let image = try PNGCodec.decode(
+      Self.png(rgb: rgba, grey: false, alpha: true, extra: [try Self.iccp(Self.displayP3)]))
+    let straight = Self.expected((200, 100, 50), matrix: Self.p3ToSRGB, decode: Self.decodeSRGB)
+    for x in 0..<4 {
+      let p = image[x, 0]
+      #expect(p.a == alphas[x])
+      let want = PremultipliedRGBA8(
+        straightR: UInt8(straight[0]), g: UInt8(straight[1]), b: UInt8(straight[2]), a: alphas[x])
+      #expect(abs(Int(p.r) - Int(want.r)) <= 1 && abs(Int(p.g) - Int(want.g)) <= 1, "\(p)")
+    }
+  }
+
+  /// Pixels stay exactly as stored when the profile is sRGB's, cannot be read, or describes
+  /// the other kind of pixels.
+  @Test func profilesThatChangeNothingLeaveThePixelsExact() throws {
+    let plain = try PNGCodec.decode(Self.png(rgb: Self.sampleBytes, grey: false, extra: []))
+    let ignored: [[UInt8]] = [
+      Self.srgb, Array("not a profile at all".utf8), Array(Self.displayP3.prefix(100)),
+      Self.linearGrey,
+    ]
+    for profile in ignored {
+      let image = try PNGCodec.decode(
+        Self.png(rgb: Self.sampleBytes, grey: false, extra: [try Self.iccp(profile)]))
+      #expect(image == plain)
+    }
+    let greyPlain = try PNGCodec.decode(Self.png(rgb: [0, 90, 255], grey: true, extra: []))
+    let greyWithRGB = try PNGCodec.decode(
+      Self.png(rgb: [0, 90, 255], grey: true, extra: [try Self.iccp(Self.displayP3)]))
+    #expect(greyWithRGB == greyPlain)
+  }
+
+  /// The iCCP profile supersedes gAMA (PNG: "when the iCCP chunk is present, PNG decoders
+  /// that recognize it … shall ignore the gAMA and cHRM chunks"); without a usable profile,
+  /// gAMA still applies.
+  @Test func aProfileSupersedesGamma() throws {
+    let gamma: (String, [UInt8]) = ("gAMA", UInt32(100_000).bigEndianBytes)
+    let profiled = try PNGCodec.decode(
+      Self.png(rgb: Self.sampleBytes, grey: false, extra: [try Self.iccp(Self.displayP3)]))
+    let both = try PNGCodec.decode(
+      Self.png(rgb: Self.sampleBytes, grey: false, extra: [gamma, try Self.iccp(Self.displayP3)]))
+    #expect(both == profiled)
+    let plain = try PNGCodec.decode(Self.png(rgb: Self.sampleBytes, grey: false, extra: []))
+    let gammaOnly = try PNGCodec.decode(
+      Self.png(rgb: Self.sampleBytes, grey: false, extra: [gamma]))
+    #expect(gammaOnly != plain)
+  }
+
+  /// A profile that inflates past the bound is not read.
+  @Test func anOversizedProfileIsNotRead() throws {
+    let huge = Self.displayP3 + [UInt8](repeating: 0, count: EmbeddedColorProfile.maximumBytes)
+    let bytes = try Self.png(rgb: Self.sampleBytes, grey: false, extra: [try Self.iccp(huge)])
+    #expect(EmbeddedColorProfile.png(try PNGChunks.collect(bytes)) == nil)
+    let fits = try Self.png(
+      rgb: Self.sampleBytes, grey: false, extra: [try Self.iccp(Self.displayP3)])
+    #expect(
+      EmbeddedColorProfile.png(try PNGChunks.collect(fits))
+        == EmbeddedColorProfile(bytes: Self.displayP3, imageIsGrey: false))
+  }
+
+  // MARK: - JPEG
+
+  /// APP2 "ICC_PROFILE" segments carrying `profile` cut into `order.count` pieces, inserted
+  /// after SOI in the order given (1-based piece numbers); each segment says it is piece
+  /// `number` (the piece's own unless `numbers` says otherwise) of `count` (the piece count
+  /// unless given).
+  static func withProfile(
+    _ jpeg: [UInt8], _ profile: [UInt8], order: [Int], numbers: [Int]? = nil, count: Int? = nil
+  ) -> [UInt8] {
+    let pieces = order.count
+    let size = (profile.count + pieces - 1) / pieces
+    var segments: [UInt8] = []
+    for (position, piece) in order.enumerated() {
+      let part = Array(profile.dropFirst((piece - 1) * size).prefix(size))
+      let number = UInt8(numbers?[position] ?? piece)
+      let signature = Array("ICC_PROFILE".utf8) + [0]
+      let payload = signature + [number, UInt8(count ?? pieces)] + part
+      let length = payload.count + 2
+      segments += [0xFF, 0xE2, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+    }
+    return Array(jpeg.prefix(2)) + segments + jpeg.dropFirst(2)
+  }
+
+  @Test func aDisplayP3JPEGIsConvertedToSRGB() throws {
+    let jpeg = try JPEGCodecTests.fixture("o1.jpg")
+    let plain = try JPEGCodec.decode(jpeg)
+    let want = plain.pixels.map { packed -> [Int] in
+      let p = PremultipliedRGBA8(packed: packed)
+      return Self.expected((p.r, p.g, p.b), matrix: Self.p3ToSRGB, decode: Self.decodeSRGB)
+    }
+    for order in [[1], [1, 2, 3], [3, 1, 2]] {
+      let image = try JPEGCodec.decode(Self.withProfile(jpeg, Self.displayP3, order: order))
+      let got = image.pixels.map { packed -> [Int] in
+        let p = PremultipliedRGBA8(packed: packed)
+        return [Int(p.r), Int(p.g), Int(p.b)]
+      }
+      #expect(Self.within(got, want, 1), "parts in the order \(order)")
+      #expect(image.pixels.allSatisfy { PremultipliedRGBA8(packed: $0).a == 255 })
+    }
+  }
+
+  /// A profile with a part missing, repeated or numbered beyond its count is not read.
+  @Test func aJPEGProfileWithBadPartsIsNotRead() throws {
+    let jpeg = try JPEGCodecTests.fixture("o1.jpg")
+    let plain = try JPEGCodec.decode(jpeg)
+    let whole = Self.withProfile(jpeg, Self.displayP3, order: [1, 2])
+    #expect(EmbeddedColorProfile.jpeg(whole)?.bytes == Self.displayP3)
+    let repeated = Self.withProfile(jpeg, Self.displayP3, order: [1, 2], numbers: [1, 1])
+    let missing = Self.withProfile(jpeg, Self.displayP3, order: [1, 2], count: 3)
+    let beyond = Self.withProfile(jpeg, Self.displayP3, order: [1, 2], numbers: [1, 3])
+    let zero = Self.withProfile(jpeg, Self.displayP3, order: [1, 2], numbers: [0, 1])
+    for bad in [repeated, missing, beyond, zero] {
+      #expect(EmbeddedColorProfile.jpeg(bad) == nil)
+      #expect(try JPEGCodec.decode(bad) == plain)
+    }
+  }
+}
+
+extension UInt32 {
+  fileprivate var bigEndianBytes: [UInt8] {
+    [UInt8(self >> 24), UInt8(self >> 16 & 0xFF), UInt8(self >> 8 & 0xFF), UInt8(self & 0xFF)]
+  }
+}
+
+extension ColorProfileTests {
+  /// Every grey level and a spread of colours of a Display P3 image land within a level of
+  /// the exact conversion, the shadows included.
+  @Test func displayP3IsWithinALevelEverywhere() throws {
+    var rgb: [UInt8] = []
+    for level in 0...255 { rgb += [UInt8(level), UInt8(level), UInt8(level)] }
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<2000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      rgb += [UInt8(state >> 56), UInt8(state >> 48 & 0xFF), UInt8(state >> 40 & 0xFF)]
+    }
+    let image = try PNGCodec.decode(
+      Self.png(rgb: rgb, grey: false, extra: [try Self.iccp(Self.displayP3)]))
+    let want = stride(from: 0, to: rgb.count, by: 3).map {
+      Self.expected(
+        (rgb[$0], rgb[$0 + 1], rgb[$0 + 2]), matrix: Self.p3ToSRGB, decode: Self.decodeSRGB)
+    }
+    let got = Self.colours(image)
+    let worst = zip(got, want).map { zip($0, $1).map { abs($0 - $1) }.max() ?? 0 }.max() ?? 0
+    #expect(worst <= 1, "largest difference \(worst) levels")
+  }
+}
