@@ -62,6 +62,9 @@ public struct ChannelTimeline: Hashable, Sendable {
         }
         segment.integrator = integrator
         segment.end = Self.fluidEnd(change, spring: spring, from: integrator, frameRate: frameRate)
+      } else if case .none = change.animation, index > 0 {
+        // The animations running already go on to their own ends (see `state`).
+        segment.end = max(change.time, segments[index - 1].end)
       } else {
         segment.end = Self.endTime(of: change)
       }
@@ -108,7 +111,8 @@ public struct ChannelTimeline: Hashable, Sendable {
   /// was ended there), by index in `changes`.
   public var unsettledChanges: [Int] {
     changes.indices.filter {
-      !changes[$0].animation.isEndless
+      if case .none = changes[$0].animation { return false }
+      return !changes[$0].animation.isEndless
         && !(segments[$0].end < changes[$0].time + Self.longestAnimation)
     }
   }
@@ -131,7 +135,15 @@ public struct ChannelTimeline: Hashable, Sendable {
     let tau = time - change.time
     switch change.animation {
     case .none:
-      return (change.target, change.target.map { _ in 0 })
+      // SwiftUI keeps a running animation through a change made without one: the value jumps
+      // by the change (the model's step) and what is left of the animation plays on top.
+      guard index > 0 else { return (change.target, change.target.map { _ in 0 }) }
+      let older = state(
+        at: time, initial: initial, changes: changes, segments: segments, upTo: index)
+      let before = changes[index - 1].target
+      var value = older.value
+      for i in value.indices { value[i] += change.target[i] - before[i] }
+      return (value, older.velocity)
     case .fluidSpring(let spring):
       guard var integrator = segment.integrator else { return (change.target, segment.velocity) }
       integrator.advance(to: time, target: change.target, spring: spring)
