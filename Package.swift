@@ -165,9 +165,9 @@ let package = Package(
       dependencies: ["Raster", "Codecs", "CScanKernels", "CPixelKernels", "TestSupport"],
       exclude: ["Refcases"]
     ),
+    // CLCMS2 makes the ICC profiles the colour-management tests embed.
     .testTarget(
       name: "CodecsTests",
-      // CLCMS2 makes the ICC profiles the colour-management tests embed.
       dependencies: ["Codecs", "FileIO", "Raster", "TestSupport", "CLCMS2"],
       exclude: ["Fixtures"]
     ),

@@ -26,7 +26,9 @@ public enum Temporaries {
   }
 
   /// Removes every registered temporary now. A folder is emptied until it can be removed: a
-  /// writer may add one more file after the interruption (it stops at its next write).
+  /// writer may add one more file after the interruption (it stops at its next write), and on a
+  /// loaded machine that thread may wait its turn a while, so this tries for up to 5 s (a full
+  /// test run on two cores once left a folder behind after 0.5 s of tries).
   public static func removeAll() {
     let all = registered.withLock { paths in
       defer { paths = [:] }
@@ -37,7 +39,7 @@ public enum Temporaries {
         unlink(path)
         continue
       }
-      for _ in 0..<50 where !removeFolder(path) { usleep(10_000) }
+      for _ in 0..<500 where !removeFolder(path) { usleep(10_000) }
     }
   }
 
