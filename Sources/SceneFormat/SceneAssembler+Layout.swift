@@ -271,13 +271,20 @@ extension SceneAssembler {
       }
     }
     let natural = try naturalSize(layer, try aspectProposal(layer, inner))
+    // Negative padding takes the edges in, never below nothing (SwiftUI's padding layout
+    // outsets the child's size by the insets, at least 0).
     return Size(
-      width: Self.frameLength(
-        natural.width, offered: offered.width, fixed: layer.frameWidth, flex: layer.flexWidth)
-        + p.leading + p.trailing,
-      height: Self.frameLength(
-        natural.height, offered: offered.height, fixed: layer.frameHeight, flex: layer.flexHeight)
-        + p.top + p.bottom)
+      width: max(
+        0,
+        Self.frameLength(
+          natural.width, offered: offered.width, fixed: layer.frameWidth, flex: layer.flexWidth)
+          + p.leading + p.trailing),
+      height: max(
+        0,
+        Self.frameLength(
+          natural.height, offered: offered.height, fixed: layer.frameHeight,
+          flex: layer.flexHeight)
+          + p.top + p.bottom))
   }
 
   /// What `.aspectRatio` proposes to the content within `offer`: the largest size of the ratio

@@ -286,9 +286,13 @@ extension SceneDecoder {
     into slots: inout [LayerDescription.LayoutSlot: Bound]
   ) throws(SceneFileError) -> Double {
     // A stack's spacing may be negative (`HStack(spacing: -12)` overlaps its children, as
-    // SwiftUI's does); other lengths may not.
+    // SwiftUI's does), and so may padding (`.padding(-6)` takes the edges in, the content
+    // overflowing them: SwiftUI's `padding(_:)` takes any CGFloat); other lengths may not.
+    let signed: Set<LayerDescription.LayoutSlot> = [
+      .spacing, .paddingTop, .paddingLeading, .paddingBottom, .paddingTrailing,
+    ]
     let range =
-      slot == .spacing
+      signed.contains(slot)
       ? -SceneLimits.canvasSide...SceneLimits.canvasSide : 0...SceneLimits.canvasSide
     if case .string(let s) = field.value.kind, s.hasPrefix("=") {
       var bound = try expression(field)

@@ -63,6 +63,35 @@ import Testing
     #expect(try Self.center(of: "d", in: scene) == Point(190, top + 48 + 10))
   }
 
+  /// A negative padding takes the edges in (SwiftUI's `padding(_:)` takes any length): the
+  /// layer is its content's size less the insets, the content keeps its size and overflows the
+  /// edges, so a background after it is the smaller box; the size is never below 0; past −4096
+  /// is refused with the key's path.
+  @Test func negativePaddingTakesTheEdgesIn() throws {
+    let scene = try Self.load(
+      """
+      {"canvas": {"width": 200, "height": 100, "safeArea": {"top": 0, "bottom": 0}},
+       "layers": [{"vstack": [
+          {"id": "a", "shape": "rectangle", "frame": {"width": 40, "height": 20}, "padding": -5,
+           "background": {"content": {"id": "ab", "shape": "rectangle"}}},
+          {"id": "b", "shape": "rectangle", "frame": {"width": 60, "height": 10},
+           "padding": {"top": -4, "horizontal": -40}}
+        ], "spacing": 0}]}
+      """
+    ).scene
+    // a is 30 × 10, b 0 (not −20) × 6: the VStack is 30 × 16, centred in 200 × 100.
+    let layout = scene.layout(at: 0)
+    let a = try #require(Self.entry("a", in: layout)).frame
+    let background = try #require(Self.entry("ab", in: layout)).frame
+    let b = try #require(Self.entry("b", in: layout)).frame
+    #expect(a == Rect(minX: 85, minY: 42, maxX: 115, maxY: 52))
+    #expect(background == a)
+    #expect(b.width == 0 && b.height == 6 && b.minY == 52)
+    #expect(throws: SceneFileError.self) {
+      try Self.load(#"{"layers": [{"shape": "circle", "padding": {"top": -4097}}]}"#)
+    }
+  }
+
   /// `.background(alignment:content:)` and `.overlay(alignment:content:)` offer their content
   /// the decorated view's size — padding included, as `.padding().background(…)` does — and
   /// place it by the alignment (Apple's documentation of `background(alignment:content:)`: the
