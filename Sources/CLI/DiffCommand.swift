@@ -31,7 +31,7 @@ enum DiffCommand: Command {
           "diff-out", valueName: "diff.png",
           help:
             "Write the difference image, whatever the verdict (-: to stdout; the verdict then "
-            + "goes to stderr)."),
+            + "goes to stderr); images of different sizes are shown side by side."),
         OptionSpec(
           "diff-style", value: .choice(of: ImageDifference.Style.self),
           valueName: "overlay|triptych",
@@ -70,7 +70,9 @@ enum DiffCommand: Command {
     } catch {
       throw RuntimeError(error.description, code: 2)
     }
-    if files.0 == files.1 {
+    // The shortcuts for equal images skip decoding; a difference image needs the pixels.
+    let shortcuts = diffOut == nil
+    if shortcuts, files.0 == files.1 {
       console.standardOutput("same: the image data is identical\n")
       return 0
     }
@@ -102,7 +104,7 @@ enum DiffCommand: Command {
       // the only reference to its rows and unfilters them without copying 12 MB.
       var expectedRows = inflated.remove(0)
       var actualRows = inflated.remove(1)
-      if let e = expectedRows, let a = actualRows, a.decodes(to: e) == true {
+      if shortcuts, let e = expectedRows, let a = actualRows, a.decodes(to: e) == true {
         console.standardOutput("same: \(ImageDifference.identical)\n")
         return 0
       }
@@ -110,8 +112,8 @@ enum DiffCommand: Command {
       expected =
         try expectedRows.take()?.decoded(path: paths.0) ?? (decoded.take(0) ?? missing).get()
       if let rows = actualRows.take() {
-        if !expectedWasInflated, rows.width == expected.width, rows.height == expected.height,
-          rows.decodes(to: expected.rgba) == true
+        if shortcuts, !expectedWasInflated, rows.width == expected.width,
+          rows.height == expected.height, rows.decodes(to: expected.rgba) == true
         {
           console.standardOutput("same: \(ImageDifference.identical)\n")
           return 0
@@ -127,6 +129,27 @@ enum DiffCommand: Command {
       console.standardOutput(
         "different: sizes differ, expected \(expected.width)×\(expected.height), actual \(actual.width)×\(actual.height)\n"
       )
+      // No pixel-by-pixel difference: the image shows expected | actual, top-aligned on a
+      // transparent ground.
+      if let out = diffOut {
+        let width = expected.width + actual.width
+        let height = max(expected.height, actual.height)
+        guard Pixmap.isValidSize(width: width, height: height) else {
+          throw RuntimeError(
+            "cannot write the diff image of images of different sizes: expected | actual "
+              + "would be \(width)×\(height) pixels, over the PNG writer's limit")
+        }
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        for (image, left) in [(expected, 0), (actual, expected.width)] {
+          for y in 0..<image.height {
+            let from = y * image.width * 4
+            let to = (y * width + left) * 4
+            rgba[to..<(to + image.width * 4)] = image.rgba[from..<(from + image.width * 4)]
+          }
+        }
+        try OutputFile.write(
+          PNGCodec.encode(straightRGBA: rgba, width: width, height: height), to: out)
+      }
       return 1
     }
     let difference = ImageDifference(

@@ -560,10 +560,11 @@ enum SceneSource {
   case builtIn(String)
   case file(String)
 
-  /// `cats`, `cards` (unless a file of that name is in the working folder), or a path.
+  /// `cats` or `cards`, always the built-in scenes — a file or folder of that name in the
+  /// working folder is `./cats` (once a file there took over, so `cards -o cards/` made a later
+  /// `check cards` find a folder of frames); anything else is a path.
   init(argument: String) {
-    let isBuiltIn = SceneFile.builtIn(argument) != nil && access(argument, F_OK) != 0
-    self = isBuiltIn ? .builtIn(argument) : .file(argument)
+    self = SceneFile.builtIn(argument) != nil ? .builtIn(argument) : .file(argument)
   }
 
   /// The argument as given.
@@ -698,7 +699,8 @@ enum SceneCommand: Command {
     abstract: "Render a scene file (JSON): layers, state, taps, timed events and animations.",
     discussion: """
       FILE is a scene file (see the README's "Scene files" and Schemas/scene.schema.json), cats or \
-      cards for the built-in scenes, or - for standard input. --device and --scale replace the \
+      cards for the built-in scenes (always: a file of that name is ./cats), or - for standard \
+      input. --device and --scale replace the \
       file's canvas; --tap replaces the file's taps. With --out-dir, several scenes (files, \
       folders of *.json, built-ins) are rendered at once, each to DIR/<scene name>.gif (.apng or \
       .webp with --format apng or webp, DIR/<scene name>/ with --format png-frames); --shard and --shards pick a shard of them as \

@@ -98,6 +98,11 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
       throw Problem("TEST_TOTAL_SHARDS is set without TEST_SHARD_INDEX")
     }
     guard let shard = Shard(index: i + 1, count: total) else {
+      if i < total {
+        throw Problem(
+          "TEST_TOTAL_SHARDS=\(total) is more shards than the \(Shard.maximumCount) a check splits into"
+        )
+      }
       throw Problem("TEST_SHARD_INDEX=\(i) is past TEST_TOTAL_SHARDS=\(total) (it counts from 0)")
     }
     return shard

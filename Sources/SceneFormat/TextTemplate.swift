@@ -252,7 +252,7 @@ struct TextTemplate: Hashable, Sendable {
         let inner = String(spec.dropFirst().dropLast())
         guard isSpecifier(inner) else {
           throw ExpressionError(
-            "specifier \"\(inner)\" is not one of %d, %i, %f, %.Nf, %e, %.Ne, %g (with text and %% around it)"
+            "specifier \"\(inner)\" is not one of %d, %i, %f, %.Nf, %e, %.Ne, %g (N from 0 to 15; with text and %% around it)"
           )
         }
         format = .specifier(inner)

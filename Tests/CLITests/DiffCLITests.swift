@@ -60,6 +60,32 @@ import Testing
     let run = InProcessRun(["diff", a, b])
     #expect(run.status == 1)
     #expect(run.standardOutput.contains("sizes differ, expected 8×6, actual 9×6"))
+    // The difference image shows the two side by side, top-aligned.
+    let tall = try image("tall.png", width: 3, height: 9)
+    let out = directory + "/sizes.png"
+    #expect(InProcessRun(["diff", a, tall, "--diff-out", out]).status == 1)
+    let pair = try PNGCodec.read(out)
+    #expect(pair.width == 11 && pair.height == 9)
+    #expect(pair[1, 1] == PremultipliedRGBA8(r: 255, g: 149, b: 0, a: 255))
+    #expect(pair[9, 1] == PremultipliedRGBA8(r: 255, g: 149, b: 0, a: 255))
+    #expect(pair[1, 7].a == 0)
+  }
+
+  /// `--diff-out` writes the image whatever the verdict, equal images too, so that a diff from
+  /// an earlier run is never left in place beside a "same" (found by a walkthrough).
+  @Test func equalImagesStillWriteTheDifferenceImage() throws {
+    let a = try image("a.png")
+    let b = try image("b.png", compression: .small)
+    let out = directory + "/equal.png"
+    try Data("stale".utf8).write(to: URL(fileURLWithPath: out))
+    for other in [a, b] {
+      let run = InProcessRun(["diff", a, other, "--diff-out", out])
+      #expect(run.status == 0, "\(run.standardOutput)")
+      #expect(run.standardOutput.hasPrefix("same"))
+      let diff = try PNGCodec.read(out)
+      #expect(diff.width == 8 && diff.height == 6)
+      #expect(diff[1, 1] != PremultipliedRGBA8(r: 255, g: 0, b: 255, a: 255))
+    }
   }
 
   @Test func badInputExitsTwoWithoutCrashing() throws {

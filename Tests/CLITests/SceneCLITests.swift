@@ -57,6 +57,24 @@ struct GIFSummary {
     Array(try Data(contentsOf: URL(fileURLWithPath: path)))
   }
 
+  /// `cats` and `cards` always name the built-in scenes: a file or folder of that name in the
+  /// working folder is `./cats` (a folder of frames named `cards` once made `check cards` fail,
+  /// and a stray file named `cats` took over the demo; found by a walkthrough).
+  @Test func builtInNamesWinOverFilesOfTheirName() throws {
+    let folder = ToolRun.scratchFolder("names")
+    try #"{"layers": [{"text": "a file named cats"}]}"#.write(
+      toFile: folder + "/cats", atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(
+      atPath: folder + "/cards", withIntermediateDirectories: true)
+    let builtIn = try ToolRun(["layout", "cats"], in: folder)
+    #expect(builtIn.status == 0, "\(builtIn.standardError)")
+    #expect(builtIn.standardOutput.contains("Tap anywhere"))
+    let file = try ToolRun(["layout", "./cats"], in: folder)
+    #expect(file.status == 0, "\(file.standardError)")
+    #expect(file.standardOutput.contains("a file named cats"))
+    #expect(try ToolRun(["layout", "cards"], in: folder).status == 0)
+  }
+
   @Test func catsGIFLoopsWithCentisecondDelays() throws {
     let out = directory + "/cats.gif"
     let trace = directory + "/cats.csv"
