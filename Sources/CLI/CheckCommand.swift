@@ -211,8 +211,12 @@ enum CheckCommand: Command {
       } else {
         result = try check(job, console: &console)
       }
+      // Names come from file names: their control characters are shown escaped, never sent
+      // to the terminal.
       let prefix = several ? name + ": " : ""
-      for line in result.failureLines { console.standardOutput(prefix + line + "\n") }
+      for line in result.failureLines {
+        console.standardOutput(Console.terminalSafe(prefix + line) + "\n")
+      }
       if result.recorded > 0 {
         console.standardOutput(
           "recorded \(result.recorded) golden frame\(result.recorded == 1 ? "" : "s") in \(folder)\n"
@@ -507,6 +511,8 @@ enum CheckCommand: Command {
     // Goldens the render has no selected frame for: failures, or removed when re-recording.
     var problems: [String] = []
     var staleFailures = 0
+    // Said once the new goldens are in place (an interrupted run removes nothing).
+    var removal: String?
     let selected = Set(indices)
     let stale = (Folders.names(in: folder) ?? []).compactMap(SceneExporter.frameIndex(of:))
       .filter { !selected.contains($0) }.sorted()
@@ -514,9 +520,9 @@ enum CheckCommand: Command {
       let span = spanText(first, last)
       if mode == .all || mode == .failed {
         for index in stale { unlink(goldens + SceneExporter.frameName(index)) }
-        console.standardOutput(
+        removal =
           "removed \(stale.count) golden frame\(stale.count == 1 ? "" : "s") with no selected "
-            + "frame in the render (\(span))\n")
+          + "frame in the render (\(span))\n"
       } else {
         let beyond = stale.filter { $0 >= count }
         let unselected = stale.filter { $0 < count }
@@ -535,6 +541,7 @@ enum CheckCommand: Command {
       }
     }
     try staged?.commit()
+    if let removal { console.standardOutput(removal) }
     return CheckReport.Scene(
       name: job.name, golden: folder, rerecord: job.rerecord, frames: frames,
       problems: problems, problemFailures: staleFailures, seconds: BenchClock.now() - started)

@@ -1,3 +1,5 @@
+import FileIO
+
 /// A subcommand: its option table, and how it runs once its arguments are split.
 protocol Command {
   static var spec: CommandSpec { get }
@@ -8,6 +10,13 @@ protocol Command {
 
 /// Where a command's text goes: data to standard output, messages to standard error.
 public struct Console: Sendable {
+  /// `text` with its control characters (but its line breaks) shown escaped (`\u{1b}`): for
+  /// lines that carry names taken from file names, which must not reach a terminal raw.
+  static func terminalSafe(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { FileError.escaped(String($0)) }.joined(separator: "\n")
+  }
+
   public var standardOutput: @Sendable (String) -> Void
   public var standardError: @Sendable (String) -> Void
   /// Why a write to standard output failed, if one did (`RenderAnim.main` asks once the command

@@ -133,7 +133,9 @@ enum MergeResultsCommand: Command {
       console.standardOutput("report: \(CheckCommand.trimmingSlashes(folder))/index.html\n")
     }
     for scene in scenes {
-      for line in scene.failureLines { console.standardOutput(scene.name + ": " + line + "\n") }
+      for line in scene.failureLines {
+        console.standardOutput(Console.terminalSafe(scene.name + ": " + line) + "\n")
+      }
     }
     let failing = scenes.filter { $0.failures > 0 }.count
     let passed = scenes.reduce(0) { $0 + $1.passed }

@@ -817,7 +817,7 @@ enum SceneCommand: Command {
       if !notes.isEmpty { console.standardError(notes) }
       if let error {
         failed += 1
-        console.standardError("render-anim: \(name): error: \(error)\n")
+        console.standardError(Console.terminalSafe("render-anim: \(name): error: \(error)") + "\n")
       }
     }
     if !arguments.flag("quiet") {

@@ -194,6 +194,21 @@ let tinyScene = """
     #expect(leftovers.isEmpty, "\(leftovers)")
   }
 
+  /// A scene named with control characters (from its file name) is reported with them escaped:
+  /// an escape sequence in a file name never reaches the terminal (found by a walkthrough).
+  @Test func controlCharactersInSceneNamesAreEscaped() throws {
+    try FileManager.default.createDirectory(
+      atPath: scratch.path + "/named", withIntermediateDirectories: false)
+    _ = try scratch.write(tinyScene, "named/good.json")
+    _ = try scratch.write("{not json", "named/a\u{1B}[31mb.json")
+    let run = InProcessRun([
+      "scene", scratch.path + "/named", "--out-dir", scratch.path + "/named-out", "--quiet",
+    ])
+    #expect(run.status != 0)
+    #expect(!run.standardError.contains("\u{1B}"), "\(run.standardError)")
+    #expect(run.standardError.contains("a\\u{1b}[31mb"), "\(run.standardError)")
+  }
+
   @Test func aFramesFolderWithOtherFilesIsNotReplaced() throws {
     try FileManager.default.createDirectory(
       atPath: scratch.path + "/mine", withIntermediateDirectories: false)
