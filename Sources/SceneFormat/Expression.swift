@@ -70,8 +70,14 @@ public indirect enum Expression: Hashable, Sendable {
       default: return .boolean
       }
     case .conditional(_, let a, let b):
-      let x = a.valueType(booleans: booleans, numbers: numbers)
-      let y = b.valueType(booleans: booleans, numbers: numbers)
+      // A branch written as a number (`on ? 1 : 0`) is a number: only the parser builds a
+      // choice, and its constants are literals (true and false are parsed as `!0`, `!1`).
+      func branch(_ e: Expression) -> ValueType {
+        if case .constant(let v) = e, v.count == 1 { return .number }
+        return e.valueType(booleans: booleans, numbers: numbers)
+      }
+      let x = branch(a)
+      let y = branch(b)
       if x == .mixed || y == .mixed { return .mixed }
       if x == .unknown { return y }
       if y == .unknown || x == y { return x }

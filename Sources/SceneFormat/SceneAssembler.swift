@@ -715,12 +715,17 @@ struct SceneAssembler {
     )
       throws(SceneFileError)
     {
-      guard expression.valueType(booleans: booleanStates, numbers: numberStates) == .number else {
-        return
+      switch expression.valueType(booleans: booleanStates, numbers: numberStates) {
+      case .number:
+        throw error(
+          "\(what) is true or false, not a number: write a comparison, as n != 0 (Swift needs a "
+            + "Bool here)")
+      case .mixed:
+        throw error(
+          "\(what) is true or false, but the two sides of its ?: differ, one true or false and "
+            + "one a number (Swift needs a Bool from both)")
+      default: return
       }
-      throw error(
-        "\(what) is true or false, not a number: write a comparison, as n != 0 (Swift needs a "
-          + "Bool here)")
     }
     for layer in layers {
       if let c = layer.condition { try check(c.expression, "\"if\"", c.error) }

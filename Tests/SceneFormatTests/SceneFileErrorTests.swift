@@ -650,7 +650,7 @@ import Testing
     // `true` and `false` written in an expression are Bools too.
     (
       file("", #""state": {"n": 2}, "events": [{"at": 0, "set": {"n": "=n > 0 ? 1 : false"}}]"#),
-      "events[0].set.n", #""n" is a number (its initial value), not true or false"#
+      "events[0].set.n", #"the two sides of ?: differ, one true or false and one a number: "n" takes a number"#
     ),
     (
       file("", #""state": {"n": 2}, "events": [{"at": 0, "set": {"n": "=true"}}]"#),
@@ -681,6 +681,26 @@ import Testing
     (
       file(#"{"text": "=n ? \"a\" : \"b\""}"#, #""state": {"n": 1}"#),
       "layers[0].text", "the condition of a choice of texts is true or false"
+    ),
+    // A choice of numbers is a number (`on ? 1 : 0`), and one of a number and a Bool is
+    // neither (found by a walkthrough: both were taken as conditions).
+    (
+      file(#"{"shape": "circle", "if": "=on ? 1 : 0"}"#, #""state": {"on": false}"#),
+      "layers[0].if", #""if" is true or false, not a number"#
+    ),
+    (
+      file(#"{"shape": "circle", "allowsHitTesting": "=on ? 2 : 3"}"#, #""state": {"on": false}"#),
+      "layers[0].allowsHitTesting", "allowsHitTesting is true or false, not a number"
+    ),
+    (
+      file(#"{"shape": "circle", "if": "=on ? 1 : false"}"#, #""state": {"on": false}"#),
+      "layers[0].if", "the two sides of its ?: differ"
+    ),
+    (
+      file(
+        "",
+        #""state": {"on": false, "n": 0}, "events": [{"at": 0, "set": {"on": "=n > 0 ? 1 : 0"}}]"#),
+      "events[0].set.on", #""on" is true or false (its initial value), not a number"#
     ),
     // A state whose initial value is a comparison is true or false.
     (
