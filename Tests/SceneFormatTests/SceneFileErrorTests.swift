@@ -650,7 +650,8 @@ import Testing
     // `true` and `false` written in an expression are Bools too.
     (
       file("", #""state": {"n": 2}, "events": [{"at": 0, "set": {"n": "=n > 0 ? 1 : false"}}]"#),
-      "events[0].set.n", #"the two sides of ?: differ, one true or false and one a number: "n" takes a number"#
+      "events[0].set.n",
+      #"the two sides of ?: differ, one true or false and one a number: "n" takes a number"#
     ),
     (
       file("", #""state": {"n": 2}, "events": [{"at": 0, "set": {"n": "=true"}}]"#),
