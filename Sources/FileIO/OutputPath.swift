@@ -98,16 +98,25 @@ enum OutputPath {
     }
   }
 
-  /// A fresh hidden name beside `target`: `.name.PID.RANDOM.tmp`.
+  /// A fresh hidden name beside `target`: `.name.PID.RANDOM.tmp`. Temporaries of the same
+  /// target that a process killed outright (SIGKILL: a CI timeout, the OOM killer) left behind
+  /// are removed first (`Temporaries.sweepAbandoned`).
   static func temporarySibling(of target: String) -> String {
     let folder = parent(of: target)
     let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
     let prefix = !target.contains("/") ? "" : folder == "/" ? "/" : folder + "/"
-    // The name's start, at most `temporaryNameBytes` bytes of whole characters, so that a
-    // target whose name the file system takes (255 bytes) still has a temporary it takes.
+    let base = temporaryBase(of: target)
+    Temporaries.sweepAbandoned(in: prefix, base: base)
+    return "\(prefix).\(base).\(getpid()).\(random).tmp"
+  }
+
+  /// The start of the target's name a temporary keeps: at most `temporaryNameBytes` bytes of
+  /// whole characters, so that a target whose name the file system takes (255 bytes) still has
+  /// a temporary it takes.
+  static func temporaryBase(of target: String) -> Substring {
     var base = Substring(name(of: target))
     while base.utf8.count > temporaryNameBytes { base.removeLast() }
-    return "\(prefix).\(base).\(getpid()).\(random).tmp"
+    return base
   }
 
   /// Bytes of the target's name a temporary keeps: 255 less the dots, the process id (at most

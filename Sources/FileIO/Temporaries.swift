@@ -85,6 +85,34 @@ public enum Temporaries {
     while true { pause() }
   }
 
+  /// Removes the temporaries of one output (`.base.PID.RANDOM.tmp` in the folder `prefix`, ""
+  /// for the working folder) whose process is gone: a process killed outright cannot clean up,
+  /// and its temporaries (a GIF half written, a folder of frames) would stay for good. Only
+  /// names of exactly that form, owned by this user, whose process id is not alive (`kill(pid,
+  /// 0)` says there is no such process) are touched; a folder goes only if it holds plain files.
+  static func sweepAbandoned(in prefix: String, base: Substring) {
+    let folder = prefix.isEmpty ? "." : prefix
+    let start = "." + base + "."
+    for name in FolderListing.names(in: folder)
+    where name.hasPrefix(start) && name.hasSuffix(".tmp") {
+      let middle = name.dropFirst(start.count).dropLast(4).split(
+        separator: ".", omittingEmptySubsequences: false)
+      guard middle.count == 2, let pid = Int32(middle[0]), pid > 0, pid != getpid(),
+        !middle[1].isEmpty,
+        middle[1].allSatisfy({ ("0"..."9").contains($0) || ("a"..."z").contains($0) })
+      else { continue }
+      guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+      let path = prefix + name
+      var info = stat()
+      guard lstat(path, &info) == 0, info.st_uid == getuid() else { continue }
+      switch info.st_mode & S_IFMT {
+      case S_IFREG: unlink(path)
+      case S_IFDIR: removeFolder(path)
+      default: continue
+      }
+    }
+  }
+
   /// Deletes a folder of plain files (what output folders hold), then the folder; whether it
   /// is gone.
   @discardableResult
