@@ -144,19 +144,39 @@ extension CoverageAccumulator {
       bucketStarts.withUnsafeMutableBufferPointer { starts in
         sortedLines.withUnsafeMutableBufferPointer { sorted in
           lineBands.withUnsafeMutableBufferPointer { lineBand in
+            // Lines come in contour order, so a run of them mostly shares a band: each loop
+            // keeps the current band's count (or place) in a register and touches memory only
+            // where the band changes, instead of adding to the same counter in memory line after
+            // line (each add waited for the store before it).
+            var current = 0
+            var run = 0
             for index in 0..<count {
               let band = min(bands - 1, Int(edges[index].firstRow) / Self.bandRows)
               lineBand[index] = Int32(truncatingIfNeeded: band)
-              starts[band + 1] += 1
+              if band != current {
+                starts[current + 1] += run
+                current = band
+                run = 0
+              }
+              run += 1
             }
+            starts[current + 1] += run
             for b in 0..<bands { starts[b + 1] += starts[b] }
             // Placing a line advances its band's start; afterwards each start is the next
             // band's, so they move back up by one.
+            current = 0
+            var place = starts[0]
             for index in 0..<count {
               let band = Int(lineBand[index])
-              sorted[starts[band]] = Int32(truncatingIfNeeded: index)
-              starts[band] += 1
+              if band != current {
+                starts[current] = place
+                current = band
+                place = starts[band]
+              }
+              sorted[place] = Int32(truncatingIfNeeded: index)
+              place += 1
             }
+            starts[current] = place
             for b in stride(from: bands, to: 0, by: -1) { starts[b] = starts[b - 1] }
             starts[0] = 0
           }
