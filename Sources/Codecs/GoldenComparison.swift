@@ -35,6 +35,22 @@ public struct GoldenComparison: Hashable, Sendable {
     self.maxDifferingRatio = maxDifferingRatio
   }
 
+  /// What is wrong with the comparison's figures, or nil: a perceptual threshold outside 0…1
+  /// (NaN compared false with everything and passed any change), a negative count of pixels, a
+  /// share outside 0…1. The command line's options cannot give these; a program can.
+  public var problem: String? {
+    if case .perceptual(let threshold) = method, !(0...1).contains(threshold) {
+      return "the perceptual threshold is \(threshold): expected 0 to 1"
+    }
+    if maxDifferingPixels < 0 {
+      return "maxDifferingPixels is \(maxDifferingPixels): expected 0 or more"
+    }
+    if let ratio = maxDifferingRatio, !(0...1).contains(ratio) {
+      return "maxDifferingRatio is \(ratio): expected 0 to 1"
+    }
+    return nil
+  }
+
   /// Whether `difference` of an image of `pixels` pixels is within the budget: the count when
   /// only a count is given, the share when only a share is, either when both are.
   public func allows(_ difference: ImageDifference, pixels: Int) -> Bool {

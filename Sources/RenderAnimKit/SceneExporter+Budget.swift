@@ -205,6 +205,7 @@ extension SceneExporter {
   /// The best WebP that fits in `maxBytes`: lossless if it fits; else the highest lossy quality
   /// (a whole number, found by bisection) that fits; then fewer frames a second at quality 0.
   public func webp(maxBytes: Int, loopCount: Int = 0) throws -> BudgetChoice {
+    try checkScene()
     try Self.checkLoopCount(loopCount)
     var smallest: (bytes: Int, settings: String)?
     for stride in Self.frameStrides where stride == 1 || scene.frameCount > stride {

@@ -98,9 +98,61 @@ public struct SceneExporter: Sendable {
     }
   }
 
+  /// Refuses a scene no scene file could give — one built in code, or changed through `scene`
+  /// — with an error naming the field, before anything renders: a frame rate of 1 to 120
+  /// (`SceneSettings.frameRates`), a hold and a duration within `SceneLimits.time` seconds, a
+  /// size of more than 0 and at most `SceneLimits.canvasSide` points, a scale of more than 0
+  /// and at most 3, pixels (size × scale) within `SceneLimits.frameSidePixels` a side and
+  /// `SceneLimits.framePixels` in all, and at most `maximumFrames` frames. Every render method
+  /// checks it (a frame rate of 0 or NaN used to trap in the frame count; a scale of 0 said only
+  /// "cannot allocate").
+  public func checkScene() throws {
+    func refuse(_ field: String, _ value: Double, _ expected: String) -> RenderError {
+      RenderError("Scene.\(field) is \(value): expected \(expected)")
+    }
+    guard SceneSettings.frameRates.contains(scene.frameRate) else {
+      throw refuse("frameRate", scene.frameRate, "1 to 120 frames a second")
+    }
+    guard (0...SceneLimits.time).contains(scene.hold) else {
+      throw refuse("hold", scene.hold, "0 to \(Int(SceneLimits.time)) seconds")
+    }
+    if let duration = scene.duration, !(duration > 0 && duration <= SceneLimits.time) {
+      throw refuse(
+        "duration", duration, "more than 0 and at most \(Int(SceneLimits.time)) seconds")
+    }
+    for (field, value) in [("width", scene.width), ("height", scene.height)] {
+      guard value > 0, value <= SceneLimits.canvasSide else {
+        throw refuse(
+          field, value, "more than 0 and at most \(Int(SceneLimits.canvasSide)) points")
+      }
+    }
+    guard scene.scale > 0, scene.scale <= 3 else {
+      throw refuse("scale", scene.scale, "more than 0 and at most 3 pixels per point")
+    }
+    let (w, h) = (scene.pixelWidth, scene.pixelHeight)
+    guard w >= 1, h >= 1, w <= SceneLimits.frameSidePixels, h <= SceneLimits.frameSidePixels,
+      w * h <= SceneLimits.framePixels
+    else {
+      throw RenderError(
+        "the scene's frames would be \(w)×\(h) pixels (Scene.width and height × scale): "
+          + "expected 1 to \(SceneLimits.frameSidePixels) a side and at most "
+          + "\(SceneLimits.framePixels) in all")
+    }
+    guard scene.frameCount <= Self.maximumFrames else {
+      throw RenderError(
+        "the scene has \(scene.frameCount) frames: at most \(Self.maximumFrames) are rendered "
+          + "(its animations end too late; give it a duration)")
+    }
+  }
+
+  /// The most frames a render makes: what the longest scene file can ask for (events and
+  /// delays up to a minute, animations up to a minute, a minute's hold) at 120 frames a second.
+  public static let maximumFrames = Int(4 * SceneLimits.time) * 120
+
   /// Refuses what a GIF cannot say: a loop count past 16 bits, a frame rate past
   /// `maximumGIFFrameRate`.
   func checkGIF(loopCount: Int) throws {
+    try checkScene()
     try Self.checkLoopCount(loopCount)
     guard scene.frameRate <= Double(Self.maximumGIFFrameRate) else {
       throw RenderError(
@@ -111,6 +163,7 @@ public struct SceneExporter: Sendable {
 
   /// Refuses frame indices the scene does not have.
   func checkFrames(_ indices: [Int]) throws {
+    try checkScene()
     let count = scene.frameCount
     for index in indices where !(0..<count).contains(index) {
       throw RenderError(
@@ -242,6 +295,7 @@ public struct SceneExporter: Sendable {
   public func writeAPNG(
     to output: any ByteSink, loopCount: Int = 0, progress: Progress? = nil
   ) throws {
+    try checkScene()
     try Self.checkLoopCount(loopCount)
     let renderer = FrameRenderer(scene: scene, threads: threads)
     let count = scene.frameCount
@@ -274,6 +328,7 @@ public struct SceneExporter: Sendable {
     to output: any ByteSink, quality: Double? = nil, loopCount: Int = 0,
     progress: Progress? = nil
   ) throws {
+    try checkScene()
     try Self.checkLoopCount(loopCount)
     let renderer = FrameRenderer(scene: scene, threads: threads)
     let count = scene.frameCount

@@ -93,7 +93,9 @@ public func expectGoldenFrames(
       ? Array(0..<scene.frameCount) : try selection.indices(in: scene)
   } catch { throw GoldenSetupError("golden \(golden): \(error)") }
   let comparison = GoldenComparison(method: method, maxDifferingPixels: maxDifferingPixels)
+  if let problem = comparison.problem { throw GoldenSetupError("golden \(golden): \(problem)") }
   let exporter = SceneExporter(scene: scene)
+  do { try exporter.checkScene() } catch { throw GoldenSetupError("golden \(golden): \(error)") }
   // What an earlier run left for these frames goes first, as `render-anim check` does.
   CheckReport.Frame.removeArtifacts(of: indices, in: artifacts)
   var results: [CheckReport.Frame] = []
@@ -115,9 +117,10 @@ public func expectGoldenFrames(
       let written = frame.artifacts
       for path in [written?.actual, written?.diff].compactMap({ $0 }) {
         if let bytes = try? FileReader.read(path, limit: 1 << 28, kind: "artifacts") {
-          Attachment.record(
-            bytes, named: String(path.split(separator: "/").last ?? "artifact"),
-            sourceLocation: sourceLocation)
+          // Named with the golden folder's name, so that two goldens' frame 5 are told apart.
+          let file = String(path.split(separator: "/").last ?? "artifact")
+          let goldenName = folder.dropLast().split(separator: "/").last ?? "golden"
+          Attachment.record(bytes, named: "\(goldenName)-\(file)", sourceLocation: sourceLocation)
         }
       }
     }

@@ -50,11 +50,18 @@ public struct Scene: Hashable, Sendable {
   /// Frames 0...n−1: through the end of the animation and the hold, or the `duration`'s frames
   /// (at least one). A scene that never settles and has no duration has one frame (its
   /// assembler refuses it before).
+  /// A frame rate or length that gives no finite count (a scene built in code with a frame
+  /// rate of 0 or NaN; `SceneExporter.checkScene` refuses it) counts one frame, and a count past
+  /// what an Int holds is clamped rather than trapping.
   public var frameCount: Int {
-    if let duration { return max(1, Int((duration * frameRate - 1e-9).rounded(.up))) }
+    func count(_ frames: Double) -> Int {
+      guard frames.isFinite else { return 1 }
+      return Int(min(max(frames, 1), 1e15))
+    }
+    if let duration { return count((duration * frameRate - 1e-9).rounded(.up)) }
     let end = settleTime + hold
     guard end.isFinite else { return 1 }
-    return Int((end * frameRate - 1e-9).rounded(.up)) + 1
+    return count((end * frameRate - 1e-9).rounded(.up) + 1)
   }
 
   public func time(ofFrame index: Int) -> Double { Double(index) / frameRate }

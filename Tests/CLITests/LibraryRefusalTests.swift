@@ -97,6 +97,40 @@ import Testing
     #expect(try fast.apng().count > 0)
   }
 
+  /// A scene built in code (or changed through `scene`) is checked as a file's would be, the
+  /// field named: a frame rate of 0 or NaN trapped in the frame count, a 12288-pixel frame and
+  /// 500 frames a second rendered, a scale of 0 said only "cannot allocate" (found by an
+  /// embedding walkthrough).
+  @Test func aSceneBuiltInCodeIsChecked() throws {
+    let good = try SceneExporter(
+      json: Self.text, settings: SceneSettings(scale: 1, frameRate: 10, hold: 0), threads: 1)
+    let changes: [(String, (inout Scene) -> Void)] = [
+      ("Scene.frameRate is 0.0", { $0.frameRate = 0 }),
+      ("Scene.frameRate is nan", { $0.frameRate = .nan }),
+      ("Scene.frameRate is 500.0", { $0.frameRate = 500 }),
+      ("Scene.hold is -1.0", { $0.hold = -1 }),
+      ("Scene.duration is inf", { $0.duration = .infinity }),
+      ("Scene.scale is 0.0", { $0.scale = 0 }),
+      ("Scene.width is nan", { $0.width = .nan }),
+      ("12288×120 pixels", { ($0.width, $0.scale) = (4096, 3) }),
+    ]
+    for (message, change) in changes {
+      var exporter = good
+      change(&exporter.scene)
+      let refusals = [
+        Self.message { _ = try exporter.frame(0) },
+        Self.message { _ = try exporter.gif() },
+        Self.message { _ = try exporter.apng() },
+        Self.message { _ = try exporter.webp() },
+        Self.message { try exporter.pngFrames { _, _ in } },
+        Self.message { _ = try exporter.webp(maxBytes: 1000) },
+      ]
+      #expect(refusals.allSatisfy { $0?.contains(message) == true }, "\(refusals)")
+      _ = exporter.trace()  // no trap
+    }
+    #expect(try good.gif().count > 0)
+  }
+
   @Test func selectionsBeforeTheFirstFrameAreRefused() throws {
     let scene = try SceneExporter(
       json: Self.text, settings: SceneSettings(scale: 1, frameRate: 10, hold: 0)

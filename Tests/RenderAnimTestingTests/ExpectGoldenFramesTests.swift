@@ -68,6 +68,27 @@ import Testing
     }
   }
 
+  /// Comparison figures a program can give but the command line cannot are refused: a NaN
+  /// threshold compared false with everything and passed any change (found by a walkthrough).
+  @Test func impossibleComparisonsAreRefused() throws {
+    let scene = try Self.cards()
+    for method in [ComparisonMethod.perceptual(threshold: .nan), .perceptual(threshold: -1)] {
+      #expect(throws: GoldenSetupError.self) {
+        try expectGoldenFrames(
+          of: scene, frames: [0], golden: "Goldens/cards", compare: method, record: .never)
+      }
+    }
+    #expect(throws: GoldenSetupError.self) {
+      try expectGoldenFrames(
+        of: scene, frames: [0], golden: "Goldens/cards", maxDifferingPixels: -5, record: .never)
+    }
+    var stopped = scene
+    stopped.frameRate = 0
+    #expect(throws: GoldenSetupError.self) {
+      try expectGoldenFrames(of: stopped, frames: [0], golden: "Goldens/cards", record: .never)
+    }
+  }
+
   /// The artifacts go beside the golden folder under its real name, never inside it, however
   /// the folder is written.
   @Test func artifactsAreBesideTheGoldenFolder() {
