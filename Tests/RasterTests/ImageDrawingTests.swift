@@ -98,6 +98,32 @@ import Testing
     }
   }
 
+  /// An image drawn one source pixel per device pixel at a whole-pixel offset (an `@2x` icon
+  /// on a 2× canvas), straight or mirrored, comes out pixel for pixel whatever the
+  /// interpolation: the default Mitchell filter, which does not interpolate, blurred 1-pixel
+  /// stripes to 227/28 (found by a walkthrough).
+  @Test(arguments: ImageInterpolation.allCases)
+  func oneToOneIsPixelExact(_ interpolation: ImageInterpolation) throws {
+    let w = 16
+    var state: UInt32 = 12_345
+    let pixels = (0..<(w * w)).map { _ -> UInt32 in
+      state = state &* 1_103_515_245 &+ 12_345
+      return state >> 8 & 0x00FF_FFFF | 255 << 24
+    }
+    let image = RasterImage(try #require(Pixmap(width: w, height: w, pixels: pixels)), identity: 7)
+    let drawn = try Self.draw(
+      image, in: Rect(minX: 3, minY: 5, maxX: 19, maxY: 21), interpolation, size: 24)
+    let mirrored = try Self.draw(
+      image, in: Rect(minX: 0, minY: 0, maxX: 16, maxY: 16), interpolation,
+      transform: Transform(a: -1, b: 0, c: 0, d: 1, tx: 20, ty: 2), size: 24)
+    for y in 0..<w {
+      for x in 0..<w {
+        #expect(drawn[x + 3, y + 5].packed == pixels[y * w + x])
+        #expect(mirrored[19 - x, y + 2].packed == pixels[y * w + x])
+      }
+    }
+  }
+
   @Test func fractionalEdgesGetTheirArea() throws {
     let white = try Self.solid(
       4, 4, PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255), identity: 3)

@@ -20,13 +20,20 @@ enum ImageResampler {
       interpolation: ImageInterpolation
     ) {
       let shrink = min(abs(scale), 1)
-      let radius = interpolation == .none ? 0.5 : interpolation.support / shrink
-      stride = interpolation == .none ? 1 : Int((2 * radius).rounded(.up)) + 2
+      // One source pixel per device pixel, edges on the device grid: every pixel centre falls on
+      // a source pixel's centre, and each device pixel takes that pixel as it is (Core Graphics
+      // draws such an image pixel for pixel). Mitchell's filter, which does not interpolate,
+      // would otherwise blur it: at whole offsets it weighs the neighbours 1/18 each.
+      let isIdentity =
+        abs(abs(scale) - 1) <= 1e-9 && abs(origin - origin.rounded()) <= 1e-9
+      let nearest = interpolation == .none || isIdentity
+      let radius = nearest ? 0.5 : interpolation.support / shrink
+      stride = nearest ? 1 : Int((2 * radius).rounded(.up)) + 2
       first.reserveCapacity(outputs.count)
       weights = [Float](repeating: 0, count: outputs.count * stride)
       for (k, i) in outputs.enumerated() {
         let centre = (Double(i) + 0.5 - origin) / scale
-        if interpolation == .none {
+        if nearest {
           first.append(min(max(Int(centre.rounded(.down)), 0), sourceCount - 1))
           count.append(1)
           weights[k * stride] = 1
