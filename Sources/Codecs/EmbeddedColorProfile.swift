@@ -5,8 +5,8 @@ import CDeflate
 /// segments (a profile longer than a segment is split across several, numbered from 1).
 ///
 /// Reading is bounded: a profile over `maximumBytes` is not read (the image is then taken as
-/// sRGB, as a profile that cannot be read is). Nothing here decides whether the profile is
-/// usable; `SRGBConversion` does.
+/// sRGB, as a profile that cannot be read is, and a note says why). Nothing here decides
+/// whether the profile is usable; `SRGBConversion` does.
 struct EmbeddedColorProfile: Equatable {
   /// The profile's bytes, as the ICC specification lays them out.
   var bytes: [UInt8]
@@ -20,23 +20,39 @@ struct EmbeddedColorProfile: Equatable {
 
   // MARK: - PNG
 
-  /// The `iCCP` profile of PNG bytes `PNGChunks.collect` has checked; nil without one, or when
-  /// it does not inflate within `maximumBytes`.
-  static func png(_ checked: [UInt8]) -> EmbeddedColorProfile? {
-    checked.withUnsafeBytes { raw -> EmbeddedColorProfile? in
+  /// What an image file says of its profile.
+  enum Found: Equatable {
+    case none
+    case profile(EmbeddedColorProfile)
+    /// There is one, but it cannot be read, and why.
+    case unreadable(String)
+
+    var profile: EmbeddedColorProfile? {
+      if case .profile(let p) = self { p } else { nil }
+    }
+  }
+
+  /// The `iCCP` profile of PNG bytes `PNGChunks.collect` has checked: none without one,
+  /// unreadable when the chunk is malformed or does not inflate within `maximumBytes`.
+  static func png(_ checked: [UInt8]) -> Found {
+    checked.withUnsafeBytes { raw -> Found in
       let chunks = PNGChunks.chunks(of: raw)
       guard let header = chunks.first, header.type == 0x4948_4452, header.data.count == 13,
         let chunk = chunks.first(where: { $0.type == 0x6943_4350 })  // iCCP
-      else { return nil }
+      else { return .none }
       let colorType = raw[header.data.lowerBound + 9]
       let data = raw[chunk.data]
       // A keyword of 1 to 79 bytes, a zero, the compression method (0: zlib), the stream.
       guard let zero = data.firstIndex(of: 0), zero > data.startIndex,
         zero - data.startIndex <= 79, zero + 2 <= data.endIndex, raw[zero + 1] == 0
-      else { return nil }
+      else { return .unreadable("its iCCP chunk is malformed") }
       let stream = UnsafeRawBufferPointer(rebasing: raw[(zero + 2)..<data.endIndex])
-      guard let profile = inflate(stream) else { return nil }
-      return EmbeddedColorProfile(bytes: profile, imageIsGrey: colorType == 0 || colorType == 4)
+      guard let profile = inflate(stream) else {
+        return .unreadable(
+          "its iCCP chunk is damaged or inflates to more than \(maximumBytes >> 20) MiB")
+      }
+      return .profile(
+        EmbeddedColorProfile(bytes: profile, imageIsGrey: colorType == 0 || colorType == 4))
     }
   }
 
@@ -62,9 +78,10 @@ struct EmbeddedColorProfile: Equatable {
 
   // MARK: - JPEG
 
-  /// The profile of JPEG bytes, gathered from its `APP2` segments before the image data; nil
-  /// without one, or when its parts are missing, repeated, inconsistent or over `maximumBytes`.
-  static func jpeg(_ bytes: [UInt8]) -> EmbeddedColorProfile? {
+  /// The profile of JPEG bytes, gathered from its `APP2` segments before the image data: none
+  /// without one; unreadable when its parts are missing, repeated, inconsistent or over
+  /// `maximumBytes`.
+  static func jpeg(_ bytes: [UInt8]) -> Found {
     let signature: [UInt8] = Array("ICC_PROFILE".utf8) + [0]
     var parts: [Int: ArraySlice<UInt8>] = [:]
     var partCount = 0
@@ -92,19 +109,24 @@ struct EmbeddedColorProfile: Equatable {
         let count = Int(segment[segment.startIndex + signature.count + 1])
         guard index >= 1, index <= count, partCount == 0 || partCount == count,
           parts[index] == nil
-        else { return nil }
+        else { return .unreadable("its ICC profile's APP2 parts are misnumbered or repeated") }
         partCount = count
         let part = segment.dropFirst(signature.count + 2)
         total += part.count
-        guard total <= maximumBytes else { return nil }
+        guard total <= maximumBytes else {
+          return .unreadable("its ICC profile is larger than \(maximumBytes >> 20) MiB")
+        }
         parts[index] = part
       }
       position += 2 + length
     }
-    guard partCount > 0, parts.count == partCount, let components else { return nil }
+    guard partCount > 0 else { return .none }
+    guard parts.count == partCount, let components else {
+      return .unreadable("its ICC profile has \(parts.count) of its \(partCount) APP2 parts")
+    }
     var profile: [UInt8] = []
     profile.reserveCapacity(total)
     for index in 1...partCount { profile += parts[index] ?? [] }
-    return EmbeddedColorProfile(bytes: profile, imageIsGrey: components == 1)
+    return .profile(EmbeddedColorProfile(bytes: profile, imageIsGrey: components == 1))
   }
 }

@@ -15,6 +15,14 @@ public enum JPEGCodec {
   public static func decode(
     _ bytes: [UInt8], maximumPixels: Int = Pixmap.maximumPixels, path: String? = nil
   ) throws(CodecError) -> Pixmap {
+    try decodeImage(bytes, maximumPixels: maximumPixels, path: path).pixmap
+  }
+
+  /// `decode`, and a note when the file's ICC profile is ignored (damaged, too large, not
+  /// usable, or for the other kind of pixels), saying why: its colours are then taken as sRGB.
+  public static func decodeImage(
+    _ bytes: [UInt8], maximumPixels: Int = Pixmap.maximumPixels, path: String? = nil
+  ) throws(CodecError) -> (pixmap: Pixmap, note: String?) {
     var message = [CChar](repeating: 0, count: 256)
     var (width, height): (Int32, Int32) = (0, 0)
     let headerStatus = bytes.withUnsafeBufferPointer { data in
@@ -39,11 +47,12 @@ public enum JPEGCodec {
       }
     }
     guard status == 0 else { throw failure(message, path) }
-    if let conversion = EmbeddedColorProfile.jpeg(bytes).flatMap(SRGBConversion.init) {
+    let (conversion, note) = SRGBConversion.forFile(EmbeddedColorProfile.jpeg(bytes))
+    if let conversion {
       pixmap.pixels.withUnsafeMutableBytes { conversion.apply($0, count: w * h) }
     }
     // Opaque RGBA bytes are already premultiplied pixels (r in the low byte).
-    return oriented(pixmap, ExifOrientation.read(bytes))
+    return (oriented(pixmap, ExifOrientation.read(bytes)), note)
   }
 
   private static func failure(_ message: [CChar], _ path: String?) -> CodecError {

@@ -93,22 +93,32 @@ public enum PNGCodec {
   /// straight RGBA8 into the pixmap's own storage, converted and premultiplied there: the image
   /// is held once.
   public static func decode(_ bytes: [UInt8], path: String? = nil) throws(CodecError) -> Pixmap {
+    try decodeImage(bytes, path: path).pixmap
+  }
+
+  /// `decode`, and a note when the file's ICC profile is ignored (damaged, too large, not
+  /// usable, or for the other kind of pixels), saying why: its colours are then taken as sRGB.
+  public static func decodeImage(
+    _ bytes: [UInt8], path: String? = nil
+  ) throws(CodecError) -> (pixmap: Pixmap, note: String?) {
     let checked: [UInt8]
     do { checked = try PNGChunks.collect(bytes) } catch { throw error.at(path) }
     return try decodeColorManaged(checked, path: path)
   }
 
-  /// `decode` of bytes `PNGChunks` has checked.
+  /// `decodeImage` of bytes `PNGChunks` has checked.
   private static func decodeColorManaged(
     _ checked: [UInt8], path: String?
-  ) throws(CodecError) -> Pixmap {
-    guard let conversion = EmbeddedColorProfile.png(checked).flatMap(SRGBConversion.init) else {
-      return try decodePixmap(checked, path: path, conversion: nil)
+  ) throws(CodecError) -> (pixmap: Pixmap, note: String?) {
+    let (conversion, note) = SRGBConversion.forFile(EmbeddedColorProfile.png(checked))
+    guard let conversion else {
+      return (try decodePixmap(checked, path: path, conversion: nil), note)
     }
     // gAMA, cHRM and sRGB.
     let superseded: Set<UInt32> = [0x6741_4D41, 0x6348_524D, 0x7352_4742]
-    return try decodePixmap(
+    let pixmap = try decodePixmap(
       PNGChunks.removing(superseded, from: checked), path: path, conversion: conversion)
+    return (pixmap, nil)
   }
 
   /// Decodes PNG bytes into straight RGBA8 rows: the canonical form for comparing images. The
@@ -124,7 +134,7 @@ public enum PNGCodec {
 
   /// Reads and decodes a PNG file (`-` is standard input) as `decode` does.
   public static func read(_ path: String) throws(CodecError) -> Pixmap {
-    try decodeColorManaged(readData(path).bytes, path: path)
+    try decodeColorManaged(readData(path).bytes, path: path).pixmap
   }
 
   /// Reads a PNG file into straight RGBA8 rows. Reading follows the chunk structure and stops at

@@ -1,5 +1,9 @@
 import CLCMS2
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Converts an image's pixels from the colour space its embedded ICC profile describes (Display
 /// P3, Adobe RGB, a camera's, a grey gamma) to sRGB, with Little CMS 2: what iOS does when it
 /// draws such an image into an sRGB context. Core Graphics colour-matches every image from its
@@ -18,11 +22,22 @@ final class SRGBConversion {
   private let transform: cmsHTRANSFORM?
   private let greyTable: [UInt8]
 
-  /// The conversion from `profile`'s colour space; nil when the profile is ignored (see the
-  /// type).
-  init?(_ profile: EmbeddedColorProfile) {
+  /// What became of an image's profile.
+  enum Outcome {
+    /// Converted by this.
+    case converts(SRGBConversion)
+    /// Nothing to do: the profile maps sRGB onto itself.
+    case isSRGB
+    /// Not used, and why (for a note naming the file); the pixels are taken as sRGB.
+    case ignored(String)
+  }
+
+  /// The conversion from `profile`'s colour space, or why there is none (see the type).
+  static func outcome(_ profile: EmbeddedColorProfile) -> Outcome {
     // A context of its own: nothing global, so images convert on any thread.
-    guard let context = cmsCreateContext(nil, nil) else { return nil }
+    guard let context = cmsCreateContext(nil, nil) else {
+      return .ignored("Little CMS could not start")
+    }
     let opened = profile.bytes.withUnsafeBytes { raw in
       cmsOpenProfileFromMemTHR(context, raw.baseAddress, cmsUInt32Number(raw.count))
     }
@@ -31,21 +46,70 @@ final class SRGBConversion {
       if let opened { cmsCloseProfile(opened) }
       if let srgb { cmsCloseProfile(srgb) }
     }
-    var made: (cmsHTRANSFORM?, [UInt8])?
+    let made: Result<(cmsHTRANSFORM?, [UInt8])?, Ignored>
     if let source = opened, let srgb {
       let space = cmsGetColorSpace(source)
       if profile.imageIsGrey, space == cmsSigGrayData {
-        made = Self.greyTable(source, srgb, context).map { (nil, $0) }
+        made = Self.greyTable(source, srgb, context).map { $0.map { (nil, $0) } }
       } else if !profile.imageIsGrey, space == cmsSigRgbData {
-        made = Self.rgbTransform(source, srgb, context).map { ($0, []) }
+        made = Self.rgbTransform(source, srgb, context).map { $0.map { ($0, []) } }
+      } else {
+        made = .failure(
+          Ignored(
+            "it describes \(Self.name(of: space)) colours, the image's are "
+              + (profile.imageIsGrey ? "grey" : "RGB")))
+      }
+    } else {
+      made = .failure(Ignored("Little CMS cannot read it"))
+    }
+    switch made {
+    case .success(let conversion?):
+      return .converts(SRGBConversion(context: context, conversion))
+    case .success(nil):
+      cmsDeleteContext(context)
+      return .isSRGB
+    case .failure(let ignored):
+      cmsDeleteContext(context)
+      return .ignored(ignored.reason)
+    }
+  }
+
+  /// The conversion for what a file says of its profile (nil for none or sRGB's), and a note
+  /// when a profile is there but ignored: "its ICC profile is ignored (why); its colours are
+  /// taken as sRGB".
+  static func forFile(_ found: EmbeddedColorProfile.Found) -> (SRGBConversion?, note: String?) {
+    func note(_ why: String) -> String {
+      "its ICC profile is ignored (\(why)); its colours are taken as sRGB"
+    }
+    switch found {
+    case .none: return (nil, nil)
+    case .unreadable(let why): return (nil, note(why))
+    case .profile(let profile):
+      switch outcome(profile) {
+      case .converts(let conversion): return (conversion, nil)
+      case .isSRGB: return (nil, nil)
+      case .ignored(let why): return (nil, note(why))
       }
     }
-    guard let made else {
-      cmsDeleteContext(context)
-      return nil
-    }
+  }
+
+  private init(context: cmsContext, _ made: (cmsHTRANSFORM?, [UInt8])) {
     self.context = context
     (transform, greyTable) = made
+  }
+
+  /// Why a profile is not used.
+  private struct Ignored: Error {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
+  }
+
+  /// A colour space signature's four letters, trimmed ("CMYK", "Lab").
+  private static func name(of space: cmsColorSpaceSignature) -> String {
+    let value = space.rawValue
+    let bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
+    let text = String(decoding: bytes.filter { $0 >= 0x20 && $0 < 0x7F }, as: UTF8.self)
+    return String(text.reversed().drop { $0 == " " }.reversed())
   }
 
   deinit {
@@ -83,40 +147,87 @@ final class SRGBConversion {
 
   /// The sRGB colour (three bytes) of each grey level, computed in floating point without
   /// lcms2's 8-bit shortcuts (which lose the darkest levels of a linear grey); nil when the
-  /// profile maps every level onto itself.
+  /// profile maps every level onto itself; a failure when it is not usable: its white must come
+  /// out near white, its black dark, and the levels must not fall (a damaged curve).
   private static func greyTable(
     _ source: cmsHPROFILE, _ srgb: cmsHPROFILE, _ context: cmsContext
-  ) -> [UInt8]? {
+  ) -> Result<[UInt8]?, Ignored> {
     guard
       let transform = cmsCreateTransformTHR(
         context, source, ra_lcms_gray_float, srgb, ra_lcms_rgb_float, ra_lcms_intent_perceptual,
         ra_lcms_no_optimize)
-    else { return nil }
+    else { return .failure(Ignored("Little CMS cannot convert from it")) }
     defer { cmsDeleteTransform(transform) }
     let levels = (0...255).map { Float($0) / 255 }
     var colours = [Float](repeating: 0, count: 256 * 3)
     cmsDoTransform(transform, levels, &colours, 256)
+    guard colours.allSatisfy({ $0.isFinite }) else {
+      return .failure(Ignored("it gives colours that are not numbers"))
+    }
     let table = colours.map { UInt8((min(max($0, 0), 1) * 255).rounded()) }
+    let greys = (0..<256).map { Int(table[$0 * 3 + 1]) }
+    guard greys[255] >= minimumWhite, greys[0] <= maximumBlack,
+      zip(greys, greys.dropFirst()).allSatisfy({ $0 <= $1 })
+    else {
+      return .failure(
+        Ignored(
+          "it is not usable: its black comes out as \(greys[0]) and its white as \(greys[255])"))
+    }
     let identity = (0..<256).allSatisfy { level in
       (0..<3).allSatisfy { table[level * 3 + $0] == UInt8(level) }
     }
-    return identity ? nil : table
+    return .success(identity ? nil : table)
   }
 
-  /// The RGBA transform; nil when it cannot be made or maps sRGB onto itself.
+  /// The lowest level of every channel a usable profile's white may come out as, and the
+  /// highest of its black (a display's black may be lifted a little): a profile with zeroed
+  /// colourants makes white black, one with a damaged tag makes it yellow.
+  static let minimumWhite = 224
+  static let maximumBlack = 64
+
+  /// The RGBA transform; nil when it maps sRGB onto itself; a failure when it cannot be made or
+  /// is not usable: white must come out near white, black dark, and the three primaries must
+  /// stay apart (their linear colours span the colour space), so a singular matrix or a
+  /// damaged tag is ignored rather than turning the image black or yellow (skcms's test of a
+  /// profile usable as a source is of this kind).
   private static func rgbTransform(
     _ source: cmsHPROFILE, _ srgb: cmsHPROFILE, _ context: cmsContext
-  ) -> cmsHTRANSFORM? {
+  ) -> Result<cmsHTRANSFORM?, Ignored> {
     guard
       let transform = cmsCreateTransformTHR(
         context, source, ra_lcms_rgba_8, srgb, ra_lcms_rgba_8, ra_lcms_intent_perceptual,
         ra_lcms_copy_alpha)
-    else { return nil }
+    else { return .failure(Ignored("Little CMS cannot convert from it")) }
+    let probe: [UInt8] = [
+      255, 255, 255, 255, 0, 0, 0, 255, 255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255,
+    ]
+    var out = [UInt8](repeating: 0, count: probe.count)
+    cmsDoTransform(transform, probe, &out, 5)
+    let white = out[0..<3].map(Int.init)
+    let black = out[4..<7].map(Int.init)
+    func linear(_ v: UInt8) -> Double {
+      let c = Double(v) / 255
+      return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+    let m = (2...4).map { p in (0..<3).map { linear(out[p * 4 + $0]) } }
+    let determinant =
+      m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+      - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+      + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+    guard white.allSatisfy({ $0 >= minimumWhite }), black.allSatisfy({ $0 <= maximumBlack }),
+      abs(determinant) > 0.05
+    else {
+      cmsDeleteTransform(transform)
+      return .failure(
+        Ignored(
+          "it is not usable: white comes out as \(white), black as \(black), and its red, green "
+            + "and blue as \((2...4).map { p in (0..<3).map { Int(out[p * 4 + $0]) } })"))
+    }
     if mapsOntoItself(transform) {
       cmsDeleteTransform(transform)
-      return nil
+      return .success(nil)
     }
-    return transform
+    return .success(transform)
   }
 
   /// Whether the transform leaves every colour of a 17-level grid and every grey level as it

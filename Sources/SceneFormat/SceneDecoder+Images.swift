@@ -63,9 +63,10 @@ extension SceneDecoder {
       )
     }
     let pixels: Pixmap
+    var note: String?
     do {
       if JPEGCodec.isJPEG(bytes) {
-        pixels = try JPEGCodec.decode(bytes, maximumPixels: SceneLimits.imagePixels)
+        (pixels, note) = try JPEGCodec.decodeImage(bytes, maximumPixels: SceneLimits.imagePixels)
       } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
         // The header's size first, so an oversized image is refused before it is decoded.
         if bytes.count >= 24 {
@@ -77,7 +78,7 @@ extension SceneDecoder {
             )
           }
         }
-        pixels = try PNGCodec.decode(bytes)
+        (pixels, note) = try PNGCodec.decodeImage(bytes)
       } else {
         throw source.error("\"\(FileError.escaped(name))\" is neither a PNG nor a JPEG file")
       }
@@ -97,6 +98,7 @@ extension SceneDecoder {
       throw source.error(
         "the scene's images add up to more than \(SceneLimits.totalImagePixels) pixels")
     }
+    if let note { notes.append("warning: \(source.path): \"\(FileError.escaped(name))\": \(note)") }
     // Identity: FNV-1a of the file's bytes.
     var hash = FNV1a()
     hash.add(bytes)

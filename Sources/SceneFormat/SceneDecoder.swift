@@ -21,6 +21,8 @@ struct SceneDecoder {
   var pathBytes = 0
   /// Images decoded so far, by resolved path, and the bytes and pixels they took.
   var images: [String: RasterImage] = [:]
+  /// Warnings the files read give (an image's ICC profile ignored), for `LoadedScene.notes`.
+  var notes: [String] = []
   var imageFileBytes = 0
   var imagePixels = 0
   /// `definitions`: layers that others `use` and adjust.

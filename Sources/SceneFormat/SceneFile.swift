@@ -89,6 +89,7 @@ public enum SceneFile {
     var assembler = SceneAssembler(description, settings: settings, fonts: fonts)
     var loaded = try assembler.assemble()
     loaded.files = decoder.readFiles
+    loaded.notes = decoder.notes + loaded.notes
     return loaded
   }
 

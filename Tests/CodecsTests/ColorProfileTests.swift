@@ -206,6 +206,36 @@ import Testing
     #expect(greyWithRGB == greyPlain)
   }
 
+  /// A profile lcms2 reads but that cannot describe the image is ignored, with a note saying
+  /// why, rather than wrecking the colours: zeroed colourants (a singular matrix) made every
+  /// pixel black; a profile of the other kind of pixels (found by a walkthrough).
+  @Test func unusableProfilesAreIgnoredWithANote() throws {
+    var zeroed = Self.displayP3
+    func word(_ at: Int) -> Int { zeroed[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+    for i in 0..<word(128) {
+      let entry = 132 + 12 * i
+      let signature = String(decoding: zeroed[entry..<entry + 4], as: UTF8.self)
+      guard ["rXYZ", "gXYZ", "bXYZ"].contains(signature) else { continue }
+      let offset = word(entry + 4)
+      for k in (offset + 8)..<(offset + 20) { zeroed[k] = 0 }
+    }
+    let plain = try PNGCodec.decode(Self.png(rgb: Self.sampleBytes, grey: false, extra: []))
+    let (image, note) = try PNGCodec.decodeImage(
+      Self.png(rgb: Self.sampleBytes, grey: false, extra: [try Self.iccp(zeroed)]))
+    #expect(image == plain)
+    #expect(note?.contains("not usable") == true, "\(String(describing: note))")
+    let grey = try PNGCodec.decodeImage(
+      Self.png(rgb: [0, 90, 255], grey: true, extra: [try Self.iccp(Self.displayP3)]))
+    #expect(grey.note?.contains("describes RGB colours, the image's are grey") == true)
+    let garbage = try PNGCodec.decodeImage(
+      Self.png(rgb: [0, 90, 255], grey: true, extra: [try Self.iccp(Array("junk".utf8))]))
+    #expect(garbage.note?.contains("cannot read it") == true)
+    // An sRGB profile, or none, is no news.
+    let srgb = try PNGCodec.decodeImage(
+      Self.png(rgb: Self.sampleBytes, grey: false, extra: [try Self.iccp(Self.srgb)]))
+    #expect(srgb.note == nil && srgb.pixmap == plain)
+  }
+
   /// The iCCP profile supersedes gAMA (PNG: "when the iCCP chunk is present, PNG decoders
   /// that recognize it … shall ignore the gAMA and cHRM chunks"); without a usable profile,
   /// gAMA still applies.
@@ -226,12 +256,15 @@ import Testing
   @Test func anOversizedProfileIsNotRead() throws {
     let huge = Self.displayP3 + [UInt8](repeating: 0, count: EmbeddedColorProfile.maximumBytes)
     let bytes = try Self.png(rgb: Self.sampleBytes, grey: false, extra: [try Self.iccp(huge)])
-    #expect(EmbeddedColorProfile.png(try PNGChunks.collect(bytes)) == nil)
+    #expect(EmbeddedColorProfile.png(try PNGChunks.collect(bytes)).profile == nil)
+    // Said in a note, as the pixels are left as sRGB.
+    let note = try PNGCodec.decodeImage(bytes).note
+    #expect(note?.contains("inflates to more than 8 MiB") == true, "\(String(describing: note))")
     let fits = try Self.png(
       rgb: Self.sampleBytes, grey: false, extra: [try Self.iccp(Self.displayP3)])
     #expect(
       EmbeddedColorProfile.png(try PNGChunks.collect(fits))
-        == EmbeddedColorProfile(bytes: Self.displayP3, imageIsGrey: false))
+        == .profile(EmbeddedColorProfile(bytes: Self.displayP3, imageIsGrey: false)))
   }
 
   // MARK: - JPEG
@@ -280,14 +313,16 @@ import Testing
     let jpeg = try JPEGCodecTests.fixture("o1.jpg")
     let plain = try JPEGCodec.decode(jpeg)
     let whole = Self.withProfile(jpeg, Self.displayP3, order: [1, 2])
-    #expect(EmbeddedColorProfile.jpeg(whole)?.bytes == Self.displayP3)
+    #expect(EmbeddedColorProfile.jpeg(whole).profile?.bytes == Self.displayP3)
     let repeated = Self.withProfile(jpeg, Self.displayP3, order: [1, 2], numbers: [1, 1])
     let missing = Self.withProfile(jpeg, Self.displayP3, order: [1, 2], count: 3)
     let beyond = Self.withProfile(jpeg, Self.displayP3, order: [1, 2], numbers: [1, 3])
     let zero = Self.withProfile(jpeg, Self.displayP3, order: [1, 2], numbers: [0, 1])
     for bad in [repeated, missing, beyond, zero] {
-      #expect(EmbeddedColorProfile.jpeg(bad) == nil)
-      #expect(try JPEGCodec.decode(bad) == plain)
+      #expect(EmbeddedColorProfile.jpeg(bad).profile == nil)
+      let (image, note) = try JPEGCodec.decodeImage(bad)
+      #expect(image == plain)
+      #expect(note?.contains("APP2 parts") == true, "\(String(describing: note))")
     }
   }
 }

@@ -40,6 +40,36 @@ import Testing
     ])
   }
 
+  /// An image whose ICC profile cannot be read is drawn as sRGB, and the scene's notes say so,
+  /// naming the layer and the file.
+  @Test func anIgnoredProfileIsANote() throws {
+    let path = try Self.folder([
+      "plain.png": try #require(Pixmap(width: 4, height: 4, filledWith: Self.red))
+    ])
+    var png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path + "/plain.png")))
+    // An iCCP chunk after IHDR (8 + 25 bytes) whose compressed profile is not zlib.
+    let typed = Array("iCCP".utf8) + Array("broken".utf8) + [0, 0, 1, 2, 3, 4]
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in typed {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 == 1 ? crc >> 1 ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    crc ^= 0xFFFF_FFFF
+    func bigEndian(_ v: UInt32) -> [UInt8] {
+      [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) }
+    }
+    png.insert(contentsOf: bigEndian(UInt32(typed.count - 4)) + typed + bigEndian(crc), at: 33)
+    FileManager.default.createFile(atPath: path + "/profiled.png", contents: Data(png))
+    let text = #"{"canvas": {"width": 10, "height": 10}, "layers": [{"image": "profiled.png"}]}"#
+    FileManager.default.createFile(atPath: path + "/scene.json", contents: Data(text.utf8))
+    let loaded = try SceneFile.load(path: path + "/scene.json", settings: SceneSettings(scale: 1))
+    #expect(
+      loaded.notes.contains {
+        $0.contains("layers[0].image") && $0.contains("profiled.png")
+          && $0.contains("ICC profile is ignored")
+      }, "\(loaded.notes)")
+  }
+
   static func render(_ layers: String, in folder: String) throws -> Pixmap {
     let text = #"{"canvas": {"width": 100, "height": 100}, "layers": [\#(layers)]}"#
     let path = folder + "/scene.json"
