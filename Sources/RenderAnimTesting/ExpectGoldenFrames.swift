@@ -107,8 +107,11 @@ public func expectGoldenFrames(
       artifacts: CheckReport.Frame.artifacts(in: artifacts, frame: index))
     let frame = CheckReport.Frame(index: index, golden: folder + frameName, checked: checked)
     if frame.result == .recorded || frame.result == .rerecorded {
-      // Recording passes; say where it wrote, as the command line does.
-      print("\(frame.result.rawValue) golden \(folder + frameName)")
+      // Recording passes, as the command line's does, but says where it wrote — printed, and
+      // a warning at the call, so that a golden recorded by a typo in `golden:` is seen.
+      let line = "\(frame.result.rawValue) golden \(folder + frameName)"
+      print(line)
+      Issue.record(Comment(rawValue: line), severity: .warning, sourceLocation: sourceLocation)
     }
     if frame.result == .failed {
       Issue.record(
@@ -132,16 +135,53 @@ public func expectGoldenFrames(
     seconds: monotonicSeconds() - started)
 }
 
-/// `expectGoldenFrames` for a scene file's text (with its settings).
+/// `expectGoldenFrames` for a scene file's text (with its settings). The files it names
+/// (`image`, `pathFile`) are looked up in `folder` — relative to the test file's folder, as
+/// `golden` is; the test file's folder itself by default — and the scene's notes (a font that
+/// fell back, an image's ICC profile ignored) are warnings at the call, since they can make a
+/// golden depend on the machine.
 @discardableResult
 public func expectGoldenFrames(
-  ofSceneText text: String, settings: SceneSettings = SceneSettings(),
+  ofSceneText text: String, settings: SceneSettings = SceneSettings(), folder: String = ".",
   times: [FrameSelection.Time] = [], frames: [Int] = [], golden: String,
   compare method: ComparisonMethod = .exact(tolerance: 0), maxDifferingPixels: Int = 0,
   record: GoldenComparison.RecordMode? = nil, filePath: String = #filePath,
   sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> CheckReport.Scene {
-  let loaded = try SceneFile.load(text: text, settings: settings)
+  let base = filePath.lastIndex(of: "/").map { String(filePath[..<$0]) } ?? "."
+  let files = folder.hasPrefix("/") ? folder : base + "/" + folder
+  let loaded: LoadedScene
+  do { loaded = try SceneFile.load(text: text, folder: files, settings: settings) } catch {
+    throw GoldenSetupError("golden \(golden): \(error)")
+  }
+  for note in loaded.notes {
+    Issue.record(Comment(rawValue: note), severity: .warning, sourceLocation: sourceLocation)
+  }
+  return try expectGoldenFrames(
+    of: loaded.scene, times: times, frames: frames, golden: golden, compare: method,
+    maxDifferingPixels: maxDifferingPixels, record: record, filePath: filePath,
+    sourceLocation: sourceLocation)
+}
+
+/// `expectGoldenFrames` for a scene file (`path` relative to the test file's folder, as
+/// `golden` is), its notes warnings at the call as for `ofSceneText`.
+@discardableResult
+public func expectGoldenFrames(
+  ofSceneFile path: String, settings: SceneSettings = SceneSettings(),
+  times: [FrameSelection.Time] = [], frames: [Int] = [], golden: String,
+  compare method: ComparisonMethod = .exact(tolerance: 0), maxDifferingPixels: Int = 0,
+  record: GoldenComparison.RecordMode? = nil, filePath: String = #filePath,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws -> CheckReport.Scene {
+  let base = filePath.lastIndex(of: "/").map { String(filePath[..<$0]) } ?? "."
+  let file = path.hasPrefix("/") ? path : base + "/" + path
+  let loaded: LoadedScene
+  do { loaded = try SceneFile.load(path: file, settings: settings) } catch {
+    throw GoldenSetupError("golden \(golden): \(error)")
+  }
+  for note in loaded.notes {
+    Issue.record(Comment(rawValue: note), severity: .warning, sourceLocation: sourceLocation)
+  }
   return try expectGoldenFrames(
     of: loaded.scene, times: times, frames: frames, golden: golden, compare: method,
     maxDifferingPixels: maxDifferingPixels, record: record, filePath: filePath,

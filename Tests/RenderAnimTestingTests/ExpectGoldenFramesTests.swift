@@ -89,6 +89,39 @@ import Testing
     }
   }
 
+  /// A scene text's files are looked up in `folder`, relative to the test file's folder as
+  /// `golden` is (they were looked up in the working directory, which `golden` never is), and a
+  /// scene file is found the same way; a scene that does not load names the golden.
+  @Test func sceneFilesAreFoundBesideTheTest() throws {
+    let folder = NSTemporaryDirectory() + "render-anim-golden-files-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try "M0 0H10V10Z".write(toFile: folder + "/tri.svgpath", atomically: true, encoding: .utf8)
+    let text = #"""
+      {"canvas": {"width": 20, "height": 20}, "layers": [{"pathFile": "tri.svgpath",
+        "viewBox": [0, 0, 10, 10], "fill": "red", "frame": {"width": 10, "height": 10}}]}
+      """#
+    try text.write(toFile: folder + "/scene.json", atomically: true, encoding: .utf8)
+    let goldens = folder + "/goldens"
+    let recorded = try expectGoldenFrames(
+      ofSceneText: text, settings: Self.settings, folder: folder, frames: [0], golden: goldens,
+      record: .missing)
+    #expect(recorded.frames.map(\.result) == [.recorded])
+    let checked = try expectGoldenFrames(
+      ofSceneFile: folder + "/scene.json", settings: Self.settings, frames: [0],
+      golden: goldens, record: .never)
+    #expect(checked.failures == 0)
+    // Relative to this file's folder, where there is no tri.svgpath.
+    let error = try #require(
+      throws: GoldenSetupError.self,
+      performing: {
+        try expectGoldenFrames(
+          ofSceneText: text, settings: Self.settings, frames: [0], golden: goldens,
+          record: .never)
+      })
+    #expect(error.description.contains("golden \(goldens)"), "\(error)")
+  }
+
   /// The artifacts go beside the golden folder under its real name, never inside it, however
   /// the folder is written.
   @Test func artifactsAreBesideTheGoldenFolder() {
