@@ -141,6 +141,9 @@ enum SceneOptions {
     var font: String?
     var compression: PNGCompression
     var quiet: Bool
+    /// In a batch (`--out-dir`), the scene's name: its byte budget's choice is reported under
+    /// it even though the batch is otherwise quiet.
+    var batchName: String? = nil
     var allowsFilesOutside: Bool
     var output: Output
     /// The golden folder a `check` that records writes into (nil otherwise): like an output
@@ -455,10 +458,11 @@ enum SceneOptions {
           : try exporter.webp(maxBytes: budget, loopCount: settings.loop)
         try counted.write(choice.bytes)
         framesWritten = choice.frames
-        if !settings.quiet {
+        if !settings.quiet || settings.batchName != nil {
+          let label = settings.batchName.map { "\($0): " } ?? ""
           console.standardError(
-            "render-anim: --max-bytes \(budget): \(choice.settings), \(Self.bytes(choice.bytes.count))\n"
-          )
+            "render-anim: \(label)--max-bytes \(budget): \(choice.settings), "
+              + "\(Self.bytes(choice.bytes.count))\n")
         }
       case .gif:
         try exporter.writeGIF(
@@ -797,6 +801,7 @@ enum SceneCommand: Command {
       for k in stride(from: lane, to: sources.count, by: lanes) {
         let (name, source) = sources[k]
         var own = shared
+        own.batchName = name
         own.output =
           format.animated.map { .animation($0, base + "/" + name + "." + $0.rawValue) }
           ?? .frames(base + "/" + name + "/")

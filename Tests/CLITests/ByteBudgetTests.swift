@@ -33,6 +33,19 @@ import Testing
     #expect(same == full)
   }
 
+  /// A batch (`--out-dir`) says what each scene's budget chose, under the scene's name, though
+  /// it is otherwise quiet (it said nothing; found by a walkthrough).
+  @Test func aBatchSaysWhatEachBudgetChose() throws {
+    let scratch = Scratch("budget-batch")
+    let run = InProcessRun(
+      ["scene", "cats", "cards", "--out-dir", scratch.path + "/out", "--max-bytes", "40000"]
+        + Self.common)
+    #expect(run.status == 0, "\(run.standardError)")
+    for name in ["cats", "cards"] {
+      #expect(run.standardError.contains("render-anim: \(name): --max-bytes 40000: "))
+    }
+  }
+
   /// The same bytes on one thread or two.
   @Test func sameBytesOnAnyThreadCount() throws {
     let budget = "60000"
