@@ -9,6 +9,7 @@
 // lcms2's pixel formats and flags are macros built from other macros, which Swift does not
 // import: the values the converter uses, as constants.
 static const cmsUInt32Number ra_lcms_rgba_8 = TYPE_RGBA_8;
+static const cmsUInt32Number ra_lcms_rgba_16 = TYPE_RGBA_16;
 static const cmsUInt32Number ra_lcms_gray_float = TYPE_GRAY_FLT;
 static const cmsUInt32Number ra_lcms_rgb_float = TYPE_RGB_FLT;
 static const cmsUInt32Number ra_lcms_no_optimize = cmsFLAGS_NOOPTIMIZE;

@@ -13,6 +13,9 @@ struct EmbeddedColorProfile: Equatable {
   /// Whether the image's pixels are grey (a PNG of colour type 0 or 4, a JPEG of one
   /// component), which only a grey profile describes; otherwise they are RGB.
   var imageIsGrey: Bool
+  /// Whether its samples have 16 bits (a PNG's bit depth), which are converted at that
+  /// precision (`SRGBConversion.apply16`).
+  var sixteenBits = false
 
   /// The largest profile read, in bytes: cameras' and printers' profiles with colour tables run
   /// to a few hundred kilobytes, a display's to a few kilobytes.
@@ -40,6 +43,7 @@ struct EmbeddedColorProfile: Equatable {
       guard let header = chunks.first, header.type == 0x4948_4452, header.data.count == 13,
         let chunk = chunks.first(where: { $0.type == 0x6943_4350 })  // iCCP
       else { return .none }
+      let depth = raw[header.data.lowerBound + 8]
       let colorType = raw[header.data.lowerBound + 9]
       let data = raw[chunk.data]
       // A keyword of 1 to 79 bytes, a zero, the compression method (0: zlib), the stream.
@@ -52,7 +56,9 @@ struct EmbeddedColorProfile: Equatable {
           "its iCCP chunk is damaged or inflates to more than \(maximumBytes >> 20) MiB")
       }
       return .profile(
-        EmbeddedColorProfile(bytes: profile, imageIsGrey: colorType == 0 || colorType == 4))
+        EmbeddedColorProfile(
+          bytes: profile, imageIsGrey: colorType == 0 || colorType == 4,
+          sixteenBits: depth == 16 && colorType != 3))
     }
   }
 

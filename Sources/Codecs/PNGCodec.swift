@@ -110,15 +110,102 @@ public enum PNGCodec {
   private static func decodeColorManaged(
     _ checked: [UInt8], path: String?
   ) throws(CodecError) -> (pixmap: Pixmap, note: String?) {
-    let (conversion, note) = SRGBConversion.forFile(EmbeddedColorProfile.png(checked))
-    guard let conversion else {
-      return (try decodePixmap(checked, path: path, conversion: nil), note)
+    let found = EmbeddedColorProfile.png(checked)
+    guard found != .none else {
+      return (try decodePixmap(checked, path: path, conversion: nil), nil)
     }
-    // gAMA, cHRM and sRGB.
+    // With an iCCP chunk, its gAMA, cHRM and sRGB chunks go, whatever becomes of the profile:
+    // the profile supersedes them, and one that is ignored leaves the pixels as sRGB, not as
+    // the gamma says.
     let superseded: Set<UInt32> = [0x6741_4D41, 0x6348_524D, 0x7352_4742]
-    let pixmap = try decodePixmap(
-      PNGChunks.removing(superseded, from: checked), path: path, conversion: conversion)
-    return (pixmap, nil)
+    let stripped = PNGChunks.removing(superseded, from: checked)
+    let (conversion, note) = SRGBConversion.forFile(found)
+    guard let conversion else {
+      return (try decodePixmap(stripped, path: path, conversion: nil), note)
+    }
+    if conversion.sixteenBits {
+      // Without iCCP too: libpng is told the samples are linear, which the profile would
+      // contradict.
+      let bare = PNGChunks.removing(superseded.union([0x6943_4350]), from: checked)
+      return (try decodeSixteenBits(bare, path: path, conversion: conversion), nil)
+    }
+    return (try decodePixmap(stripped, path: path, conversion: conversion), nil)
+  }
+
+  /// A 16-bit image converted from its profile at 16 bits, rounded to 8 once: libpng is told
+  /// its samples are linear light (a gAMA of 1 after IHDR, the colour chunks gone already) and
+  /// asked for linear RGBA, so it hands them over as stored — premultiplied by alpha, as its
+  /// linear formats are, which is undone here — for `SRGBConversion.apply16`.
+  private static func decodeSixteenBits(
+    _ stripped: [UInt8], path: String?, conversion: SRGBConversion
+  ) throws(CodecError) -> Pixmap {
+    let chunks = stripped.withUnsafeBytes { raw in PNGChunks.chunks(of: raw) }
+    guard let header = chunks.first else {
+      throw CodecError(.decodePNG, path: path, message: "corrupt PNG: no IHDR chunk")
+    }
+    let typed: [UInt8] = Array("gAMA".utf8) + [0x00, 0x01, 0x86, 0xA0]  // 100000: gamma 1
+    let crc = Deflate.crc32(typed)
+    let gamma =
+      [0, 0, 0, 4] + typed + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
+    let end = header.data.upperBound + 4
+    let bytes = Array(stripped[..<end]) + gamma + stripped[end...]
+    // libpng reads `bytes` until the image is finished, not only while it begins: they must
+    // live that long (a local array may otherwise be freed after its last use in Swift).
+    return try withExtendedLifetime(bytes) { () throws(CodecError) -> Pixmap in
+      try decodeSixteenBits(gammaLinear: bytes, path: path, conversion: conversion)
+    }
+  }
+
+  /// `decodeSixteenBits` of bytes with the gAMA of 1 in place, which the caller keeps alive.
+  private static func decodeSixteenBits(
+    gammaLinear bytes: [UInt8], path: String?, conversion: SRGBConversion
+  ) throws(CodecError) -> Pixmap {
+    var image = png_image()
+    image.version = cpng_image_version
+    let begun = bytes.withUnsafeBytes { raw in
+      png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
+    }
+    guard begun != 0 else {
+      let message = Self.message(of: &image)
+      png_image_free(&image)
+      throw CodecError(.decodePNG, path: path, message: "corrupt PNG: \(message)")
+    }
+    let (width, height) = (Int(image.width), Int(image.height))
+    guard Pixmap.isValidSize(width: width, height: height) else {
+      png_image_free(&image)
+      throw CodecError(
+        .decodePNG, path: path,
+        message: "\(width)×\(height) pixels; at most \(Pixmap.maximumSide) a side and "
+          + "\(Pixmap.maximumPixels) pixels are decoded")
+    }
+    image.format = cpng_format_linear_rgba
+    let count = width * height
+    var samples = [UInt16](repeating: 0, count: count * 4)
+    let finished = samples.withUnsafeMutableBufferPointer { out in
+      png_image_finish_read(&image, nil, out.baseAddress, png_int_32(width * 4), nil) != 0
+    }
+    guard finished else {
+      let message = Self.message(of: &image)
+      png_image_free(&image)
+      throw CodecError(.decodePNG, path: path, message: "corrupt PNG: \(message)")
+    }
+    for i in 0..<count {
+      let a = UInt32(samples[i * 4 + 3])
+      guard a < 65_535 else { continue }
+      for c in 0..<3 {
+        let value = a == 0 ? 0 : (UInt32(samples[i * 4 + c]) * 65_535 + a / 2) / a
+        samples[i * 4 + c] = UInt16(min(value, 65_535))
+      }
+    }
+    var pixels = [UInt32](repeating: 0, count: count)
+    samples.withUnsafeBufferPointer { from in
+      pixels.withUnsafeMutableBytes { to in conversion.apply16(from, into: to, count: count) }
+    }
+    pixels.withUnsafeMutableBufferPointer { premultiply($0) }
+    guard let pixmap = Pixmap(width: width, height: height, pixels: pixels) else {
+      throw CodecError(.decodePNG, path: path, message: "invalid size \(width)×\(height)")
+    }
+    return pixmap
   }
 
   /// Decodes PNG bytes into straight RGBA8 rows: the canonical form for comparing images. The

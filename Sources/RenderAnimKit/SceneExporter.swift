@@ -39,7 +39,12 @@ public struct SceneExporter: Sendable {
   public init(scene: Scene, threads: Int = SceneExporter.processorCount) {
     self.scene = scene
     self.threads = max(1, threads)
+    checksFrameCount = true
   }
+
+  /// Whether `checkScene` bounds the frame count by `maximumFrames`: for a scene given as a
+  /// value; a scene file's length is bounded when it loads (its times, its render work).
+  private var checksFrameCount: Bool
 
   /// Loads a scene file (`-` reads standard input); see `SceneFile`.
   public init(
@@ -53,6 +58,7 @@ public struct SceneExporter: Sendable {
   public init(loaded: LoadedScene, threads: Int = SceneExporter.processorCount) {
     self.init(scene: loaded.scene, threads: threads)
     notes = loaded.notes
+    checksFrameCount = false
   }
 
   /// A scene file's text, e.g. one built by the program; the files it names (`image`,
@@ -103,7 +109,8 @@ public struct SceneExporter: Sendable {
   /// (`SceneSettings.frameRates`), a hold and a duration within `SceneLimits.time` seconds, a
   /// size of more than 0 and at most `SceneLimits.canvasSide` points, a scale of more than 0
   /// and at most 3, pixels (size × scale) within `SceneLimits.frameSidePixels` a side and
-  /// `SceneLimits.framePixels` in all, and at most `maximumFrames` frames. Every render method
+  /// `SceneLimits.framePixels` in all, and — for a scene given as a value — at most
+  /// `maximumFrames` frames. Every render method
   /// checks it (a frame rate of 0 or NaN used to trap in the frame count; a scale of 0 said only
   /// "cannot allocate").
   public func checkScene() throws {
@@ -138,16 +145,17 @@ public struct SceneExporter: Sendable {
           + "expected 1 to \(SceneLimits.frameSidePixels) a side and at most "
           + "\(SceneLimits.framePixels) in all")
     }
-    guard scene.frameCount <= Self.maximumFrames else {
+    guard !checksFrameCount || scene.frameCount <= Self.maximumFrames else {
       throw RenderError(
         "the scene has \(scene.frameCount) frames: at most \(Self.maximumFrames) are rendered "
           + "(its animations end too late; give it a duration)")
     }
   }
 
-  /// The most frames a render makes: what the longest scene file can ask for (events and
-  /// delays up to a minute, animations up to a minute, a minute's hold) at 120 frames a second.
-  public static let maximumFrames = Int(4 * SceneLimits.time) * 120
+  /// The most frames a scene given as a value renders: a million, over two hours at 120 frames
+  /// a second (a scene whose changes come at absurd times would otherwise ask for an array of
+  /// trillions of frame indices).
+  public static let maximumFrames = 1_000_000
 
   /// Refuses what a GIF cannot say: a loop count past 16 bits, a frame rate past
   /// `maximumGIFFrameRate`.
@@ -195,6 +203,7 @@ public struct SceneExporter: Sendable {
     compression: PNGCompression = .default, frames: [Int]? = nil, progress: Progress? = nil,
     consume: (Int, [UInt8]) throws -> Void
   ) throws {
+    try checkScene()
     let indices = frames ?? Array(0..<scene.frameCount)
     try checkFrames(indices)
     var done = 0
@@ -416,6 +425,8 @@ public struct SceneExporter: Sendable {
   /// The trace: a CSV row per frame, `frame,time` and the scene's animated values in points.
   public func trace() -> String {
     var text = (["frame", "time"] + scene.traceColumns.map(\.header)).joined(separator: ",") + "\n"
+    // A scene that `checkScene` refuses renders no frames, so its trace has no rows.
+    guard (try? checkScene()) != nil else { return text }
     for index in 0..<scene.frameCount {
       let row = scene.traceRow(frame: index)
       text += "\(index)," + row.dropFirst().map { "\($0)" }.joined(separator: ",") + "\n"

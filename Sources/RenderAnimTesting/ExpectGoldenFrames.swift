@@ -85,6 +85,9 @@ public func expectGoldenFrames(
   let mode = try GoldenRecordMode.current(record, environment: GoldenRecordMode.environment)
   let base = filePath.lastIndex(of: "/").map { String(filePath[..<$0]) } ?? "."
   let (folder, artifacts) = GoldenFolders.resolve(golden, base: base)
+  do { try SceneExporter(scene: scene).checkScene() } catch {
+    throw GoldenSetupError("golden \(golden): \(error)")
+  }
   let selection = FrameSelection(frames: frames.map { $0...$0 }, times: times)
   let indices: [Int]
   do {
@@ -95,7 +98,6 @@ public func expectGoldenFrames(
   let comparison = GoldenComparison(method: method, maxDifferingPixels: maxDifferingPixels)
   if let problem = comparison.problem { throw GoldenSetupError("golden \(golden): \(problem)") }
   let exporter = SceneExporter(scene: scene)
-  do { try exporter.checkScene() } catch { throw GoldenSetupError("golden \(golden): \(error)") }
   // What an earlier run left for these frames goes first, as `render-anim check` does.
   CheckReport.Frame.removeArtifacts(of: indices, in: artifacts)
   var results: [CheckReport.Frame] = []

@@ -537,15 +537,19 @@ struct SceneAssembler {
       parts = arguments
     default: parts = [bound.expression]
     }
-    if what != "true or false",
-      parts.contains(where: {
-        $0.valueType(booleans: booleanStates, numbers: numberStates) == .boolean
-      })
-    {
-      // As Swift would not compile `Color(white: on)` or `.opacity(on)`.
-      throw bound.error(
-        "expected \(what), not true or false: choose with ?:, as on ? 1 : 0 (Swift needs "
-          + "a value here, not a Bool)")
+    if what != "true or false" {
+      let types = parts.map { $0.valueType(booleans: booleanStates, numbers: numberStates) }
+      if types.contains(.boolean) {
+        // As Swift would not compile `Color(white: on)` or `.opacity(on)`.
+        throw bound.error(
+          "expected \(what), not true or false: choose with ?:, as on ? 1 : 0 (Swift needs "
+            + "a value here, not a Bool)")
+      }
+      if types.contains(.mixed) {
+        throw bound.error(
+          "expected \(what), but the two sides of a ?: differ, one true or false and one a "
+            + "number (Swift needs a value from both)")
+      }
     }
     let value = try bound.evaluate(scope, count: count, what: what)
     let readsTime = bound.expression.names.contains("time")

@@ -113,9 +113,17 @@ import Testing
       ("Scene.scale is 0.0", { $0.scale = 0 }),
       ("Scene.width is nan", { $0.width = .nan }),
       ("12288×120 pixels", { ($0.width, $0.scale) = (4096, 3) }),
+      (
+        "frames: at most 1000000",
+        {
+          $0.channels["late"] = ChannelTimeline(
+            initial: [0], changes: [.init(time: 1e9, target: [1], animation: .none)],
+            frameRate: 10)
+        }
+      ),
     ]
     for (message, change) in changes {
-      var exporter = good
+      var exporter = SceneExporter(scene: good.scene, threads: 1)
       change(&exporter.scene)
       let refusals = [
         Self.message { _ = try exporter.frame(0) },
@@ -126,9 +134,25 @@ import Testing
         Self.message { _ = try exporter.webp(maxBytes: 1000) },
       ]
       #expect(refusals.allSatisfy { $0?.contains(message) == true }, "\(refusals)")
-      _ = exporter.trace()  // no trap
+      #expect(exporter.trace().split(separator: "\n").count == 1)  // the header, no trap
     }
     #expect(try good.gif().count > 0)
+  }
+
+  /// A scene file as long as the format allows renders (its length is bounded when it loads):
+  /// an event at 60 s, a 60 s delay and animation, a 60 s hold at 120 frames a second is 28,801
+  /// frames, which the code scenes' bound once refused (found by a review).
+  @Test func theLongestSceneFileRenders() throws {
+    let text = #"""
+      {"canvas": {"width": 10, "height": 10}, "state": {"x": 0},
+       "layers": [{"shape": "circle", "offset": {"x": "=x", "y": 0}}],
+       "events": [{"at": 60, "set": {"x": 1},
+                   "animation": {"type": "linear", "duration": 60, "delay": 60}}]}
+      """#
+    let exporter = try SceneExporter(
+      json: text, settings: SceneSettings(scale: 1, frameRate: 120, hold: 60), threads: 1)
+    #expect(exporter.scene.frameCount == 28_801)
+    #expect(try exporter.frame(28_800).width == 10)
   }
 
   @Test func selectionsBeforeTheFirstFrameAreRefused() throws {

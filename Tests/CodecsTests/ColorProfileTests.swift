@@ -187,6 +187,24 @@ import Testing
     }
   }
 
+  /// Another maker's sRGB profile (here sRGB built from its primaries and curve, which differs
+  /// from lcms2's own by rounding) leaves the pixels exactly as stored too.
+  @Test func anotherSRGBProfileLeavesThePixelsExact() throws {
+    let builtSRGB = Self.rgbProfile(
+      red: (0.64, 0.33), green: (0.30, 0.60), blue: (0.15, 0.06), curveType: 4,
+      parameters: Self.srgbCurve)
+    var rgb: [UInt8] = []
+    var state: UInt32 = 99
+    for _ in 0..<3000 {
+      state = state &* 1_664_525 &+ 1_013_904_223
+      rgb.append(UInt8(truncatingIfNeeded: state >> 24))
+    }
+    let plain = try PNGCodec.decodeImage(Self.png(rgb: rgb, grey: false, extra: []))
+    let profiled = try PNGCodec.decodeImage(
+      Self.png(rgb: rgb, grey: false, extra: [try Self.iccp(builtSRGB)]))
+    #expect(profiled.pixmap == plain.pixmap && profiled.note == nil)
+  }
+
   /// Pixels stay exactly as stored when the profile is sRGB's, cannot be read, or describes
   /// the other kind of pixels.
   @Test func profilesThatChangeNothingLeaveThePixelsExact() throws {
@@ -250,6 +268,12 @@ import Testing
     let gammaOnly = try PNGCodec.decode(
       Self.png(rgb: Self.sampleBytes, grey: false, extra: [gamma]))
     #expect(gammaOnly != plain)
+    // An sRGB profile, or one that is ignored, still supersedes the gamma: the pixels are sRGB.
+    for profile in [Self.srgb, Array("junk".utf8)] {
+      let withGamma = try PNGCodec.decode(
+        Self.png(rgb: Self.sampleBytes, grey: false, extra: [gamma, try Self.iccp(profile)]))
+      #expect(withGamma == plain)
+    }
   }
 
   /// A profile that inflates past the bound is not read.
@@ -353,5 +377,77 @@ extension ColorProfileTests {
     let got = Self.colours(image)
     let worst = zip(got, want).map { zip($0, $1).map { abs($0 - $1) }.max() ?? 0 }.max() ?? 0
     #expect(worst <= 1, "largest difference \(worst) levels")
+  }
+}
+
+extension ColorProfileTests {
+  /// A 16-bit PNG of one row: RGB or grey, with or without alpha; samples in order.
+  static func png16(
+    _ samples: [UInt16], grey: Bool, alpha: Bool, extra: [(String, [UInt8])]
+  ) throws -> [UInt8] {
+    let channels = (grey ? 1 : 3) + (alpha ? 1 : 0)
+    let width = samples.count / channels
+    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+      let typed = Array(type.utf8) + data
+      return UInt32(data.count).bigEndianBytes + typed + Deflate.crc32(typed).bigEndianBytes
+    }
+    let colorType: UInt8 = (grey ? 0 : 2) + (alpha ? 4 : 0)
+    let header =
+      UInt32(width).bigEndianBytes + UInt32(1).bigEndianBytes + [16, colorType, 0, 0, 0]
+    var out = PNGChunks.signature + chunk("IHDR", header)
+    for (type, data) in extra { out += chunk(type, data) }
+    let row = samples.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+    out += chunk("IDAT", try Deflate.compress([0] + row))
+    return out + chunk("IEND", [])
+  }
+
+  /// A 16-bit image is converted at 16 bits and rounded once: a linear grey's deep shadows
+  /// keep their steps (cut to 8 bits first, a ramp 0…1020 of 65,535 came out as five levels),
+  /// and Adobe RGB colours land within a level of the exact conversion of their 16-bit values;
+  /// alpha is kept (found by a walkthrough).
+  @Test func sixteenBitImagesConvertAtSixteenBits() throws {
+    let ramp = stride(from: 0, to: 1024, by: 4).map { UInt16($0) }
+    let greyBytes = try Self.png16(
+      ramp, grey: true, alpha: false, extra: [try Self.iccp(Self.linearGrey)])
+    let grey = try PNGCodec.decode(greyBytes)
+    let worstGrey =
+      ramp.indices.map { i -> Double in
+        let exact = Double(Self.encodeSRGBExact(Double(ramp[i]) / 65_535))
+        return abs(Double(grey[i, 0].r) - exact)
+      }.max() ?? 0
+    #expect(worstGrey <= 0.75, "largest difference \(worstGrey) levels")
+    #expect(Set((0..<ramp.count).map { grey[$0, 0].r }).count > 30)
+
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    var samples: [UInt16] = []
+    for _ in 0..<500 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      samples += [
+        UInt16(truncatingIfNeeded: state >> 48), UInt16(truncatingIfNeeded: state >> 32),
+        UInt16(truncatingIfNeeded: state >> 16), 65_535,
+      ]
+    }
+    samples[3] = 32_768  // one half-transparent pixel
+    let colourBytes = try Self.png16(
+      samples, grey: false, alpha: true, extra: [try Self.iccp(Self.adobeRGB)])
+    let image = try PNGCodec.decode(colourBytes)
+    var worst = 0.0
+    for i in 1..<500 {
+      let linear = (0..<3).map { pow(Double(samples[i * 4 + $0]) / 65_535, 563.0 / 256) }
+      for c in 0..<3 {
+        let v = zip(Self.adobeToSRGB[c], linear).map(*).reduce(0, +)
+        let p = image[i, 0]
+        let got = c == 0 ? p.r : c == 1 ? p.g : p.b
+        worst = max(worst, abs(Double(got) - Self.encodeSRGBExact(v)))
+      }
+    }
+    #expect(worst <= 1.0, "largest difference \(worst) levels")
+    #expect(image[0, 0].a == 128)
+  }
+
+  /// `encodeSRGB` without the rounding: 0…255 as a real number.
+  static func encodeSRGBExact(_ v: Double) -> Double {
+    let c = min(max(v, 0), 1)
+    return (c <= 0.0031308 ? c * 12.92 : 1.055 * pow(c, 1 / 2.4) - 0.055) * 255
   }
 }

@@ -698,6 +698,10 @@ import Testing
       "layers[0].if", "the two sides of its ?: differ"
     ),
     (
+      file(#"{"shape": "circle", "opacity": "=on ? true : 0.5"}"#, #""state": {"on": false}"#),
+      "layers[0].opacity", "the two sides of a ?: differ"
+    ),
+    (
       file(
         "",
         #""state": {"on": false, "n": 0}, "events": [{"at": 0, "set": {"on": "=n > 0 ? 1 : 0"}}]"#),
