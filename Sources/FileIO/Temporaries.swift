@@ -97,7 +97,10 @@ public enum Temporaries {
     where name.hasPrefix(start) && name.hasSuffix(".tmp") {
       let middle = name.dropFirst(start.count).dropLast(4).split(
         separator: ".", omittingEmptySubsequences: false)
-      guard middle.count == 2, let pid = Int32(middle[0]), pid > 0, pid != getpid(),
+      // The process id as this program writes it: digits only, no sign, no leading zero.
+      guard middle.count == 2, middle[0].first != "0",
+        middle[0].allSatisfy({ ("0"..."9").contains($0) }), let pid = Int32(middle[0]), pid > 0,
+        pid != getpid(),
         !middle[1].isEmpty,
         middle[1].allSatisfy({ ("0"..."9").contains($0) || ("a"..."z").contains($0) })
       else { continue }

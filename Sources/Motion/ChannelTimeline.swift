@@ -111,9 +111,12 @@ public struct ChannelTimeline: Hashable, Sendable {
   /// was ended there), by index in `changes`.
   public var unsettledChanges: [Int] {
     changes.indices.filter {
-      if case .none = changes[$0].animation { return false }
-      return !changes[$0].animation.isEndless
-        && !(segments[$0].end < changes[$0].time + Self.longestAnimation)
+      // Only a spring can fail to settle: a curve or keyframes of a minute end on time.
+      switch changes[$0].animation {
+      case .interpolatingSpring, .fluidSpring:
+        return !(segments[$0].end < changes[$0].time + Self.longestAnimation)
+      default: return false
+      }
     }
   }
 

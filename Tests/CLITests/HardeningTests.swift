@@ -207,13 +207,16 @@ let tinyScene = """
     try scratch.write("half a GIF", ".out.gif.\(dead).k3x9q.tmp")
     try scratch.write("someone else's", ".out.gif.\(alive).k3x9q.tmp")
     try scratch.write("mine", ".out.gif.notes.tmp")
+    try scratch.write("not ours", ".out.gif.+\(dead).k3x9q.tmp")
     try FileManager.default.createDirectory(
       atPath: scratch.path + "/.frames.\(dead).zz1.tmp", withIntermediateDirectories: false)
     try scratch.write("frame", ".frames.\(dead).zz1.tmp/frame-0000.png")
     #expect(try render(["-o", scratch.path + "/out.gif"]).status == 0)
     #expect(try render(["-o", scratch.path + "/frames/"]).status == 0)
     #expect(
-      Set(leftovers) == [".out.gif.\(alive).k3x9q.tmp", ".out.gif.notes.tmp"], "\(leftovers)")
+      Set(leftovers)
+        == [".out.gif.\(alive).k3x9q.tmp", ".out.gif.notes.tmp", ".out.gif.+\(dead).k3x9q.tmp"],
+      "\(leftovers)")
   }
 
   /// A scene named with control characters (from its file name) is reported with them escaped:

@@ -57,6 +57,16 @@ import Testing
     #expect(abs(timeline.value(at: 2.75)[0] - (270 - 360)) < 1e-9)
   }
 
+  /// A curve a minute long ends on time: it is not an animation that failed to settle (the
+  /// note said "a spring with little or no damping"; found by a review).
+  @Test func aMinuteLongCurveIsNotUnsettled() {
+    let timeline = ChannelTimeline(
+      initial: [0],
+      changes: [.init(time: 0, target: [1], animation: .curve(.linear(duration: 60)))],
+      frameRate: 10)
+    #expect(timeline.unsettledChanges.isEmpty && timeline.settleTime == 60)
+  }
+
   /// Without a running animation the change is a plain jump, as before.
   @Test func withNothingRunningItJumps() {
     let timeline = ChannelTimeline(
