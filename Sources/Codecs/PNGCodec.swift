@@ -160,35 +160,13 @@ public enum PNGCodec {
   private static func decodeSixteenBits(
     gammaLinear bytes: [UInt8], path: String?, conversion: SRGBConversion
   ) throws(CodecError) -> Pixmap {
-    var image = png_image()
-    image.version = cpng_image_version
-    let begun = bytes.withUnsafeBytes { raw in
-      png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
+    var samples: [UInt16] = []
+    let (width, height) = try decodeChecked(bytes, path: path, linear: true) {
+      (width, height, finish) throws(CodecError) in
+      samples = [UInt16](repeating: 0, count: width * height * 4)
+      return samples.withUnsafeMutableBytes { finish($0) }
     }
-    guard begun != 0 else {
-      let message = Self.message(of: &image)
-      png_image_free(&image)
-      throw CodecError(.decodePNG, path: path, message: "corrupt PNG: \(message)")
-    }
-    let (width, height) = (Int(image.width), Int(image.height))
-    guard Pixmap.isValidSize(width: width, height: height) else {
-      png_image_free(&image)
-      throw CodecError(
-        .decodePNG, path: path,
-        message: "\(width)×\(height) pixels; at most \(Pixmap.maximumSide) a side and "
-          + "\(Pixmap.maximumPixels) pixels are decoded")
-    }
-    image.format = cpng_format_linear_rgba
     let count = width * height
-    var samples = [UInt16](repeating: 0, count: count * 4)
-    let finished = samples.withUnsafeMutableBufferPointer { out in
-      png_image_finish_read(&image, nil, out.baseAddress, png_int_32(width * 4), nil) != 0
-    }
-    guard finished else {
-      let message = Self.message(of: &image)
-      png_image_free(&image)
-      throw CodecError(.decodePNG, path: path, message: "corrupt PNG: \(message)")
-    }
     for i in 0..<count {
       let a = UInt32(samples[i * 4 + 3])
       guard a < 65_535 else { continue }
@@ -361,10 +339,12 @@ public enum PNGCodec {
   }
 
   /// Begins decoding checked bytes and checks the image's size; `body(width, height, finish)`
-  /// allocates width × height × 4 bytes, calls `finish` on them (true when libpng wrote every
-  /// pixel as straight RGBA8) and returns what it returned.
+  /// allocates width × height × 4 bytes (× 8 when `linear`), calls `finish` on them (true when
+  /// libpng wrote every pixel as straight RGBA8, or with `linear` as 16-bit linear RGBA, which
+  /// libpng premultiplies) and returns what it returned.
   private static func decodeChecked(
     _ bytes: [UInt8], path: String?,
+    linear: Bool = false,
     body: (Int, Int, (UnsafeMutableRawBufferPointer) -> Bool) throws(CodecError) -> Bool
   ) throws(CodecError) -> (width: Int, height: Int) {
     var image = png_image()
@@ -386,10 +366,15 @@ public enum PNGCodec {
         message: "\(width)×\(height) pixels; at most \(Pixmap.maximumSide) a side and "
           + "\(Pixmap.maximumPixels) pixels are decoded")
     }
-    image.format = cpng_format_rgba
-    // 16-bit samples without a gAMA or sRGB chunk are sRGB-encoded, as browsers, iOS and image
-    // editors take them (libpng alone would take them as linear light and brighten them).
-    image.flags |= cpng_image_flag_16bit_srgb
+    if linear {
+      image.format = cpng_format_linear_rgba
+    } else {
+      image.format = cpng_format_rgba
+      // 16-bit samples without a gAMA or sRGB chunk are sRGB-encoded, as browsers, iOS and
+      // image editors take them (libpng alone would take them as linear light and brighten
+      // them).
+      image.flags |= cpng_image_flag_16bit_srgb
+    }
     let finished = try body(width, height) { buffer in
       png_image_finish_read(&image, nil, buffer.baseAddress, png_int_32(width * 4), nil) != 0
     }

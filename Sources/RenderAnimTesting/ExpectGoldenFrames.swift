@@ -83,7 +83,7 @@ public func expectGoldenFrames(
   filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> CheckReport.Scene {
   let mode = try GoldenRecordMode.current(record, environment: GoldenRecordMode.environment)
-  let base = filePath.lastIndex(of: "/").map { String(filePath[..<$0]) } ?? "."
+  let base = testFolder(filePath)
   let (folder, artifacts) = GoldenFolders.resolve(golden, base: base)
   do { try SceneExporter(scene: scene).checkScene() } catch {
     throw GoldenSetupError("golden \(golden): \(error)")
@@ -150,15 +150,13 @@ public func expectGoldenFrames(
   record: GoldenComparison.RecordMode? = nil, filePath: String = #filePath,
   sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> CheckReport.Scene {
-  let base = filePath.lastIndex(of: "/").map { String(filePath[..<$0]) } ?? "."
+  let base = testFolder(filePath)
   let files = folder.hasPrefix("/") ? folder : base + "/" + folder
   let loaded: LoadedScene
   do { loaded = try SceneFile.load(text: text, folder: files, settings: settings) } catch {
     throw GoldenSetupError("golden \(golden): \(error)")
   }
-  for note in loaded.notes {
-    Issue.record(Comment(rawValue: note), severity: .warning, sourceLocation: sourceLocation)
-  }
+  recordNotes(loaded.notes, at: sourceLocation)
   return try expectGoldenFrames(
     of: loaded.scene, times: times, frames: frames, golden: golden, compare: method,
     maxDifferingPixels: maxDifferingPixels, record: record, filePath: filePath,
@@ -175,19 +173,31 @@ public func expectGoldenFrames(
   record: GoldenComparison.RecordMode? = nil, filePath: String = #filePath,
   sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> CheckReport.Scene {
-  let base = filePath.lastIndex(of: "/").map { String(filePath[..<$0]) } ?? "."
+  let base = testFolder(filePath)
   let file = path.hasPrefix("/") ? path : base + "/" + path
   let loaded: LoadedScene
   do { loaded = try SceneFile.load(path: file, settings: settings) } catch {
     throw GoldenSetupError("golden \(golden): \(error)")
   }
-  for note in loaded.notes {
-    Issue.record(Comment(rawValue: note), severity: .warning, sourceLocation: sourceLocation)
-  }
+  recordNotes(loaded.notes, at: sourceLocation)
   return try expectGoldenFrames(
     of: loaded.scene, times: times, frames: frames, golden: golden, compare: method,
     maxDifferingPixels: maxDifferingPixels, record: record, filePath: filePath,
     sourceLocation: sourceLocation)
+}
+
+/// The folder of the test file `filePath` (`#filePath`), which golden folders and scene files
+/// are relative to.
+private func testFolder(_ filePath: String) -> String {
+  filePath.lastIndex(of: "/").map { String(filePath[..<$0]) } ?? "."
+}
+
+/// The scene's notes as warnings at the call: a font that fell back or an ignored ICC profile
+/// can make a golden depend on the machine.
+private func recordNotes(_ notes: [String], at sourceLocation: SourceLocation) {
+  for note in notes {
+    Issue.record(Comment(rawValue: note), severity: .warning, sourceLocation: sourceLocation)
+  }
 }
 
 /// Seconds on the monotonic clock.
