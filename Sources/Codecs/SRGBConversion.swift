@@ -135,10 +135,7 @@ final class SRGBConversion {
     precondition(samples.count >= count * 4 && pixels.count >= count * 4, "too few samples")
     guard let transform else {
       for i in 0..<count {
-        let level = Int(samples[i * 4]) * 3
-        pixels[i * 4] = greyTable[level]
-        pixels[i * 4 + 1] = greyTable[level + 1]
-        pixels[i * 4 + 2] = greyTable[level + 2]
+        setGrey(Int(samples[i * 4]), pixel: i, in: pixels)
         pixels[i * 4 + 3] = UInt8((UInt32(samples[i * 4 + 3]) * 255 + 32_767) / 65_535)
       }
       return
@@ -153,18 +150,19 @@ final class SRGBConversion {
     }
   }
 
+  /// Pixel `pixel`'s colour (its first three bytes) set to grey level `level`'s sRGB colour.
+  @inline(__always)
+  private func setGrey(_ level: Int, pixel: Int, in pixels: UnsafeMutableRawBufferPointer) {
+    for c in 0..<3 { pixels[pixel * 4 + c] = greyTable[level * 3 + c] }
+  }
+
   /// Converts `count` straight RGBA8 pixels (R, G, B, A in memory, alpha untouched) in place
   /// to sRGB. Only for a conversion made for 8-bit samples.
   func apply(_ pixels: UnsafeMutableRawBufferPointer, count: Int) {
     precondition(!sixteenBits, "a 16-bit conversion")
     precondition(pixels.count >= count * 4, "fewer bytes than pixels")
     guard let transform else {
-      for i in 0..<count {
-        let level = Int(pixels[i * 4]) * 3
-        pixels[i * 4] = greyTable[level]
-        pixels[i * 4 + 1] = greyTable[level + 1]
-        pixels[i * 4 + 2] = greyTable[level + 2]
-      }
+      for i in 0..<count { setGrey(Int(pixels[i * 4]), pixel: i, in: pixels) }
       return
     }
     // A block at a time into scratch, copied back.

@@ -152,15 +152,10 @@ public func expectGoldenFrames(
 ) throws -> CheckReport.Scene {
   let base = testFolder(filePath)
   let files = folder.hasPrefix("/") ? folder : base + "/" + folder
-  let loaded: LoadedScene
-  do { loaded = try SceneFile.load(text: text, folder: files, settings: settings) } catch {
-    throw GoldenSetupError("golden \(golden): \(error)")
-  }
-  recordNotes(loaded.notes, at: sourceLocation)
   return try expectGoldenFrames(
-    of: loaded.scene, times: times, frames: frames, golden: golden, compare: method,
-    maxDifferingPixels: maxDifferingPixels, record: record, filePath: filePath,
-    sourceLocation: sourceLocation)
+    loading: { try SceneFile.load(text: text, folder: files, settings: settings) }, times: times,
+    frames: frames, golden: golden, compare: method, maxDifferingPixels: maxDifferingPixels,
+    record: record, filePath: filePath, sourceLocation: sourceLocation)
 }
 
 /// `expectGoldenFrames` for a scene file (`path` relative to the test file's folder, as
@@ -175,10 +170,21 @@ public func expectGoldenFrames(
 ) throws -> CheckReport.Scene {
   let base = testFolder(filePath)
   let file = path.hasPrefix("/") ? path : base + "/" + path
+  return try expectGoldenFrames(
+    loading: { try SceneFile.load(path: file, settings: settings) }, times: times,
+    frames: frames, golden: golden, compare: method, maxDifferingPixels: maxDifferingPixels,
+    record: record, filePath: filePath, sourceLocation: sourceLocation)
+}
+
+/// A scene that `load` gives, checked: a scene that does not load names the golden; its notes
+/// are warnings at the call.
+private func expectGoldenFrames(
+  loading load: () throws -> LoadedScene, times: [FrameSelection.Time], frames: [Int],
+  golden: String, compare method: ComparisonMethod, maxDifferingPixels: Int,
+  record: GoldenComparison.RecordMode?, filePath: String, sourceLocation: SourceLocation
+) throws -> CheckReport.Scene {
   let loaded: LoadedScene
-  do { loaded = try SceneFile.load(path: file, settings: settings) } catch {
-    throw GoldenSetupError("golden \(golden): \(error)")
-  }
+  do { loaded = try load() } catch { throw GoldenSetupError("golden \(golden): \(error)") }
   recordNotes(loaded.notes, at: sourceLocation)
   return try expectGoldenFrames(
     of: loaded.scene, times: times, frames: frames, golden: golden, compare: method,
