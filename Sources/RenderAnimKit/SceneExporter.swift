@@ -117,15 +117,10 @@ public struct SceneExporter: Sendable {
     func refuse(_ field: String, _ value: Double, _ expected: String) -> RenderError {
       RenderError("Scene.\(field) is \(value): expected \(expected)")
     }
-    guard SceneSettings.frameRates.contains(scene.frameRate) else {
-      throw refuse("frameRate", scene.frameRate, "1 to 120 frames a second")
-    }
-    guard (0...SceneLimits.time).contains(scene.hold) else {
-      throw refuse("hold", scene.hold, "0 to \(Int(SceneLimits.time)) seconds")
-    }
-    if let duration = scene.duration, !(duration > 0 && duration <= SceneLimits.time) {
-      throw refuse(
-        "duration", duration, "more than 0 and at most \(Int(SceneLimits.time)) seconds")
+    if let problem = SceneSettings.timingProblem(
+      frameRate: scene.frameRate, hold: scene.hold, duration: scene.duration)
+    {
+      throw refuse(problem.field, problem.value, problem.expected)
     }
     for (field, value) in [("width", scene.width), ("height", scene.height)] {
       guard value > 0, value <= SceneLimits.canvasSide else {

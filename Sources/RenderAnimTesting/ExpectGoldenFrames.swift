@@ -150,8 +150,7 @@ public func expectGoldenFrames(
   record: GoldenComparison.RecordMode? = nil, filePath: String = #filePath,
   sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> CheckReport.Scene {
-  let base = testFolder(filePath)
-  let files = folder.hasPrefix("/") ? folder : base + "/" + folder
+  let files = testRelative(folder, filePath)
   return try expectGoldenFrames(
     loading: { try SceneFile.load(text: text, folder: files, settings: settings) }, times: times,
     frames: frames, golden: golden, compare: method, maxDifferingPixels: maxDifferingPixels,
@@ -168,8 +167,7 @@ public func expectGoldenFrames(
   record: GoldenComparison.RecordMode? = nil, filePath: String = #filePath,
   sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> CheckReport.Scene {
-  let base = testFolder(filePath)
-  let file = path.hasPrefix("/") ? path : base + "/" + path
+  let file = testRelative(path, filePath)
   return try expectGoldenFrames(
     loading: { try SceneFile.load(path: file, settings: settings) }, times: times,
     frames: frames, golden: golden, compare: method, maxDifferingPixels: maxDifferingPixels,
@@ -196,6 +194,11 @@ private func expectGoldenFrames(
 /// are relative to.
 private func testFolder(_ filePath: String) -> String {
   filePath.lastIndex(of: "/").map { String(filePath[..<$0]) } ?? "."
+}
+
+/// `path` as given when absolute, else relative to the test file's folder.
+private func testRelative(_ path: String, _ filePath: String) -> String {
+  path.hasPrefix("/") ? path : testFolder(filePath) + "/" + path
 }
 
 /// The scene's notes as warnings at the call: a font that fell back or an ignored ICC profile

@@ -55,6 +55,24 @@ extension SceneSettings {
   /// The frame rates a scene renders at (`--fps`): 1 to 120 frames a second.
   public static let frameRates: ClosedRange<Double> = 1...120
 
+  /// What is wrong with a frame rate, a hold and a duration (the settings' or a scene's), if
+  /// anything: the field, its value and what is expected — a frame rate in `frameRates`, a hold
+  /// within `SceneLimits.time` seconds, a duration more than 0 and within it.
+  public static func timingProblem(
+    frameRate: Double, hold: Double, duration: Double?
+  ) -> (field: String, value: Double, expected: String)? {
+    guard frameRates.contains(frameRate) else {
+      return ("frameRate", frameRate, "1 to 120 frames a second")
+    }
+    guard (0...SceneLimits.time).contains(hold) else {
+      return ("hold", hold, "0 to \(Int(SceneLimits.time)) seconds")
+    }
+    if let duration, !(duration > 0 && duration <= SceneLimits.time) {
+      return ("duration", duration, "more than 0 and at most \(Int(SceneLimits.time)) seconds")
+    }
+    return nil
+  }
+
   /// Refuses settings the command line's options could not give, so that an embedding program
   /// gets an error naming the setting instead of a scene that cannot render: a scale of 1, 2
   /// or 3 pixels per point (what a scene file's `canvas.scale` and `--scale` take), a frame rate
@@ -67,14 +85,8 @@ extension SceneSettings {
     if let scale, ![1, 2, 3].contains(scale) {
       throw refuse("scale", scale, "1, 2 or 3 pixels per point")
     }
-    guard Self.frameRates.contains(frameRate) else {
-      throw refuse("frameRate", frameRate, "1 to 120 frames a second")
-    }
-    guard (0...SceneLimits.time).contains(hold) else {
-      throw refuse("hold", hold, "0 to \(Int(SceneLimits.time)) seconds")
-    }
-    if let duration, !(duration > 0 && duration <= SceneLimits.time) {
-      throw refuse("duration", duration, "more than 0 and at most \(Int(SceneLimits.time)) seconds")
+    if let problem = Self.timingProblem(frameRate: frameRate, hold: hold, duration: duration) {
+      throw refuse(problem.field, problem.value, problem.expected)
     }
     for (i, tap) in (taps ?? []).enumerated() {
       guard tap.x.isFinite, tap.y.isFinite, tap.time.isFinite, tap.time >= 0 else {
