@@ -2,16 +2,26 @@
 /// and the state changes that retarget it, each with its animation. `value(at:)` is a pure
 /// function of time, so frames can be rendered in any order.
 public struct ChannelTimeline: Hashable, Sendable {
-  /// A change of the value's target at `time` (seconds).
+  /// A change of the value's target, made at `madeAt` (seconds) and animated from `time`
+  /// (seconds, ≥ `madeAt`: later by its animation's `delay`).
+  ///
+  /// Changes take turns in the order they were made, as SwiftUI's model value does: a change
+  /// made during another's delay comes after it, whichever animation starts first. While a
+  /// change waits out its delay, the value is what the changes before it make it.
   public struct Change: Hashable, Sendable {
+    /// Seconds: when the animation starts (the change's moment plus its delay).
     public var time: Double
     public var target: [Double]
     public var animation: Animation
+    /// Seconds: when the change was made (its event's or tap's moment).
+    public var madeAt: Double
 
-    public init(time: Double, target: [Double], animation: Animation) {
+    /// A change made at `madeAt` (nil: at `time`, no delay) whose animation starts at `time`.
+    public init(time: Double, target: [Double], animation: Animation, madeAt: Double? = nil) {
       self.time = time
       self.target = target
       self.animation = animation
+      self.madeAt = min(madeAt ?? time, time)
     }
   }
 
@@ -35,7 +45,12 @@ public struct ChannelTimeline: Hashable, Sendable {
 
   public init(initial: [Double], changes: [Change], frameRate: Double) {
     self.initial = initial
-    var sorted = changes.sorted { $0.time < $1.time }
+    // In the order made; changes made at once in the order they start, then as given.
+    var sorted = changes.enumerated().sorted {
+      ($0.element.madeAt, $0.element.time, $0.offset) < (
+        $1.element.madeAt, $1.element.time, $1.offset
+      )
+    }.map(\.element)
     self.frameRate = frameRate
     var segments: [Segment] = []
     for index in sorted.indices {
@@ -53,7 +68,7 @@ public struct ChannelTimeline: Hashable, Sendable {
         var integrator = FluidSpringIntegrator(
           value: start, velocity: velocity, force: start.map { _ in 0 }, clock: change.time)
         if index > 0, let previous = segments[index - 1].integrator,
-          segments[index - 1].end > change.time,
+          sorted[index - 1].time <= change.time, segments[index - 1].end > change.time,
           case .fluidSpring(let previousSpring) = sorted[index - 1].animation
         {
           integrator = previous
@@ -129,11 +144,15 @@ public struct ChannelTimeline: Hashable, Sendable {
   private static func state(
     at time: Double, initial: [Double], changes: [Change], segments: [Segment], upTo count: Int
   ) -> (value: [Double], velocity: [Double]) {
-    guard let index = changes.prefix(count).lastIndex(where: { $0.time <= time }) else {
+    guard let index = changes.prefix(count).lastIndex(where: { $0.madeAt <= time }) else {
       return (initial, initial.map { _ in 0 })
     }
     let change = changes[index]
     let segment = segments[index]
+    // Waiting out its delay: what the changes made before it make the value.
+    if time < change.time {
+      return state(at: time, initial: initial, changes: changes, segments: segments, upTo: index)
+    }
     if time >= segment.end { return (change.target, change.target.map { _ in 0 }) }
     let tau = time - change.time
     switch change.animation {

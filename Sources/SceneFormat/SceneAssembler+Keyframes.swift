@@ -96,7 +96,9 @@ extension SceneAssembler {
         last = now
         try countChanges(1)
         channels[index].changes.append(
-          .init(time: snapshot.time, target: channels[index].initial, animation: animation))
+          .init(
+            time: snapshot.time, target: channels[index].initial, animation: animation,
+            madeAt: snapshot.made))
         if animation.isEndless, endlessAnimation == nil {
           let path = trigger.path
           endlessAnimation = path.hasSuffix(".trigger") ? String(path.dropLast(8)) : path

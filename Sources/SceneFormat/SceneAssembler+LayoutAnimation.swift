@@ -9,6 +9,10 @@ import SceneGraph
 /// transaction's layout changes: the views' frames are interpolated, each shape drawn in its
 /// frame of the moment (`Shape.path(in:)`). What cannot be interpolated (a text broken into other
 /// lines, an image or path drawn at another size) shows the new layout's drawing at the change.
+/// A change of state as the layouts see it: when its animation starts and when it was made
+/// (seconds; later by the animation's delay), and its animation.
+typealias StateChange = (time: Double, made: Double, animation: Animation)
+
 extension SceneAssembler {
   /// Whether any of the layers, or the layers inside them, has a layout length that is an
   /// expression.
@@ -166,7 +170,7 @@ extension SceneAssembler {
     var lastTexts = try textsFromState(layers, in: initial)
     var versions = [root]
     if !matchedPlacements.isEmpty { placeMatched(in: root, version: 0, scope: initial) }
-    var changes: [(time: Double, animation: Animation)] = []
+    var changes: [StateChange] = []
     var distinct = [LayoutSignature(lengths: last, texts: lastTexts): 0]
     let final = scope
     defer {
@@ -178,7 +182,7 @@ extension SceneAssembler {
       var values: [Double] = []
       let resolved = try resolvingLayout(
         layers, in: snapshot.scope, values: &values,
-        when: "after the change at \(Self.format(snapshot.time)) s")
+        when: "after the change at \(Self.format(snapshot.made)) s")
       let texts = try textsFromState(layers, in: snapshot.scope)
       guard values != last || texts != lastTexts else {
         snapshotLayouts.append(snapshotLayouts.last ?? nil)
@@ -191,7 +195,7 @@ extension SceneAssembler {
         let v = versions.count
         snapshotLayouts.append(v)
         versions.append(versions[earlier])
-        changes.append((snapshot.time, snapshot.animation))
+        changes.append((snapshot.time, snapshot.made, snapshot.animation))
         matchedPlacements[v] = matchedPlacements[earlier]
         nodeOrigins[v] = nodeOrigins[earlier]
         layoutScopes[v] = layoutScopes[earlier]
@@ -218,7 +222,7 @@ extension SceneAssembler {
         placeMatched(
           in: versions[versions.count - 1], version: layoutVersion, scope: snapshot.scope)
       }
-      changes.append((snapshot.time, snapshot.animation))
+      changes.append((snapshot.time, snapshot.made, snapshot.animation))
     }
     guard versions.count > 1 else { return }
     root = try merged(versions, changes)
@@ -233,7 +237,7 @@ extension SceneAssembler {
 
   /// One node from its versions in each layout (the same node in the same place of each tree).
   private mutating func merged(
-    _ nodes: [SceneNode], _ changes: [(time: Double, animation: Animation)]
+    _ nodes: [SceneNode], _ changes: [StateChange]
   ) throws(SceneFileError) -> SceneNode {
     var node = nodes[0]
     guard nodes.contains(where: { $0 != node }) else { return node }
@@ -278,7 +282,8 @@ extension SceneAssembler {
       }
       let channel = name + ".layout.lines"
       if try layoutChannel(
-        channel, shown, changes.map { ($0.time, Animation.none) }, suffixes: [""], traced: false)
+        channel, shown, changes.map { ($0.time, $0.made, Animation.none) }, suffixes: [""],
+        traced: false)
       {
         node.layout?.linesByLayout = distinct
         node.layout?.linesShown = .channel(channel, component: 0)
@@ -330,7 +335,7 @@ extension SceneAssembler {
   /// animated frame, a drawing moved by an animated translation, or else each different drawing
   /// shown while its layout holds.
   private mutating func mergedContent(
-    _ nodes: [SceneNode], _ changes: [(time: Double, animation: Animation)]
+    _ nodes: [SceneNode], _ changes: [StateChange]
   ) throws(SceneFileError) -> SceneNode.Content {
     let contents = nodes.map(\.content)
     let first = contents[0]
@@ -386,7 +391,7 @@ extension SceneAssembler {
   /// the order they are drawn. A child missing from some layouts (`"if"` false there) keeps the
   /// geometry of its nearest layout that has it and comes and goes by its transition.
   private mutating func mergedChildren(
-    _ lists: [[SceneNode]], parent: String, _ changes: [(time: Double, animation: Animation)]
+    _ lists: [[SceneNode]], parent: String, _ changes: [StateChange]
   ) throws(SceneFileError) -> [SceneNode] {
     var order: [String] = []
     // Each name's place in the file among its siblings, where its node has one.
@@ -536,7 +541,7 @@ extension SceneAssembler {
   /// animation ends, and is in the layout dump while it is there.
   private mutating func transitioned(
     _ node: SceneNode, _ layer: ConditionalLayer, presence: [Bool],
-    _ changes: [(time: Double, animation: Animation)]
+    _ changes: [StateChange]
   ) throws(SceneFileError) -> SceneNode {
     let t = layer.transition
     let size = layer.size
@@ -554,13 +559,17 @@ extension SceneAssembler {
         // Inserted: from the insertion's state (at once, if the removal left another).
         if current != parts(t.insertion) {
           moves.append(
-            .init(time: change.time - 1e-9, target: parts(t.insertion), animation: .none))
+            .init(
+              time: change.made - 1e-9, target: parts(t.insertion), animation: .none,
+              madeAt: change.made - 1e-9))
         }
         current = parts(identity)
       } else {
         current = parts(t.removal)
       }
-      moves.append(.init(time: change.time, target: current, animation: change.animation))
+      moves.append(
+        .init(
+          time: change.time, target: current, animation: change.animation, madeAt: change.made))
     }
     try countChanges(moves.count)
     let base = layer.name + ".transition"
@@ -584,7 +593,9 @@ extension SceneAssembler {
             expression: .constant(Array(initial[range])), path: "layers", line: 0, column: 0),
           initial: Array(initial[range]), traced: traced,
           changes: moves.map {
-            .init(time: $0.time, target: Array($0.target[range]), animation: $0.animation)
+            .init(
+              time: $0.time, target: Array($0.target[range]), animation: $0.animation,
+              madeAt: $0.madeAt)
           },
           lastTarget: Array(current[range])))
       return name
@@ -606,16 +617,16 @@ extension SceneAssembler {
     var laidOut: [ChannelTimeline.Change] = []
     for (k, change) in changes.enumerated() where presence[k + 1] != presence[k] {
       let there = presence[k + 1]
-      laidOut.append(.init(time: change.time, target: [there ? 1 : 0], animation: .none))
+      laidOut.append(.init(time: change.made, target: [there ? 1 : 0], animation: .none))
       if there {
-        drawn.append(.init(time: change.time - 1e-9, target: [1], animation: .none))
+        drawn.append(.init(time: change.made - 1e-9, target: [1], animation: .none))
       } else {
-        let upTo = moves.filter { $0.time <= change.time }
+        let upTo = moves.filter { $0.madeAt <= change.made }
         let end = ChannelTimeline(initial: initial, changes: upTo, frameRate: settings.frameRate)
           .settleTime
         // Not if it comes back first.
         let back = changes[(k + 1)...].enumerated().first { j, _ in presence[k + 2 + j] }
-        if back.map({ $0.element.time > end }) ?? true {
+        if back.map({ $0.element.made > end }) ?? true {
           drawn.append(.init(time: end, target: [0], animation: .none))
         }
       }
@@ -637,7 +648,7 @@ extension SceneAssembler {
   /// Each different drawing of the node as a child shown (opacity 1) while its layout holds,
   /// switched at the changes without animation.
   private mutating func steps(
-    _ nodes: [SceneNode], _ changes: [(time: Double, animation: Animation)]
+    _ nodes: [SceneNode], _ changes: [StateChange]
   ) throws(SceneFileError) -> SceneNode.Content {
     var distinct: [SceneNode.Content] = []
     var shown: [Int] = []
@@ -649,7 +660,7 @@ extension SceneAssembler {
         shown.append(distinct.count - 1)
       }
     }
-    let jumps = changes.map { ($0.time, Animation.none) }
+    let jumps = changes.map { ($0.time, $0.made, Animation.none) }
     var children: [SceneNode] = []
     for (k, content) in distinct.enumerated() {
       let channel = nodes[0].name + ".layout.version[\(k)]"
@@ -666,7 +677,7 @@ extension SceneAssembler {
   /// change with its animation; false (and no channel) when the values never differ. The trace
   /// shows the components that move (none when not `traced`).
   private mutating func layoutChannel(
-    _ name: String, _ values: [[Double]], _ changes: [(time: Double, animation: Animation)],
+    _ name: String, _ values: [[Double]], _ changes: [StateChange],
     suffixes: [String], traced: Bool = true
   ) throws(SceneFileError) -> Bool {
     // Layout's arithmetic leaves differences of a few ulps between layouts that place a view
@@ -686,7 +697,9 @@ extension SceneAssembler {
     for k in 1..<values.count where values[k] != values[k - 1] {
       try countChanges(1)
       channel.changes.append(
-        .init(time: changes[k - 1].time, target: values[k], animation: changes[k - 1].animation))
+        .init(
+          time: changes[k - 1].time, target: values[k], animation: changes[k - 1].animation,
+          madeAt: changes[k - 1].made))
     }
     channels.append(channel)
     return true

@@ -7,7 +7,9 @@ import SceneGraph
 extension SceneAssembler {
   /// A phase change: when, to which phase, with what animation.
   struct PhaseStep {
+    /// Seconds: when the step's animation starts (after its delay) and when the phase changed.
     var time: Double
+    var made: Double
     var phase: Int
     var animation: Animation
   }
@@ -63,7 +65,7 @@ extension SceneAssembler {
         let next = (phase + 1) % phases.values.count
         steps.append(
           PhaseStep(
-            time: t + animations[next].delay, phase: next,
+            time: t + animations[next].delay, made: t, phase: next,
             animation: animations[next].resolve(settings.swiftUI)))
         t += max(lengths[next], 1e-3)
         phase = next
@@ -108,13 +110,13 @@ extension SceneAssembler {
           let now = try trigger.evaluate(snapshot.scope, count: nil, what: "a value")
           guard now != last else { continue }
           last = now
-          steps.removeAll { $0.time > snapshot.time }
-          var t = snapshot.time
+          steps.removeAll { $0.made > snapshot.made }
+          var t = snapshot.made
           for k in 1...phases.values.count {
             let phase = k % phases.values.count
             steps.append(
               PhaseStep(
-                time: t + animations[phase].delay, phase: phase,
+                time: t + animations[phase].delay, made: t, phase: phase,
                 animation: animations[phase].resolve(settings.swiftUI)))
             t += lengths[phase]
           }
@@ -132,7 +134,7 @@ extension SceneAssembler {
         channels[index].changes += steps.map { step in
           .init(
             time: step.time, target: [phases.values[step.phase][key] ?? identity],
-            animation: step.animation)
+            animation: step.animation, madeAt: step.made)
         }
       }
     }

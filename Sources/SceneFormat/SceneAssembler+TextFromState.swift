@@ -108,7 +108,9 @@ extension SceneAssembler {
           guard target != last else { continue }
           let animation: Animation =
             placed.layer.textOptions.transition == .identity ? .none : snapshot.animation
-          changes.append(.init(time: snapshot.time, target: [target], animation: animation))
+          changes.append(
+            .init(
+              time: snapshot.time, target: [target], animation: animation, madeAt: snapshot.made))
           last = target
         }
         try countChanges(changes.count)
@@ -275,10 +277,18 @@ extension SceneAssembler {
       let now = shown[i + 1] == version
       guard now != visible else { continue }
       if now {
-        changes.append(.init(time: snapshot.time - 1e-9, target: [rise], animation: .none))
-        changes.append(.init(time: snapshot.time, target: [0], animation: snapshot.animation))
+        changes.append(
+          .init(
+            time: snapshot.time - 1e-9, target: [rise], animation: .none, madeAt: snapshot.made))
+        changes.append(
+          .init(
+            time: snapshot.time, target: [0], animation: snapshot.animation,
+            madeAt: snapshot.made))
       } else {
-        changes.append(.init(time: snapshot.time, target: [-rise], animation: snapshot.animation))
+        changes.append(
+          .init(
+            time: snapshot.time, target: [-rise], animation: snapshot.animation,
+            madeAt: snapshot.made))
       }
       visible = now
     }

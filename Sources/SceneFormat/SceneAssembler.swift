@@ -43,7 +43,7 @@ struct SceneAssembler {
   /// versions wrap to.
   var templateOffers: [String: Double] = [:]
   /// The state after each change, when it took effect and how it animated.
-  var snapshots: [(time: Double, scope: ExpressionScope, animation: Animation)] = []
+  var snapshots: [(time: Double, made: Double, scope: ExpressionScope, animation: Animation)] = []
 
   /// An animated value: the expression it follows, the components worth tracing, and the
   /// changes the events give it.
@@ -157,7 +157,7 @@ struct SceneAssembler {
     var state = initial
     for frame in 0..<count {
       let t = Double(frame) / rate
-      while next < snapshots.count, snapshots[next].time <= t {
+      while next < snapshots.count, snapshots[next].made <= t {
         state = snapshots[next].scope
         next += 1
       }
@@ -830,7 +830,7 @@ struct SceneAssembler {
     scope = after
     let resolved = animation.resolve(settings.swiftUI)
     if resolved.isEndless, endlessAnimation == nil { endlessAnimation = animation.path }
-    snapshots.append((time + animation.delay, scope, resolved))
+    snapshots.append((time + animation.delay, time, scope, resolved))
     for index in channels.indices where !channels[index].readsTime {
       let target = try channels[index].bound.evaluate(
         scope, count: channels[index].initial.count, what: "the same size")
@@ -839,7 +839,8 @@ struct SceneAssembler {
       channels[index].changes.append(
         channels[index].jumps
           ? .init(time: time, target: target, animation: .none)
-          : .init(time: time + animation.delay, target: target, animation: resolved))
+          : .init(
+            time: time + animation.delay, target: target, animation: resolved, madeAt: time))
       channels[index].lastTarget = target
     }
   }
