@@ -51,7 +51,7 @@ enum DiffCommand: Command {
     let diffOut = arguments.value("diff-out")
     // With the difference image on standard output, the verdict goes to standard error, so the
     // PNG stays whole.
-    if diffOut == "-" {
+    if let diffOut, OutputFile.isStandardOutput(diffOut) {
       let verdicts = console.standardError
       console.standardOutput = verdicts
     }

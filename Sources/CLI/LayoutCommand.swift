@@ -69,7 +69,7 @@ enum LayoutCommand: Command {
       allowsFilesOutside: arguments.flag("allow-files-outside"), output: .none)
     let scene = try SceneOptions.scene(SceneSource(argument: file), settings, console: &console)
     let json = scene.layoutJSON(at: time)
-    if output == "-" {
+    if OutputFile.isStandardOutput(output) {
       console.standardOutput(json)
     } else {
       try OutputFile.write(Array(json.utf8), to: output)

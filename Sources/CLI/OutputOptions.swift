@@ -9,7 +9,8 @@ import Glibc
 enum OutputOptions {
   /// An option that writes one PNG: `-`, a device, or a name ending in `.png`.
   static func checkPNG(_ path: String, option: String) throws(UsageError) {
-    guard path == "-" || path.lowercased().hasSuffix(".png") || isDevice(path) else {
+    guard OutputFile.isStandardOutput(path) || path.lowercased().hasSuffix(".png") || isDevice(path)
+    else {
       throw UsageError(
         "Invalid value '\(path)' for '\(option)': it writes a PNG; give a .png file name or -")
     }
@@ -43,7 +44,7 @@ enum OutputOptions {
       }
       return
     }
-    if trace == "-" && image == "-" {
+    if OutputFile.isStandardOutput(trace) && OutputFile.isStandardOutput(image) {
       throw UsageError("'--trace -' and '-o -' would both write to standard output")
     }
     let same: Bool
@@ -109,7 +110,9 @@ enum OutputOptions {
 
   static func identity(_ path: String) -> Identity? {
     var info = stat()
-    let found = path == "-" ? fstat(STDOUT_FILENO, &info) == 0 : stat(path, &info) == 0
+    let found =
+      OutputFile.isStandardOutput(path)
+      ? fstat(STDOUT_FILENO, &info) == 0 : stat(path, &info) == 0
     guard found else { return nil }
     // /dev/null is character device 1, 3: any number of outputs may go there.
     let isNull = info.st_mode & S_IFMT == S_IFCHR && info.st_rdev == 0x103

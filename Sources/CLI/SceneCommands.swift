@@ -275,7 +275,10 @@ enum SceneOptions {
         throw UsageError(
           "'--frame' writes one PNG; '--format \(format.rawValue)' names an animation: give one")
       }
-      guard output == "-" || lowered.hasSuffix(".png") || OutputOptions.isDevice(output) else {
+      guard
+        OutputFile.isStandardOutput(output) || lowered.hasSuffix(".png")
+          || OutputOptions.isDevice(output)
+      else {
         throw UsageError(
           "Invalid value '\(output)' for '-o': '--frame' writes one PNG; give a .png file or -")
       }
@@ -308,7 +311,9 @@ enum SceneOptions {
       }
     }
     if let animated = format?.animated { return .animation(animated, output) }
-    if output == "-" || OutputOptions.isDevice(output) { return .animation(.gif, output) }
+    if OutputFile.isStandardOutput(output) || OutputOptions.isDevice(output) {
+      return .animation(.gif, output)
+    }
     throw UsageError(
       "Invalid value '\(output)' for '-o': expected a .gif, .apng or .webp file, a folder ending in /, or a .png file"
     )
@@ -493,7 +498,9 @@ enum SceneOptions {
     return 0
   }
 
-  static func name(_ path: String) -> String { path == "-" ? "standard output" : path }
+  static func name(_ path: String) -> String {
+    OutputFile.isStandardOutput(path) ? "standard output" : path
+  }
 
   /// `825,071 bytes`.
   static func bytes(_ count: Int) -> String {

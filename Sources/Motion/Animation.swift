@@ -33,6 +33,11 @@ public enum Animation: Hashable, Sendable {
     }
   }
 
+  /// A jump that also ends every animation still running (a curve of no length, so the value
+  /// is the target from the change on), where `none` lets them play on: a view inserted or
+  /// removed without animation is there or gone at once, whatever its transition was doing.
+  public static let cut = Animation.curve(TimingCurve.linear(duration: 0))
+
   /// `.speed(_:)`: the animation played `factor` times as fast — a curve's duration divided by
   /// it, a spring's time scale too (stiffness × factor², damping × factor), a repetition's every
   /// iteration.

@@ -567,9 +567,12 @@ extension SceneAssembler {
       } else {
         current = parts(t.removal)
       }
+      // Without an animation the view is there or gone at once: its transition, even one
+      // still running, ends.
       moves.append(
         .init(
-          time: change.time, target: current, animation: change.animation, madeAt: change.made))
+          time: change.time, target: current,
+          animation: change.animation == .none ? .cut : change.animation, madeAt: change.made))
     }
     try countChanges(moves.count)
     let base = layer.name + ".transition"

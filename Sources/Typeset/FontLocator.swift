@@ -14,10 +14,13 @@ public struct FontFile: Hashable, Sendable {
   }
 }
 
-/// Font weights on fontconfig's scale, named as SwiftUI's `Font.Weight`.
+/// Font weights on fontconfig's scale, named as SwiftUI's `Font.Weight`, lightest first.
+/// `ultraLight` is SwiftUI's lightest (UIFont.Weight −0.8, SF Pro's Ultralight face, CSS 100)
+/// and `thin` the next (−0.6, SF Pro Thin, CSS 200), so they take fontconfig's Thin and
+/// ExtraLight.
 public enum FontWeight: Int, Hashable, Sendable, CaseIterable {
-  case thin = 0
-  case ultraLight = 40
+  case ultraLight = 0
+  case thin = 40
   case light = 50
   case regular = 80
   case medium = 100
@@ -29,8 +32,8 @@ public enum FontWeight: Int, Hashable, Sendable, CaseIterable {
   /// SwiftUI's name: `ultraLight`, `semibold`, …
   public var name: String {
     switch self {
-    case .thin: "thin"
     case .ultraLight: "ultraLight"
+    case .thin: "thin"
     case .light: "light"
     case .regular: "regular"
     case .medium: "medium"

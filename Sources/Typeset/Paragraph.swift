@@ -65,11 +65,26 @@ public struct Paragraph: Hashable, Sendable {
       }
     }
     for i in 0..<bytes.count { before[i + 1] = before[i] + advance[i] }
-    func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-    /// The end of [start, end) without its trailing spaces and line feeds.
+    /// How many bytes of trailing space or line separator end `bytes[..<e]`: a space, tab,
+    /// line feed, vertical tab, form feed or carriage return (one byte), a next line (U+0085,
+    /// two) or a line or paragraph separator (U+2028, U+2029, three); 0 for anything else.
+    func spaceLength(endingAt e: Int, after start: Int) -> Int {
+      let b = bytes[e - 1]
+      if b == 0x20 || (0x09...0x0D).contains(b) { return 1 }
+      if e - 2 >= start, bytes[e - 2] == 0xC2, b == 0x85 { return 2 }
+      if e - 3 >= start, bytes[e - 3] == 0xE2, bytes[e - 2] == 0x80, b == 0xA8 || b == 0xA9 {
+        return 3
+      }
+      return 0
+    }
+    /// The end of [start, end) without its trailing spaces and line separators.
     func trimmed(_ start: Int, _ end: Int) -> Int {
       var e = end
-      while e > start, isSpace(bytes[e - 1]) { e -= 1 }
+      while e > start {
+        let n = spaceLength(endingAt: e, after: start)
+        guard n > 0 else { break }
+        e -= n
+      }
       return e
     }
     func measured(_ start: Int, _ end: Int) -> Double {

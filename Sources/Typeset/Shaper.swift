@@ -94,6 +94,22 @@ enum Shaper {
           let missing = glyph.id == 0 && !mark && !invisible
           var advance =
             mark ? AppleMark.advance * span.size / 1000 : missing ? 0 : glyph.advance * scale
+          var offset = Point(glyph.offset.x * scale, -glyph.offset.y * scale)
+          // Tabular figures: a digit drawn alone takes the face's widest digit advance,
+          // centred in it, where the face's own `tnum` leaves them uneven.
+          if span.monospacedDigit, let digit = first, (0x30...0x39).contains(digit),
+            shaped.count(where: { $0.cluster == glyph.cluster }) == 1,
+            let tabular = item.face.tabularFigureAdvance.map({ $0 * scale }),
+            abs(tabular - glyph.advance * scale) > 1e-9
+          {
+            offset.x += (tabular - glyph.advance * scale) / 2
+            advance = tabular
+          }
+          // Invisible characters no font has (controls) and line and paragraph separators
+          // take no room; a tab keeps the font's advance.
+          if invisible, !mark, first != 0x09, glyph.id == 0 || Self.isLineSeparator(first) {
+            advance = 0
+          }
           // Spacing once per character cluster, after its last glyph.
           if k == shaped.count - 1 || shaped[k + 1].cluster != glyph.cluster,
             !missing, !invisible || mark
@@ -103,7 +119,7 @@ enum Shaper {
           glyphs.append(
             PlacedGlyph(
               face: item.face, id: glyph.id, cluster: glyph.cluster, advance: advance,
-              offset: Point(glyph.offset.x * scale, -glyph.offset.y * scale), span: item.span,
+              offset: offset, span: item.span,
               isAppleMark: mark))
         }
         return GlyphRun(
@@ -153,11 +169,19 @@ enum Shaper {
   /// outline), format characters (joiners, bidi marks), variation selectors.
   static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0...0x1F, 0x7F...0x9F, 0xF8FF, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F,
+    case 0...0x1F, 0x7F...0x9F, 0xF8FF, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F,
       0xFE00...0xFE0F, 0xFEFF, 0xE0000...0xE0FFF:
       return true
     default: return false
     }
+  }
+
+  /// Whether a scalar ends a line (Unicode's mandatory breaks: line feed, vertical tab, form
+  /// feed, carriage return, next line, line and paragraph separators).
+  static func isLineSeparator(_ scalar: UInt32?) -> Bool {
+    guard let scalar else { return false }
+    return (0x0A...0x0D).contains(scalar) || scalar == 0x85 || scalar == 0x2028
+      || scalar == 0x2029
   }
 
   /// The scalar that starts at byte `offset`, from the text's scalars and their byte offsets

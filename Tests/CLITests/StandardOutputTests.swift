@@ -155,6 +155,35 @@ import Testing
     }
   }
 
+  /// With standard output redirected to a regular file, its device names still mean standard
+  /// output: no extension is asked for, and the bytes land in the file (they were refused with
+  /// "expected a .gif, .apng or .webp file"; found by a hostile walkthrough, 2026-12-05).
+  @Test func devStdoutIsStandardOutputIntoAFile() throws {
+    let scene = try scratch.write(tinyScene, "tiny.json")
+    for (k, name) in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"].enumerated() {
+      for (arguments, magic) in [
+        (["-o", name], Array("GIF89a".utf8)),
+        (["--frame", "1", "-o", name], [0x89, 0x50, 0x4E, 0x47]),
+      ] {
+        let file = scratch.path + "/redirected-\(k).bin"
+        FileManager.default.createFile(atPath: file, contents: nil)
+        let process = Process()
+        process.executableURL = ToolRun.binary
+        process.arguments = ["scene", scene, "--quiet"] + arguments
+        process.standardOutput = try #require(FileHandle(forWritingAtPath: file))
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let message = String(
+          decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(name) \(arguments): \(message)")
+        let bytes = try #require(FileManager.default.contents(atPath: file))
+        #expect(Array(bytes).starts(with: magic), "\(name) \(arguments)")
+      }
+    }
+  }
+
   @Test func aDiffImageOnStandardOutputStaysAWholePNG() throws {
     let a = scratch.path + "/a.png"
     let b = scratch.path + "/b.png"

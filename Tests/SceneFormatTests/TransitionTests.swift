@@ -245,4 +245,35 @@ import Testing
       }
     }
   }
+
+  /// A view removed without animation while its insertion still runs is gone at once: its
+  /// transition ends there (it was left running on top of the removal, a scale of −0.5 drawn as
+  /// a mirrored ghost for half a second; found by a hostile walkthrough, 2026-12-05).
+  @Test func aRemovalWithoutAnimationEndsARunningInsertion() throws {
+    for (transition, name) in [("\"scale\"", "scale"), ("{\"move\": \"leading\"}", "offset")] {
+      let scene = try SceneFile.load(
+        text: """
+          {"canvas": {"width": 200, "height": 200}, "state": {"show": false}, "duration": 1.5,
+           "layers": [{"zstack": [{"id": "a", "if": "=show", "transition": \(transition),
+             "shape": "rectangle", "fill": "#FF0000", "frame": {"width": 50, "height": 50}}]}],
+           "events": [
+             {"at": 0, "set": {"show": true}, "animation": {"type": "linear", "duration": 1}},
+             {"at": 0.5, "set": {"show": false}, "animation": "none"}]}
+          """, settings: SceneSettings(scale: 1, frameRate: 10, hold: 0)
+      ).scene
+      #expect(Self.value(scene, "a.transition.drawn", at: 0.45) == [1], "\(name)")
+      for t in [0.5, 0.6, 0.9, 1.2] {
+        #expect(Self.value(scene, "a.transition.drawn", at: t) == [0], "\(name) at \(t)")
+      }
+      let removed = Self.value(scene, "a.transition.\(name)", at: 0.7)
+      #expect(removed == (name == "scale" ? [0] : [-50, 0]), "\(name): \(removed)")
+      let empty = try SceneFile.load(
+        text: #"{"canvas": {"width": 200, "height": 200}, "layers": [{"zstack": []}]}"#,
+        settings: SceneSettings(scale: 1, frameRate: 10, hold: 0)
+      ).scene
+      var compositor = Compositor()
+      let frame = try #require(scene.render(frame: 6, compositor: &compositor))
+      #expect(frame == empty.render(frame: 0, compositor: &compositor), "\(name): nothing drawn")
+    }
+  }
 }

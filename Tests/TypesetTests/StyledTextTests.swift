@@ -45,6 +45,63 @@ import Testing
     #expect(abs(width("1111", true) - width("8888", true)) < 1e-9)
   }
 
+  /// From 20 pt text takes Inter's Display cut, whose `tnum` digits still differ (1028–1220
+  /// units in Debian 12's 4.0 beta): each digit is set in the widest one's advance, centred, so
+  /// a counter does not wobble at `title` sizes (found by a hostile walkthrough, 2026-12-05).
+  @Test func monospacedDigitsShareOneWidthInEveryCut() throws {
+    let display = try FontFace(
+      try #require(FontLocator.locate(family: "Inter Display", weight: .regular)))
+    for face in [try Self.inter(), display] {
+      let advance = try #require(face.tabularFigureAdvance)
+      for size in [11.0, 20, 34, 60] {
+        let widths = (0...9).map { d in
+          TextLayout(
+            StyledText(
+              String(repeating: String(d), count: 3),
+              TextSpan(font: face, size: size, monospacedDigit: true))
+          ).width
+        }
+        for w in widths {
+          #expect(
+            abs(w - 3 * advance * size / face.unitsPerEm) < 1e-9, "\(face.file.path) at \(size)")
+        }
+      }
+    }
+  }
+
+  /// Controls no font draws take no room, and line and paragraph separators, vertical tab, form
+  /// feed and next line end a line without adding to its width, as a line feed does (U+2028 was
+  /// a space's width, U+0000 and U+000B a missing glyph's).
+  @Test func controlsAndSeparatorsTakeNoRoom() throws {
+    let face = try Self.inter()
+    func lines(_ s: String) -> [Paragraph.Line] {
+      Paragraph(StyledText(s, TextSpan(font: face, size: 17))).lines
+    }
+    let plain = lines("ab")[0].layout.width
+    for control in ["\u{0}", "\u{8}", "\u{1B}", "\u{7F}", "\u{200B}"] {
+      let shown = lines("a" + control + "b")
+      #expect(
+        shown.count == 1 && abs(shown[0].layout.width - plain) < 1e-9,
+        "\(control.unicodeScalars.first!.value)")
+    }
+    let a = lines("a")[0].layout.width
+    for separator in ["\n", "\r\n", "\u{B}", "\u{C}", "\u{85}", "\u{2028}", "\u{2029}"] {
+      let shown = lines("a" + separator + "b")
+      #expect(shown.count == 2, "\(separator.unicodeScalars.first!.value)")
+      #expect(abs(shown[0].layout.width - a) < 1e-9, "\(separator.unicodeScalars.first!.value)")
+    }
+  }
+
+  /// SwiftUI's lightest weight is `ultraLight` (UIFont −0.8), then `thin` (−0.6): Inter's Thin
+  /// and ExtraLight faces, in that order (they were swapped).
+  @Test func ultraLightIsLighterThanThin() throws {
+    #expect(FontWeight.allCases.first == .ultraLight && FontWeight.allCases[1] == .thin)
+    let ultraLight = try #require(FontLocator.locate(family: "Inter", weight: .ultraLight))
+    let thin = try #require(FontLocator.locate(family: "Inter", weight: .thin))
+    #expect(ultraLight.path.hasSuffix("Inter-Thin.otf"), "\(ultraLight.path)")
+    #expect(thin.path.hasSuffix("Inter-ExtraLight.otf"), "\(thin.path)")
+  }
+
   /// Italic finds the family's italic face; a synthesized oblique shears the outlines right above
   /// the baseline and leaves the advance alone.
   @Test func italicIsTheFacesOwnOrSheared() throws {
