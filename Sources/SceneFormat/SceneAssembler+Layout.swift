@@ -405,24 +405,30 @@ extension SceneAssembler {
 
   /// For an HStack aligned by text baselines: how far below the stack's top each child starts
   /// (its baseline on the line of the lowest-hanging one), and that line's height from the top.
+  /// A child without text aligns its bottom edge, as SwiftUI gives views without text.
   mutating func baselineLifts(
     _ children: [LayerDescription], _ sizes: [Size], last: Bool
   ) throws(SceneFileError) -> (drops: [Double], line: Double) {
     var baselines: [Double] = []
     for (child, size) in zip(children, sizes) {
-      baselines.append(try baseline(child, size: size, last: last))
+      baselines.append(try baseline(child, size: size, last: last) ?? size.height)
     }
     let line = baselines.max() ?? 0
     return (baselines.map { line - $0 }, line)
   }
 
   /// The layer's first (or last) text baseline in points below its top, at laid-out `size`
-  /// (padding included): a text's first or last line; a VStack's first or last child's; an
-  /// HStack's or ZStack's first child's (an HStack aligned by baselines, that line); anything else
-  /// has its bottom edge as its baseline, as SwiftUI gives views without text.
+  /// (padding included), or nil when it holds no text. A text's is its first or last line's; a
+  /// stack's is the top-most (or bottom-most) of its children's that hold text, where they are
+  /// placed — Apple's `VerticalAlignment.firstTextBaseline`, "a guide that marks the top-most text
+  /// baseline in a view", and `lastTextBaseline`, "the bottom-most"; children without text do not
+  /// count (SwiftUI merges only its children's explicit values: OpenSwiftUI's
+  /// `FirstTextBaselineAlignment._combineExplicit` takes the least, the last-baseline one the
+  /// greatest). Where nothing holds text the caller takes the bottom edge, as SwiftUI does for
+  /// "a view that contains no text".
   mutating func baseline(
     _ layer: LayerDescription, size: Size, last: Bool
-  ) throws(SceneFileError) -> Double {
+  ) throws(SceneFileError) -> Double? {
     let p = layer.padding
     let inner = Size(
       width: max(0, size.width - p.leading - p.trailing),
@@ -440,20 +446,28 @@ extension SceneAssembler {
       // The children at the sizes the stack was measured with, as they are placed.
       let proposal = placementProposal(layer, axis, size: inner)
       let sizes = try stackSizes(children, proposal, vertical: axis == .vstack, spacing: spacing)
-      switch axis {
-      case .vstack:
-        let i = last ? children.count - 1 : 0
-        let top = sizes[0..<i].reduce(0) { $0 + $1.height } + Double(i) * spacing
-        return p.top + top + (try baseline(children[i], size: sizes[i], last: last))
-      case .hstack where alignment.isBaseline:
-        return p.top + (try baselineLifts(children, sizes, last: last)).line
-      case .hstack, .zstack:
-        let fraction = alignment.vertical
-        let top = (inner.height - sizes[0].height) * fraction
-        return p.top + top + (try baseline(children[0], size: sizes[0], last: last))
+      if axis == .hstack, alignment.isBaseline {
+        // Every child with text sits on the one line.
+        var any = false
+        for (child, size) in zip(children, sizes) where !any {
+          any = try baseline(child, size: size, last: last) != nil
+        }
+        return any ? p.top + (try baselineLifts(children, sizes, last: last)).line : nil
       }
+      var found: Double?
+      var top = 0.0
+      for (child, size) in zip(children, sizes) {
+        let childTop =
+          axis == .vstack ? top : (inner.height - size.height) * alignment.vertical
+        if let b = try baseline(child, size: size, last: last) {
+          let y = childTop + b
+          found = found.map { last ? max($0, y) : min($0, y) } ?? y
+        }
+        top += size.height + spacing
+      }
+      return found.map { p.top + $0 }
     default:
-      return size.height
+      return nil
     }
   }
 

@@ -747,6 +747,22 @@ extension SceneDecoder {
     return .spacer(minLength: defaultSpacerLength)
   }
 
+  /// A layer placed where no HStack or VStack holds it (in a ZStack, or on the screen): a spacer
+  /// there grows on both axes, as a frame of unbounded width and height does (Apple's `Spacer`:
+  /// "expands along the major axis of its containing stack layout, or on both axes if not
+  /// contained in a stack"); anything else as it is.
+  static func outsideAxisStack(_ layer: LayerDescription) -> LayerDescription {
+    guard case .spacer = layer.content else { return layer }
+    var layer = layer
+    if layer.frameWidth == nil, layer.flexWidth == nil {
+      layer.flexWidth = .init(min: nil, max: .infinity)
+    }
+    if layer.frameHeight == nil, layer.flexHeight == nil {
+      layer.flexHeight = .init(min: nil, max: .infinity)
+    }
+    return layer
+  }
+
   /// A spacer's minimum length when none is given (points).
   static let defaultSpacerLength = 8.0
 
@@ -759,7 +775,8 @@ extension SceneDecoder {
   ) throws(SceneFileError) -> LayerDescription.Content {
     var children: [LayerDescription] = []
     for child in try source.array(maxCount: SceneLimits.layers) {
-      children.append(try layer(child, environment: environment))
+      let layer = try layer(child, environment: environment)
+      children.append(axis == .zstack ? Self.outsideAxisStack(layer) : layer)
     }
     // SwiftUI's: ZStack takes an `Alignment` (nine), VStack a `HorizontalAlignment`, HStack a
     // `VerticalAlignment`.

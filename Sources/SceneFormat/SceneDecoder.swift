@@ -122,7 +122,8 @@ struct SceneDecoder {
       }
     }
     let layers = try top.required("layers").array(maxCount: SceneLimits.layers).map {
-      (field) throws(SceneFileError) in try layer(field, environment: TextEnvironment())
+      (field) throws(SceneFileError) in
+      Self.outsideAxisStack(try layer(field, environment: TextEnvironment()))
     }
     let taps = try top["taps"]?.array(maxCount: SceneLimits.taps).map(Self.tap) ?? []
     let handlers =

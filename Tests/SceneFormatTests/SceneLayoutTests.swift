@@ -513,6 +513,76 @@ import Testing
     #expect(abs((two.last?.baseline ?? 0) - one) <= 0.25)
   }
 
+  /// A stack's baseline is the top-most (last: bottom-most) of its texts' baselines; children
+  /// without text do not count (it was the first or last child's, so a bullet before a title
+  /// or an underline below a label moved the line; found by a hostile walkthrough, 2026-12-05).
+  @Test func aStacksBaselineIsItsTextsNotItsFirstChilds() throws {
+    let scene = try Self.load(
+      #"""
+      {"canvas": {"width": 390, "height": 400},
+       "layers": [{"vstack": [
+         {"hstack": [
+           {"hstack": [{"shape": "circle", "frame": {"width": 8, "height": 8}},
+                       {"id": "title", "text": "Title", "font": "title"}]},
+           {"id": "detail", "text": "detail", "font": "caption"}],
+          "alignment": "firstTextBaseline"},
+         {"hstack": [
+           {"vstack": [{"shape": "rectangle", "frame": {"width": 40, "height": 30}},
+                       {"id": "inner", "text": "Inner"}]},
+           {"id": "beside", "text": "beside", "font": "caption"}],
+          "alignment": "firstTextBaseline"},
+         {"hstack": [
+           {"vstack": [{"id": "label", "text": "Label"},
+                       {"shape": "rectangle", "frame": {"width": 40, "height": 2}}]},
+           {"id": "neighbour", "text": "neighbour", "font": "caption"}],
+          "alignment": "lastTextBaseline"},
+         {"hstack": [
+           {"zstack": [{"shape": "rectangle", "frame": {"width": 40, "height": 40}},
+                       {"id": "centred", "text": "Z"}]},
+           {"id": "next", "text": "next", "font": "caption"}],
+          "alignment": "firstTextBaseline"}
+       ], "spacing": 20}]}
+      """#
+    ).scene
+    let layout = scene.layout(at: 0)
+    func baseline(_ id: String, last: Bool = false) throws -> Double {
+      let lines = try #require(Self.entry(id, in: layout)?.lines)
+      return try #require(last ? lines.last?.baseline : lines.first?.baseline)
+    }
+    // On the pixel grid of 1 pixel a point, each side rounding its placement: within a pixel.
+    for (a, b) in [
+      ("title", "detail"), ("inner", "beside"), ("label", "neighbour"), ("centred", "next"),
+    ] {
+      #expect(abs(try baseline(a) - baseline(b)) <= 1, "\(a) \(b)")
+    }
+  }
+
+  /// A spacer that no HStack or VStack holds grows on both axes (Apple's `Spacer`: "or on both
+  /// axes if not contained in a stack"): in a ZStack it makes the ZStack fill its offer, on the
+  /// screen it fills it; in a stack it stays nothing across (it was 0 × 0 everywhere but along a
+  /// stack; found by a hostile walkthrough, 2026-12-05).
+  @Test func aSpacerOutsideAStackGrowsBothWays() throws {
+    let scene = try Self.load(
+      #"""
+      {"canvas": {"width": 300, "height": 200},
+       "layers": [
+         {"id": "z", "zstack": [{"spacer": true}, {"text": "in z"}], "frame": {"width": 120, "height": 80},
+          "position": {"x": 100, "y": 100}},
+         {"id": "free", "zstack": [{"id": "s", "spacer": true}, {"text": "x"}], "padding": 10},
+         {"id": "row", "vstack": [{"text": "a"}, {"spacer": true, "frame": {"height": 20}}, {"text": "b"}],
+          "position": {"x": 150, "y": 100}}
+       ]}
+      """#
+    ).scene
+    let layout = scene.layout(at: 0)
+    let free = try #require(Self.entry("free", in: layout)?.frame)
+    #expect(free.width == 300 && free.height == 200, "\(free)")
+    let s = try #require(Self.entry("s", in: layout)?.frame)
+    #expect(s.width == 280 && s.height == 180, "\(s)")
+    let row = try #require(Self.entry("row", in: layout)?.frame)
+    #expect(row.width < 20, "a VStack's spacer is nothing wide: \(row)")
+  }
+
   /// `.aspectRatio(_:contentMode:)`: the content is offered the largest size of the ratio inside
   /// the offer (fit) or the smallest around it (fill), and a shape takes it.
   @Test func aspectRatioShapesTheOffer() throws {
