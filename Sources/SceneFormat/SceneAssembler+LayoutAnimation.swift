@@ -517,6 +517,7 @@ extension SceneAssembler {
     var box = Rect(
       x: frame.minX - origin.x, y: frame.minY - origin.y, width: frame.width,
       height: frame.height)
+    var layer = own.layer
     if let position = own.layer.position {
       // `.position(p)` puts the centre p from the offered area's top left: the area is offered
       // where that puts the layer's centre on the other's.
@@ -524,6 +525,14 @@ extension SceneAssembler {
       box = Rect(
         x: centre(frame).x - origin.x - p[0], y: centre(frame).y - origin.y - p[1],
         width: frame.width, height: frame.height)
+      // The positioned layer takes its own size inside the area, so it is given the other's
+      // (its padding outside, as it lays out).
+      if matched.properties != .position {
+        let pad = layer.padding
+        layer.frameWidth = max(0, frame.width - pad.leading - pad.trailing)
+        layer.frameHeight = max(0, frame.height - pad.top - pad.bottom)
+        (layer.flexWidth, layer.flexHeight) = (nil, nil)
+      }
     }
     // Laid out as the present layout lays it out, but in the other's frame.
     let saved = (scope, textScope, rebuilding, layoutVersion, templateBoxes)
@@ -532,7 +541,7 @@ extension SceneAssembler {
     textScope = layoutScopes[present]
     rebuilding = true
     layoutVersion = present
-    return try node(own.layer, box: box)
+    return try node(layer, box: box)
   }
 
   /// The node inside a holder placed where it is, whose opacity, scale (about the transition's

@@ -163,6 +163,33 @@ import Testing
     #expect(middle.b > 200 && middle.r < 100, "\(middle)")
   }
 
+  /// Positioned layers of different sizes: `frame` (the default) moves the size too, `position`
+  /// keeps each one's own (the positioned layer kept its own size whatever the properties; found
+  /// by a hostile walkthrough, 2026-12-05).
+  @Test func matchedGeometryResizesPositionedLayers() throws {
+    for properties in ["frame", "position"] {
+      let scene = try SceneFile.load(
+        text: """
+          {"canvas": {"width": 300, "height": 200}, "state": {"big": false},
+           "layers": [{"zstack": [
+             {"id": "small", "if": "=!big", "shape": "rectangle", "frame": {"width": 40, "height": 40},
+              "matchedGeometryEffect": {"id": "m", "namespace": "n", "properties": "\(properties)"},
+              "position": {"x": 40, "y": 40}},
+             {"id": "large", "if": "=big", "shape": "rectangle", "frame": {"width": 200, "height": 100},
+              "matchedGeometryEffect": {"id": "m", "namespace": "n", "properties": "\(properties)"},
+              "position": {"x": 180, "y": 130}}]}],
+           "events": [{"at": 0, "set": {"big": true}, "animation": {"type": "linear", "duration": 2}}]}
+          """, settings: SceneSettings(scale: 1, frameRate: 10, hold: 0)
+      ).scene
+      let frame = try #require(SceneLayoutTests.entry("large", in: scene.layout(at: 1))).frame
+      let (width, height) = properties == "frame" ? (120.0, 70.0) : (200, 100)
+      #expect(abs(frame.width - width) < 1e-9 && abs(frame.height - height) < 1e-9, "\(frame)")
+      #expect(
+        abs(frame.minX + frame.width / 2 - 110) < 1e-9
+          && abs(frame.minY + frame.height / 2 - 85) < 1e-9, "\(frame)")
+    }
+  }
+
   /// `matchedGeometryEffect`: when the selection moves from tab 0 to tab 2, the pill that comes
   /// starts in the frame of the one that goes and moves to its own, and the one that goes moves
   /// to the new one's frame, both by the change's (linear) animation, crossfading; `position`
