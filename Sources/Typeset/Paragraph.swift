@@ -151,49 +151,82 @@ public struct Paragraph: Hashable, Sendable {
       truncated = true
       let keep = max(lineLimit, 1)
       let restStart = ranges[keep - 1].lowerBound
-      let rest = text.slice(restStart..<bytes.count).mapping {
-        String($0.map { $0 == "\n" ? " " : $0 })
+      // Where the rest's first paragraph ends and its last begins (a line ended by `\n` or
+      // another mandatory break): a tail cut keeps from the first, a head cut from the last, a
+      // middle cut from both, so that "…" never stands where nothing was left out and text
+      // from after a break is not drawn on the line before it.
+      func endsParagraph(_ r: Range<Int>) -> Bool {
+        r.upperBound < bytes.count && r.upperBound > r.lowerBound
+          && breaks[r.upperBound - 1] == .mandatory
       }
-      // The rest's characters: where each ends, and whether it is a space.
-      var ends: [Int] = []
-      var spaces: [Bool] = []
-      var offset = 0
-      for character in rest.string {
-        offset += character.utf8.count
-        ends.append(offset)
-        spaces.append(character == " " || character == "\t")
+      let hardBreaks = ranges.indices.filter { $0 >= keep - 1 && endsParagraph(ranges[$0]) }
+      var frontSource = text.slice(restStart..<bytes.count)
+      var backSource = frontSource
+      if let first = hardBreaks.first, let final = hardBreaks.last {
+        let firstEnd = ranges[first].upperBound
+        let lastStart = ranges[final].upperBound
+        frontSource = text.slice(restStart..<trimmed(restStart, firstEnd))
+        backSource = text.slice(lastStart..<trimmed(lastStart, bytes.count))
       }
-      func chars(_ a: Int, _ b: Int) -> StyledText {
-        rest.slice((a == 0 ? 0 : ends[a - 1])..<(b == 0 ? 0 : ends[b - 1]))
+      let shared = hardBreaks.isEmpty
+      /// A source's characters: where each ends, and whether it is a space.
+      func characters(_ source: StyledText) -> (ends: [Int], spaces: [Bool]) {
+        var ends: [Int] = []
+        var spaces: [Bool] = []
+        var offset = 0
+        for character in source.string {
+          offset += character.utf8.count
+          ends.append(offset)
+          spaces.append(character == " " || character == "\t")
+        }
+        return (ends, spaces)
       }
-      /// "…" in the style of the rest's byte `at`.
+      let front = characters(frontSource)
+      let back = shared ? front : characters(backSource)
+      func chars(_ source: StyledText, _ ends: [Int], _ a: Int, _ b: Int) -> StyledText {
+        source.slice((a == 0 ? 0 : ends[a - 1])..<(b == 0 ? 0 : ends[b - 1]))
+      }
+      /// "…" in the style of byte `at` of `source`.
       func ellipsis(styleAt at: Int, of source: StyledText) -> StyledText {
         let style = source.spans.isEmpty ? text.spans[0] : source.spans[source.span(at: at)]
         return StyledText("…", style)
       }
-      let count = ends.count
-      /// The rest with `n` of its characters kept around the "…".
+      let (frontCount, backCount) = (front.ends.count, back.ends.count)
+      // The most characters a cut can keep.
+      let most: Int
+      switch truncation {
+      case .tail: most = frontCount
+      case .head: most = backCount
+      case .middle: most = shared ? frontCount : frontCount + backCount
+      }
+      /// The rest with `n` of its characters kept around the "…": the first ones of the front
+      /// source, the last ones of the back source, or both.
       func cut(_ n: Int) -> StyledText {
-        var front = 0
-        var back = count
+        var kept = (front: 0, back: 0)
         switch truncation {
-        case .tail: front = n
-        case .head: back = count - n
+        case .tail: kept.front = n
+        case .head: kept.back = n
         case .middle:
-          front = (n + 1) / 2
-          back = count - (n - front)
+          kept.front = min((n + 1) / 2, frontCount)
+          kept.back = min(n - kept.front, backCount)
+          kept.front = min(n - kept.back, frontCount)
         }
-        var frontEnd = front
-        while frontEnd > 0, spaces[frontEnd - 1] { frontEnd -= 1 }
-        var backStart = back
-        while backStart < count, spaces[backStart] { backStart += 1 }
-        let styleAt =
-          frontEnd > 0 ? ends[frontEnd - 1] - 1 : (backStart < count ? ends[backStart] - 1 : 0)
-        let mark = ellipsis(styleAt: max(0, styleAt), of: rest)
+        var frontEnd = kept.front
+        while frontEnd > 0, front.spaces[frontEnd - 1] { frontEnd -= 1 }
+        var backStart = backCount - kept.back
+        while backStart < backCount, back.spaces[backStart] { backStart += 1 }
+        let mark =
+          frontEnd > 0
+          ? ellipsis(styleAt: front.ends[frontEnd - 1] - 1, of: frontSource)
+          : backStart < backCount
+            ? ellipsis(styleAt: back.ends[backStart] - 1, of: backSource)
+            : ellipsis(styleAt: 0, of: frontSource)
+        let head = chars(frontSource, front.ends, 0, frontEnd)
+        let tail = chars(backSource, back.ends, backStart, backCount)
         switch truncation {
-        case .tail: return chars(0, frontEnd).appending(mark)
-        case .head: return mark.appending(chars(backStart, count))
-        case .middle: return chars(0, frontEnd).appending(mark).appending(chars(backStart, count))
+        case .tail: return head.appending(mark)
+        case .head: return mark.appending(tail)
+        case .middle: return head.appending(mark).appending(tail)
         }
       }
       // Without a width only lines are cut: the kept line, the text's last line, or both.
@@ -210,7 +243,7 @@ public struct Paragraph: Hashable, Sendable {
       }
       if let maxWidth {
         var low = 0
-        var high = count
+        var high = most
         while low < high {
           let mid = (low + high + 1) / 2
           if shaped(cut(mid)).width <= maxWidth { low = mid } else { high = mid - 1 }

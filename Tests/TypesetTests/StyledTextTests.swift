@@ -92,6 +92,34 @@ import Testing
     }
   }
 
+  /// A cut across a `\n`: the tail keeps the first paragraph, the head the last, the middle
+  /// both; "…" marks what is left out even where the rest would fit (the paragraphs were joined
+  /// with a space, so "first second…" stood for nothing cut; found by a hostile walkthrough,
+  /// 2026-12-05). Within a paragraph, a cut is as before: as much as fits.
+  @Test func aCutAcrossALineBreakKeepsWholeParagraphsApart() throws {
+    let face = try Self.inter()
+    func cut(
+      _ s: String, _ mode: Paragraph.Truncation, width: Double = 390, limit: Int = 1
+    )
+      -> [String]
+    {
+      Paragraph(
+        StyledText(s, TextSpan(font: face, size: 17)), maxWidth: width, lineLimit: limit,
+        truncation: mode
+      ).lines.map(\.text)
+    }
+    #expect(cut("first\nsecond", .tail) == ["first…"])
+    #expect(cut("first\nsecond", .head) == ["…second"])
+    #expect(cut("first\nsecond", .middle) == ["first…second"])
+    #expect(cut("first\u{2029}second\nthird", .head) == ["…third"])
+    #expect(cut("one\ntwo\nthree", .tail, limit: 2) == ["one", "two…"])
+    let narrow = cut("first\nsecond", .middle, width: 70)
+    #expect(
+      narrow.count == 1 && narrow[0].hasPrefix("fi") && narrow[0].hasSuffix("nd"), "\(narrow)")
+    let long = cut("a long sentence that wraps and is cut at the end", .tail, width: 120)
+    #expect(long.count == 1 && long[0].hasPrefix("a long") && long[0].hasSuffix("…"), "\(long)")
+  }
+
   /// SwiftUI's lightest weight is `ultraLight` (UIFont −0.8), then `thin` (−0.6): Inter's Thin
   /// and ExtraLight faces, in that order (they were swapped).
   @Test func ultraLightIsLighterThanThin() throws {
