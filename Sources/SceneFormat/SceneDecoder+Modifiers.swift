@@ -243,7 +243,8 @@ extension SceneDecoder {
     return LayerDescription.FrameBounds(min: low, ideal: ideal, max: high)
   }
 
-  /// A number (every edge), `true` (SwiftUI's default 16 pt), or edges by name; numbers may be
+  /// A number (every edge), `true` (SwiftUI's default 16 pt), or edges by name, each a length or
+  /// `true` for the default (`{"horizontal": true}` is `.padding(.horizontal)`); numbers may be
   /// expressions of state (recorded in `slots`).
   static func padding(
     _ field: JSONField, into slots: inout [LayerDescription.LayoutSlot: Bound]
@@ -265,6 +266,7 @@ extension SceneDecoder {
         _ key: String, _ axis: String, _ slot: LayerDescription.LayoutSlot
       ) throws(SceneFileError) -> Double {
         guard let value = o[key] ?? o[axis] else { return 0 }
+        if case .bool(true) = value.value.kind { return EdgeInsets.defaultPadding }
         return try layoutLength(value, slot, into: &slots)
       }
       return EdgeInsets(

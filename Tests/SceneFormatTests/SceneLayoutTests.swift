@@ -92,6 +92,24 @@ import Testing
     }
   }
 
+  /// `.padding(.horizontal)`: an edge given as `true` takes SwiftUI's default 16 pt; a false
+  /// edge or another value is refused with its path.
+  @Test func paddingEdgesTakeTheDefault() throws {
+    let scene = try Self.load(
+      """
+      {"canvas": {"width": 200, "height": 100},
+       "layers": [{"id": "a", "shape": "rectangle", "frame": {"width": 40, "height": 20},
+                   "padding": {"horizontal": true, "top": 4}}]}
+      """
+    ).scene
+    let a = try #require(Self.entry("a", in: scene.layout(at: 0))).frame
+    #expect(a.width == 72 && a.height == 24, "\(a)")
+    let error = #expect(throws: SceneFileError.self) {
+      try Self.load(#"{"layers": [{"shape": "circle", "padding": {"vertical": false}}]}"#)
+    }
+    #expect(error?.path == "layers[0].padding.vertical", "\(String(describing: error))")
+  }
+
   /// `.background(alignment:content:)` and `.overlay(alignment:content:)` offer their content
   /// the decorated view's size — padding included, as `.padding().background(…)` does — and
   /// place it by the alignment (Apple's documentation of `background(alignment:content:)`: the
