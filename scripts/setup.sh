@@ -21,6 +21,8 @@ packages=(
   libfribidi-dev     # embedding levels (UAX #9) for right-to-left and mixed-direction text
   unicode-data       # LineBreakTest.txt, which the line-break test reads when present
   fonts-inter        # Inter and Inter Display: the stand-in for SF Pro
+  fonts-jetbrains-mono  # JetBrains Mono: the stand-in for SF Mono (font design monospaced)
+  fonts-quicksand    # Quicksand: the stand-in for SF Pro Rounded (font design rounded)
   fonts-dejavu-core  # the fallback when Inter is missing
   fonts-noto-core    # fallback fonts per character: Greek, Cyrillic, Hebrew, Arabic, Indic, symbols
   fonts-noto-cjk     # fallback fonts per character: Chinese, Japanese, Korean

@@ -68,12 +68,14 @@ extension SceneAssembler {
       let request = run.font
       let styling = run.styling.over(outer)
       let size = request.size ?? request.style.size
-      let family = request.family ?? TextStyle.family(forSize: size)
+      let designFamily = request.family == nil ? request.design?.family : nil
+      let family = request.family ?? designFamily ?? TextStyle.family(forSize: size)
       let weight = request.weight ?? request.style.weight
       let italic = styling.italic ?? false
       let font = try face(layer, family: family, weight: weight, italic: italic)
-      let fontTracking =
-        request.tracking ?? (request.family == nil ? TextStyle.tracking(forSize: size) : 0)
+      // SF Pro's tracking by size is SF Pro's: the other designs' stand-ins carry their own.
+      let sfPro = request.family == nil && designFamily == nil
+      let fontTracking = request.tracking ?? (sfPro ? TextStyle.tracking(forSize: size) : 0)
       var span = TextSpan(
         font: font, fallbacks: fonts.fallbacks, weight: weight, italic: italic, size: size,
         tracking: styling.tracking ?? fontTracking, kerning: styling.kerning ?? 0,

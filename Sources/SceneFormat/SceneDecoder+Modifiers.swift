@@ -353,7 +353,7 @@ extension SceneDecoder {
   }
 
   /// `"headline"`, or `{"style": "title", "size": 30, "weight": "bold", "family": "Inter",
-  /// "tracking": 0}`, with the layer's `bold` and `weight`.
+  /// "design": "rounded", "tracking": 0}`, with the layer's `bold` and `weight`.
   static func font(_ o: JSONObject) throws(SceneFileError) -> FontRequest {
     TextEnvironment().font(own: try ownFont(o), ownWeight: try ownWeight(o))
   }
@@ -366,9 +366,12 @@ extension SceneDecoder {
       if case .string = field.value.kind {
         request.style = try field.choice(TextStyle.self)
       } else {
-        let f = try field.object(keys: ["style", "family", "size", "weight", "tracking"])
+        let f = try field.object(keys: [
+          "style", "family", "design", "size", "weight", "tracking",
+        ])
         request.style = try f["style"]?.choice(TextStyle.self) ?? .body
         request.family = try f["family"]?.string(maxLength: 200)
+        request.design = try f["design"]?.choice(FontDesign.self)
         request.size = try f["size"]?.number(in: 1...1000)
         request.weight = try f["weight"].map(weight)
         request.tracking = try f["tracking"]?.number(in: -100...100)

@@ -198,6 +198,8 @@ struct AnimationDescription {
 struct FontRequest {
   var style: TextStyle
   var family: String?
+  /// `Font.system(_:design:weight:)`'s design (nil: the default, SF Pro); a family wins over it.
+  var design: FontDesign?
   var size: Double?
   var weight: FontWeight?
   var tracking: Double?

@@ -1,5 +1,39 @@
 import Typeset
 
+/// SwiftUI's `Font.Design` (`Font.system(_:design:weight:)`): the system font's designs, each
+/// drawn by an open stand-in, as Inter stands in for SF Pro.
+public enum FontDesign: String, CaseIterable, Sendable {
+  /// SF Pro: Inter (`TextStyle.family(forSize:)`).
+  case `default`
+  /// New York: Noto Serif (Debian's `fonts-noto-core`), else DejaVu Serif.
+  case serif
+  /// SF Pro Rounded: Quicksand (`fonts-quicksand`), else the default design's.
+  case rounded
+  /// SF Mono: JetBrains Mono (`fonts-jetbrains-mono`), else DejaVu Sans Mono.
+  case monospaced
+
+  /// The families that stand in for the design, best first.
+  public var candidates: [String] {
+    switch self {
+    case .default: []
+    case .serif: ["Noto Serif", "DejaVu Serif"]
+    case .rounded: ["Quicksand"]
+    case .monospaced: ["JetBrains Mono", "DejaVu Sans Mono"]
+    }
+  }
+
+  /// The first stand-in that is installed; nil for the default design, or where none is (the
+  /// text then takes SF Pro's stand-in).
+  public var family: String? { Self.installed[self] }
+
+  /// Each design's stand-in as fontconfig finds them, looked up once a run.
+  private static let installed: [FontDesign: String] = Dictionary(
+    uniqueKeysWithValues: allCases.compactMap { design in
+      design.candidates.first { FontLocator.locate(family: $0, weight: .regular) != nil }
+        .map { (design, $0) }
+    })
+}
+
 /// SwiftUI's text styles at the default Dynamic Type size (Large), with the stand-in fonts for
 /// SF Pro: Inter below 20 pt and Inter Display from 20 pt, as SF switches from Text to Display.
 public enum TextStyle: String, CaseIterable, Sendable {
