@@ -36,11 +36,13 @@ public struct KeyframeTrack: Hashable, Sendable {
   /// The sum of the keyframes' durations.
   public var duration: Double { keyframes.reduce(0) { $0 + $1.duration } }
 
-  /// The value `t` seconds after the track starts at `start`: before 0 the start, from the end
-  /// of the last keyframe on its target (a spring keyframe that has not quite arrived when its
-  /// duration ends comes to rest there — our choice, so no value stays a hair off).
+  /// The value `t` seconds after the track starts at `start`: before 0 the start; at 0 where the
+  /// keyframes of no length at its head put it (a leading `MoveKeyframe` jumps at once, so the
+  /// frame of the trigger shows it); from the end of the last keyframe on its target (a spring
+  /// keyframe that has not quite arrived when its duration ends comes to rest there — our
+  /// choice, so no value stays a hair off).
   public func value(at t: Double, from start: Double) -> Double {
-    guard t > 0 else { return start }
+    guard t >= 0 else { return start }
     // Knots: the start, then each keyframe's target, at the times they are reached.
     var knotTimes = [0.0]
     var knots = [start]

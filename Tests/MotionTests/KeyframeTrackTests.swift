@@ -71,12 +71,16 @@ import Testing
       .init(target: 9, duration: 1, kind: .linear(.linear(duration: 1))),
     ])
     #expect(track.value(at: 1e-9, from: 0) > 6.99 && track.duration == 1)
+    // At the trigger's own moment the move has happened (it showed the start there, a frame
+    // late; found by a hostile walkthrough, 2026-12-05); before it, the start.
+    #expect(track.value(at: 0, from: 0) == 7 && track.value(at: -1e-9, from: 0) == 0)
     // As a change's animation: from where the value is; looping every 2 s (the timeline's
     // longest track) it starts again, holding its end in between.
     let timeline = ChannelTimeline(
       initial: [0], changes: [.init(time: 1, target: [0], animation: .keyframes(track, loop: 2))],
       frameRate: 10)
     #expect(timeline.value(at: 0.5) == [0])
+    #expect(timeline.value(at: 1) == [7])
     #expect(abs(timeline.value(at: 1.5)[0] - 8) < 1e-9)
     #expect(timeline.value(at: 2.5) == [9])
     #expect(abs(timeline.value(at: 3.5)[0] - 8) < 1e-9)
