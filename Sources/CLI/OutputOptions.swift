@@ -45,7 +45,8 @@ enum OutputOptions {
       return
     }
     if OutputFile.isStandardOutput(trace) && OutputFile.isStandardOutput(image) {
-      throw UsageError("'--trace -' and '-o -' would both write to standard output")
+      throw UsageError(
+        "'--trace \(trace)' and '-o \(image)' would both write to standard output")
     }
     let same: Bool
     if let a = identity(trace), let b = identity(image) {

@@ -45,11 +45,10 @@ public struct ChannelTimeline: Hashable, Sendable {
 
   public init(initial: [Double], changes: [Change], frameRate: Double) {
     self.initial = initial
-    // In the order made; changes made at once in the order they start, then as given.
+    // In the order made; changes made at once in the order given (which is the order made:
+    // the later event's change comes last, whichever animation starts first).
     var sorted = changes.enumerated().sorted {
-      ($0.element.madeAt, $0.element.time, $0.offset) < (
-        $1.element.madeAt, $1.element.time, $1.offset
-      )
+      ($0.element.madeAt, $0.offset) < ($1.element.madeAt, $1.offset)
     }.map(\.element)
     self.frameRate = frameRate
     var segments: [Segment] = []
@@ -64,16 +63,19 @@ public struct ChannelTimeline: Hashable, Sendable {
       var segment = Segment(start: start, velocity: velocity, end: change.time)
       if case .fluidSpring(let spring) = change.animation {
         // A running fluid spring is merged: its integrator (value, velocity, force, clock)
-        // carries on towards the new target. Otherwise one starts at rest from here.
+        // carries on towards the new target. Otherwise one starts at rest from here. The one
+        // running is the latest change made and started by now (one still waiting out its
+        // delay is passed over, as `state` passes it over).
         var integrator = FluidSpringIntegrator(
           value: start, velocity: velocity, force: start.map { _ in 0 }, clock: change.time)
-        if index > 0, let previous = segments[index - 1].integrator,
-          sorted[index - 1].time <= change.time, segments[index - 1].end > change.time,
-          case .fluidSpring(let previousSpring) = sorted[index - 1].animation
+        if let running = (0..<index).last(where: {
+          sorted[$0].madeAt <= change.time && sorted[$0].time <= change.time
+        }), let previous = segments[running].integrator, segments[running].end > change.time,
+          case .fluidSpring(let previousSpring) = sorted[running].animation
         {
           integrator = previous
           integrator.advance(
-            to: change.time, target: sorted[index - 1].target, spring: previousSpring)
+            to: change.time, target: sorted[running].target, spring: previousSpring)
         }
         segment.integrator = integrator
         segment.end = Self.fluidEnd(change, spring: spring, from: integrator, frameRate: frameRate)

@@ -409,12 +409,27 @@ extension SceneAssembler {
   mutating func baselineLifts(
     _ children: [LayerDescription], _ sizes: [Size], last: Bool
   ) throws(SceneFileError) -> (drops: [Double], line: Double) {
-    var baselines: [Double] = []
-    for (child, size) in zip(children, sizes) {
-      baselines.append(try baseline(child, size: size, last: last) ?? size.height)
-    }
+    Self.lifts(try childBaselines(children, sizes, last: last), sizes)
+  }
+
+  /// The drops and the line of `baselineLifts` from the children's own baselines (nil: no text,
+  /// its bottom edge).
+  static func lifts(_ own: [Double?], _ sizes: [Size]) -> (drops: [Double], line: Double) {
+    let baselines = zip(own, sizes).map { $0 ?? $1.height }
     let line = baselines.max() ?? 0
     return (baselines.map { line - $0 }, line)
+  }
+
+  /// Each child's first (or last) text baseline at its size, nil for one without text: one
+  /// call per child, so that nested stacks aligned by baselines cost linearly in their depth.
+  mutating func childBaselines(
+    _ children: [LayerDescription], _ sizes: [Size], last: Bool
+  ) throws(SceneFileError) -> [Double?] {
+    var baselines: [Double?] = []
+    for (child, size) in zip(children, sizes) {
+      baselines.append(try baseline(child, size: size, last: last))
+    }
+    return baselines
   }
 
   /// The layer's first (or last) text baseline in points below its top, at laid-out `size`
@@ -448,11 +463,8 @@ extension SceneAssembler {
       let sizes = try stackSizes(children, proposal, vertical: axis == .vstack, spacing: spacing)
       if axis == .hstack, alignment.isBaseline {
         // Every child with text sits on the one line.
-        var any = false
-        for (child, size) in zip(children, sizes) where !any {
-          any = try baseline(child, size: size, last: last) != nil
-        }
-        return any ? p.top + (try baselineLifts(children, sizes, last: last)).line : nil
+        let own = try childBaselines(children, sizes, last: last)
+        return own.contains { $0 != nil } ? p.top + Self.lifts(own, sizes).line : nil
       }
       var found: Double?
       var top = 0.0

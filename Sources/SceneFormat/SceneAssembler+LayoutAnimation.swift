@@ -282,7 +282,7 @@ extension SceneAssembler {
       }
       let channel = name + ".layout.lines"
       if try layoutChannel(
-        channel, shown, changes.map { ($0.time, $0.made, Animation.none) }, suffixes: [""],
+        channel, shown, changes.map { ($0.made, $0.made, Animation.none) }, suffixes: [""],
         traced: false)
       {
         node.layout?.linesByLayout = distinct
@@ -672,7 +672,7 @@ extension SceneAssembler {
         shown.append(distinct.count - 1)
       }
     }
-    let jumps = changes.map { ($0.time, $0.made, Animation.none) }
+    let jumps = changes.map { ($0.made, $0.made, Animation.none) }
     var children: [SceneNode] = []
     for (k, content) in distinct.enumerated() {
       let channel = nodes[0].name + ".layout.version[\(k)]"

@@ -108,9 +108,11 @@ extension SceneAssembler {
           guard target != last else { continue }
           let animation: Animation =
             placed.layer.textOptions.transition == .identity ? .none : snapshot.animation
+          // Without an animation the text is the model's at once, not after the delay.
           changes.append(
             .init(
-              time: snapshot.time, target: [target], animation: animation, madeAt: snapshot.made))
+              time: animation == .none ? snapshot.made : snapshot.time, target: [target],
+              animation: animation, madeAt: snapshot.made))
           last = target
         }
         try countChanges(changes.count)

@@ -267,6 +267,9 @@ extension SceneDecoder {
       ) throws(SceneFileError) -> Double {
         guard let value = o[key] ?? o[axis] else { return 0 }
         if case .bool(true) = value.value.kind { return EdgeInsets.defaultPadding }
+        if case .bool = value.value.kind {
+          throw value.expected("a number of points, true (the default 16), or an \"=expression\"")
+        }
         return try layoutLength(value, slot, into: &slots)
       }
       return EdgeInsets(

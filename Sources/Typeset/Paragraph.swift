@@ -162,13 +162,18 @@ public struct Paragraph: Hashable, Sendable {
       let hardBreaks = ranges.indices.filter { $0 >= keep - 1 && endsParagraph(ranges[$0]) }
       var frontSource = text.slice(restStart..<bytes.count)
       var backSource = frontSource
-      if let first = hardBreaks.first, let final = hardBreaks.last {
-        let firstEnd = ranges[first].upperBound
-        let lastStart = ranges[final].upperBound
-        frontSource = text.slice(restStart..<trimmed(restStart, firstEnd))
-        backSource = text.slice(lastStart..<trimmed(lastStart, bytes.count))
+      var shared = true
+      if !hardBreaks.isEmpty {
+        // The rest's paragraphs; the back source is the last with something in it (a text
+        // ending in `\n` keeps its last words, not an empty line).
+        let ends = hardBreaks.map { ranges[$0].upperBound }
+        let starts = [restStart] + ends
+        let paragraphs = zip(starts, ends + [bytes.count]).map { $0..<trimmed($0, $1) }
+        let last = paragraphs.lastIndex { !$0.isEmpty } ?? 0
+        frontSource = text.slice(paragraphs[0])
+        backSource = last > 0 ? text.slice(paragraphs[last]) : frontSource
+        shared = last == 0
       }
-      let shared = hardBreaks.isEmpty
       /// A source's characters: where each ends, and whether it is a space.
       func characters(_ source: StyledText) -> (ends: [Int], spaces: [Bool]) {
         var ends: [Int] = []

@@ -82,6 +82,35 @@ import Testing
     }
   }
 
+  /// Two changes made at the same moment take turns in the order given (a later event at the same
+  /// time comes last), whichever animation starts first: they were ordered by start, so a
+  /// delayed change given first ended the value (found by a review, 2026-12-05).
+  @Test func changesMadeAtOnceKeepTheirOrder() {
+    let timeline = ChannelTimeline(
+      initial: [0],
+      changes: [
+        .init(time: 1.5, target: [100], animation: Self.linear, madeAt: 0.5),
+        .init(time: 0.5, target: [50], animation: .none),
+      ], frameRate: 60)
+    #expect(timeline.changes.map(\.target) == [[100], [50]])
+    #expect(timeline.value(at: 1) == [-50])
+    #expect(timeline.value(at: 3) == [50])
+  }
+
+  /// A spring made while another waits out its delay merges with the spring that runs, as it
+  /// would without the waiting one (it started afresh, at rest).
+  @Test func aSpringMergesWithTheOneRunningPastAWaitingOne() {
+    let spring = Animation.fluidSpring(Spring(response: 0.5, dampingFraction: 0.8))
+    let running = ChannelTimeline.Change(time: 0, target: [100], animation: spring)
+    let last = ChannelTimeline.Change(time: 0.3, target: [0], animation: spring)
+    let waiting = ChannelTimeline.Change(time: 3, target: [300], animation: spring, madeAt: 0.1)
+    let with = ChannelTimeline(initial: [0], changes: [running, waiting, last], frameRate: 60)
+    let without = ChannelTimeline(initial: [0], changes: [running, last], frameRate: 60)
+    for t in stride(from: 0.3, to: 2.9, by: 0.05) {
+      #expect(with.value(at: t) == without.value(at: t), "at \(t)")
+    }
+  }
+
   /// A fluid spring made after a delayed one but starting first does not take over the delayed
   /// one's integrator (which has not started): it starts at rest from the value as it is.
   @Test func aSpringDoesNotMergeWithOneNotYetStarted() {

@@ -71,4 +71,39 @@ import Testing
       #expect(abs(Self.value(scene, "toast.transition.opacity", at: t) - opacity) < 1e-9, "\(t)")
     }
   }
+
+  /// A text from state without an animation of its own (`identity`) shows the new state at the
+  /// event, as the model does; the delay holds only animations (it waited out the delay).
+  @Test func anIdentityTextChangesAtTheEvent() throws {
+    let scene = try Self.load(
+      #"""
+      {"canvas": {"width": 200, "height": 100}, "state": {"n": 1}, "duration": 2,
+       "layers": [{"vstack": [
+         {"id": "label", "text": "=\"count \\(n)\"", "contentTransition": "identity"}]}],
+       "events": [{"at": 0.5, "set": {"n": 7},
+                   "animation": {"type": "linear", "duration": 0.5, "delay": 1}}]}
+      """#)
+    for (t, text) in [(0.45, "count 1"), (0.6, "count 7"), (1.2, "count 7")] {
+      let lines = try #require(SceneLayoutTests.entry("label", in: scene.layout(at: t))?.lines)
+      #expect(lines.map(\.text) == [text], "at \(t)")
+    }
+    #expect(abs(Self.value(scene, "label.text[1].opacity", at: 0.6) - 1) < 1e-9)
+  }
+
+  /// Events at the same moment: the later one wins, however long the first one's delay (a view
+  /// shown with a delay and hidden at once is not drawn at all; it faded in as a ghost).
+  @Test func theLaterOfTwoEventsAtOnceWins() throws {
+    let scene = try Self.load(
+      """
+      {"canvas": {"width": 200, "height": 100}, "state": {"show": false}, "duration": 3,
+       "layers": [{"zstack": [{"id": "a", "if": "=show", "shape": "rectangle",
+                               "frame": {"width": 50, "height": 50}}]}],
+       "events": [
+         {"at": 0.5, "set": {"show": true}, "animation": {"type": "linear", "duration": 1, "delay": 1}},
+         {"at": 0.5, "set": {"show": false}}]}
+      """)
+    for t in [0.4, 0.6, 1.6, 2.0, 2.9] {
+      #expect(Self.value(scene, "a.transition.drawn", at: t) == 0, "at \(t)")
+    }
+  }
 }

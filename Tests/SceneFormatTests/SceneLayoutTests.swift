@@ -575,6 +575,19 @@ import Testing
     }
   }
 
+  /// Stacks aligned by text baselines nested 14 deep lay out within the measuring bound (each
+  /// level asked its children's baselines twice, so the work doubled a level and this was
+  /// refused; found by a review, 2026-12-05).
+  @Test func nestedBaselineStacksStayWithinTheBound() throws {
+    var node = #"{"text": "x"}"#
+    for i in 0..<14 {
+      node = #"{"hstack": [\#(node), {"text": "t\#(i)"}], "alignment": "firstTextBaseline"}"#
+    }
+    let scene = try Self.load(
+      #"{"canvas": {"width": 400, "height": 200}, "layers": ["# + node + "]}")
+    #expect(!scene.scene.layout(at: 0).isEmpty)
+  }
+
   /// A spacer that no HStack or VStack holds grows on both axes (Apple's `Spacer`: "or on both
   /// axes if not contained in a stack"): in a ZStack it makes the ZStack fill its offer, on the
   /// screen it fills it; in a stack it stays nothing across (it was 0 × 0 everywhere but along a

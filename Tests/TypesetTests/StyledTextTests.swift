@@ -113,6 +113,10 @@ import Testing
     #expect(cut("first\nsecond", .middle) == ["first…second"])
     #expect(cut("first\u{2029}second\nthird", .head) == ["…third"])
     #expect(cut("one\ntwo\nthree", .tail, limit: 2) == ["one", "two…"])
+    // A text ending in line breaks keeps its last words, not an empty line.
+    #expect(cut("a\n\n", .head) == ["…a"])
+    #expect(cut("x\nb\n  \n", .head) == ["…b"])
+    #expect(cut("a\n\n", .middle).first?.contains("a") == true)
     let narrow = cut("first\nsecond", .middle, width: 70)
     #expect(
       narrow.count == 1 && narrow[0].hasPrefix("fi") && narrow[0].hasSuffix("nd"), "\(narrow)")
