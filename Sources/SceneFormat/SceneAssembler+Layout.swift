@@ -815,6 +815,19 @@ extension SceneAssembler {
     case .image, .path, .shape, .ring: hitArea = .drawn
     case .stack, .spacer: hitArea = nil
     }
+    // A template image is tinted by the foreground colour: a colour map before every other
+    // effect, of the image's own pixels only (not its background's or overlay's, which
+    // `renderingMode(.template)` does not reach).
+    var tinted: ColorEffectBinding?
+    if case .image(_, _, let options) = layer.content, options.renderingMode == .template,
+      layer.fillGradient == nil
+    {
+      let rgba = [color.red, color.green, color.blue, color.alpha]
+      let tint: [ScalarBinding] =
+        animatedColor.map { channel in (0..<4).map { .channel(channel, component: $0) } }
+        ?? rgba.map { .constant($0) }
+      tinted = .template(tint)
+    }
     let decorated = !layer.backgrounds.isEmpty || !layer.overlays.isEmpty || layer.keepsDecorations
     if decorated {
       // Backgrounds, the content, overlays: each decoration offered the whole laid-out box
@@ -835,6 +848,7 @@ extension SceneAssembler {
       var own = SceneNode(name + ".content", content)
       own.fillColor = animatedColor
       own.hitArea = hitArea
+      if let tinted { own.colorEffects.append(tinted) }
       content = .group(
         try decorations(layer.backgrounds) + [own] + (try decorations(layer.overlays)))
     }
@@ -890,16 +904,7 @@ extension SceneAssembler {
     }
     node.fillColor = decorated ? nil : animatedColor
     if !decorated { node.hitArea = hitArea }
-    if case .image(_, _, let options) = layer.content, options.renderingMode == .template,
-      layer.fillGradient == nil
-    {
-      // Tinted by the foreground colour: a colour map before every other effect.
-      let rgba = [color.red, color.green, color.blue, color.alpha]
-      let tint: [ScalarBinding] =
-        animatedColor.map { channel in (0..<4).map { .channel(channel, component: $0) } }
-        ?? rgba.map { .constant($0) }
-      node.colorEffects.append(.template(tint))
-    }
+    if !decorated, let tinted { node.colorEffects.append(tinted) }
     try addEffects(layer, to: &node, size: size, name: name)
     var lines: [LayoutRecord.Line] = []
     if case .text = layer.content {
@@ -1275,7 +1280,8 @@ extension SceneAssembler {
     case .path(let path, let viewBox, let rule):
       let placement: Transform
       if layer.frameWidth != nil || layer.frameHeight != nil {
-        let box = viewBox ?? path.bounds ?? Rect(x: 0, y: 0, width: 1, height: 1)
+        // Without a viewBox, the path's own extent (its curves', not their control points').
+        let box = viewBox ?? path.curveBounds ?? Rect(x: 0, y: 0, width: 1, height: 1)
         // A path that is one point (`M10 10 L10 10`, a dot when stroked with round caps) has no
         // size to fit: it goes to the frame's centre as it is.
         placement =

@@ -394,10 +394,16 @@ struct SceneAssembler {
       return SceneFileError(path: at.path, message, line: at.line, column: at.column)
     }
     if let dashes = costs.map(\.mostDashes).max(), dashes > Double(Dasher.maximumDashes) {
-      throw refusal(
+      let exceeds = { (cost: RenderCost) in cost.mostDashes > Double(Dasher.maximumDashes) }
+      let at = culprit(exceeds)
+      // The key that gives the pattern, where the layer strokes its shape itself.
+      let stroke = Self.layer(at: at.path, in: description.layers)?.stroke
+      let key = stroke.map { $0.inside ? ".strokeBorder.dash" : ".stroke.dash" } ?? ""
+      throw SceneFileError(
+        path: at.path + (at.path == "layers" ? "" : key),
         "a stroke's dash pattern would cut its path into about \(Int(min(dashes, 1e15))) dashes; "
-          + "at most \(Dasher.maximumDashes) are drawn: give the dash a longer pattern (points)"
-      ) { $0.mostDashes > Double(Dasher.maximumDashes) }
+          + "at most \(Dasher.maximumDashes) are drawn: give the dash a longer pattern (points)",
+        line: at.line, column: at.column)
     }
     if let points = costs.map(\.mostStrokePoints).max(), points > Double(Stroker.maximumPoints) {
       throw refusal(

@@ -72,7 +72,7 @@ import Glibc
     ])["definitions"]
     let cat = try #require(definitions?.object(keys: ["cat"])["cat"])
     let path = try #require(
-      cat.object(keys: ["path", "frame", "foregroundColor", "shadow"])["path"])
+      cat.object(keys: ["path", "viewBox", "frame", "foregroundColor", "shadow"])["path"])
     #expect(try path.string() == asset.split(separator: "\n").joined())
   }
 }

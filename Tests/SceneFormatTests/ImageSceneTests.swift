@@ -157,6 +157,34 @@ import Testing
     #expect(c.b == 255 && abs(Int(c.r) - 127) <= 1 && abs(Int(c.g) - 127) <= 1, "\(c)")
   }
 
+  /// A path without a viewBox is fitted by the extent of its curves, not of their control
+  /// points (a quadratic bulging to 100 with its control at 200 was fitted as 200 tall: half
+  /// the size, stuck to the top; found by a hostile walkthrough, 2026-12-05).
+  @Test func aPathIsFittedByItsCurvesExtent() throws {
+    let folder = try Self.images()
+    let box = Self.box(
+      try Self.render(
+        ##"{"path": "M0 0 Q 50 200 100 0 Z", "frame": {"width": 80, "height": 80}, "fill": "#000000"}"##,
+        in: folder))
+    #expect(zip(box, [10, 10, 89, 89]).allSatisfy { abs($0 - $1) <= 1 }, "\(box)")
+  }
+
+  /// The tint of a template image reaches its own pixels only: its background and overlay keep
+  /// their colours (the whole decorated layer was tinted, a yellow tile turned blue; found by a
+  /// hostile walkthrough, 2026-12-05).
+  @Test func aTemplatesTintLeavesItsDecorationsAlone() throws {
+    let folder = try Self.images()
+    let p = try Self.render(
+      ##"{"image": "glyph.png", "renderingMode": "template", "foregroundColor": "#0000FF", "##
+        + ##""frame": {"width": 40, "height": 40}, "background": "#FFFF00", "##
+        + ##""overlay": {"alignment": "topLeading", "content": {"shape": "rectangle", "##
+        + ##""fill": "#FF0000", "frame": {"width": 5, "height": 5}}}}"##,
+      in: folder)
+    #expect(p[50, 50].b > 100 && p[50, 50].r < 200, "the glyph is tinted: \(p[50, 50])")
+    #expect(p[35, 50] == PremultipliedRGBA8(r: 255, g: 255, b: 0, a: 255), "\(p[35, 50])")
+    #expect(p[31, 31] == Self.red, "\(p[31, 31])")
+  }
+
   /// `.foregroundStyle(LinearGradient(…))` on a template image: the gradient across the image's
   /// rectangle (leading red to trailing blue), through its alpha; a resizable image's rectangle is
   /// its frame. Outside it, nothing.

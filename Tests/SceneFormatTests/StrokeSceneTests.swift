@@ -63,11 +63,13 @@ import Testing
   /// A dash pattern that would cut the stroke into more dashes than are drawn is refused
   /// before anything is drawn (it was cut short without a word).
   @Test func tooManyDashesAreRefused() throws {
-    #expect(throws: SceneFileError.self) {
+    let refused = #expect(throws: SceneFileError.self) {
       try Self.render(
         ##"{"shape": "circle", "frame": {"width": 80, "height": 80}, "##
           + ##""stroke": {"color": "black", "lineWidth": 4, "dash": [0.0001, 0.0001]}}"##)
     }
+    // The key that gives the pattern (it named the layer only).
+    #expect(refused?.path.hasSuffix(".stroke.dash") == true, "\(String(describing: refused))")
     do {
       _ = try Self.render(
         ##"{"shape": "circle", "stroke": {"color": "black", "dash": [0.0001, 0.0001]}}"##)
