@@ -112,6 +112,13 @@ public enum PNGCodec {
   ) throws(CodecError) -> (pixmap: Pixmap, note: String?) {
     let found = EmbeddedColorProfile.png(checked)
     guard found != .none else {
+      if Self.isSixteenBitsWithGamma(checked) {
+        // libpng applies the gamma to the 16-bit samples, not after cutting them to 8 bits.
+        let pixmap = try withExtendedLifetime(checked) { () throws(CodecError) -> Pixmap in
+          try decodeSixteenBits(gammaLinear: checked, path: path, conversion: nil)
+        }
+        return (pixmap, nil)
+      }
       return (try decodePixmap(checked, path: path, conversion: nil), nil)
     }
     // With an iCCP chunk, its gAMA, cHRM and sRGB chunks go, whatever becomes of the profile:
@@ -156,9 +163,26 @@ public enum PNGCodec {
     }
   }
 
-  /// `decodeSixteenBits` of bytes with the gAMA of 1 in place, which the caller keeps alive.
+  /// Whether checked PNG bytes hold 16-bit samples with a `gAMA` chunk and neither `sRGB` nor
+  /// `iCCP`: their gamma is then applied at 16 bits (`decodeSixteenBits(gammaLinear:…)` without
+  /// a conversion), since libpng's 8-bit output cuts the samples to 8 bits first, and a linear
+  /// image's deepest shadows would band.
+  static func isSixteenBitsWithGamma(_ checked: [UInt8]) -> Bool {
+    checked.withUnsafeBytes { raw in
+      let chunks = PNGChunks.chunks(of: raw)
+      guard let header = chunks.first, header.data.count >= 9, raw[header.data.lowerBound + 8] == 16
+      else { return false }
+      let types = Set(chunks.map(\.type))
+      return types.contains(0x6741_4D41) && !types.contains(0x7352_4742)
+        && !types.contains(0x6943_4350)
+    }
+  }
+
+  /// `decodeSixteenBits` of bytes with the gAMA of 1 in place, which the caller keeps alive;
+  /// without a `conversion`, of bytes whose own gAMA libpng applies, the linear samples then
+  /// encoded as sRGB (`LinearToSRGB.byte`).
   private static func decodeSixteenBits(
-    gammaLinear bytes: [UInt8], path: String?, conversion: SRGBConversion
+    gammaLinear bytes: [UInt8], path: String?, conversion: SRGBConversion?
   ) throws(CodecError) -> Pixmap {
     var samples: [UInt16] = []
     let (width, height) = try decodeChecked(bytes, path: path, linear: true) {
@@ -176,8 +200,21 @@ public enum PNGCodec {
       }
     }
     var pixels = [UInt32](repeating: 0, count: count)
-    samples.withUnsafeBufferPointer { from in
-      pixels.withUnsafeMutableBytes { to in conversion.apply16(from, into: to, count: count) }
+    if let conversion {
+      samples.withUnsafeBufferPointer { from in
+        pixels.withUnsafeMutableBytes { to in conversion.apply16(from, into: to, count: count) }
+      }
+    } else {
+      let encode = LinearToSRGB.byte
+      for i in 0..<count {
+        let s = i * 4
+        let (r, g, b) = (
+          encode[Int(samples[s])], encode[Int(samples[s + 1])], encode[Int(samples[s + 2])]
+        )
+        // Alpha is not gamma-encoded: rounded to 8 bits as it is.
+        let a = UInt32((UInt32(samples[s + 3]) * 255 + 32_767) / 65_535)
+        pixels[i] = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | a << 24
+      }
     }
     pixels.withUnsafeMutableBufferPointer { premultiply($0) }
     guard let pixmap = Pixmap(width: width, height: height, pixels: pixels) else {

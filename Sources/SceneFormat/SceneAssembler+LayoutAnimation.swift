@@ -2,6 +2,10 @@ import Motion
 import Raster
 import SceneGraph
 
+/// A change of state as the layouts see it: when its animation starts and when it was made
+/// (seconds; later by the animation's delay), and its animation.
+typealias StateChange = (time: Double, made: Double, animation: Animation)
+
 /// Layout lengths from state (`"frame": {"height": "=open ? 220 : 80"}`, `"padding"`,
 /// `"spacing"`): layout runs again for every state the events and taps give, and each view's
 /// geometry — its centre in its parent, its size, a shape's frame, a clip's frame — moves from
@@ -9,10 +13,6 @@ import SceneGraph
 /// transaction's layout changes: the views' frames are interpolated, each shape drawn in its
 /// frame of the moment (`Shape.path(in:)`). What cannot be interpolated (a text broken into other
 /// lines, an image or path drawn at another size) shows the new layout's drawing at the change.
-/// A change of state as the layouts see it: when its animation starts and when it was made
-/// (seconds; later by the animation's delay), and its animation.
-typealias StateChange = (time: Double, made: Double, animation: Animation)
-
 extension SceneAssembler {
   /// Whether any of the layers, or the layers inside them, has a layout length that is an
   /// expression.

@@ -401,6 +401,35 @@ extension ColorProfileTests {
     return out + chunk("IEND", [])
   }
 
+  /// A 16-bit image with a gAMA and no profile takes its gamma at 16 bits: a linear (gAMA 1.0)
+  /// shadow ramp keeps its steps, each sample the nearest sRGB level of its exact value (libpng
+  /// cut the samples to 8 bits before the gamma, so 0…1020 of 65,535 came out as a few levels);
+  /// a gamma of 1/2.2 stays within a level of the exact curve; alpha is kept.
+  @Test func sixteenBitGammaIsAppliedAtSixteenBits() throws {
+    let ramp = stride(from: 0, to: 1024, by: 4).map { UInt16($0) }
+    let gamma1: (String, [UInt8]) = ("gAMA", UInt32(100_000).bigEndianBytes)
+    let grey = try PNGCodec.decode(try Self.png16(ramp, grey: true, alpha: false, extra: [gamma1]))
+    for i in ramp.indices {
+      let exact = Self.encodeSRGBExact(Double(ramp[i]) / 65_535)
+      #expect(abs(Double(grey[i, 0].r) - exact) <= 0.5 + 1e-9, "sample \(ramp[i])")
+    }
+    #expect(Set((0..<ramp.count).map { grey[$0, 0].r }).count > 30)
+    // Alpha kept, colour premultiplied by it.
+    let clear = try PNGCodec.decode(
+      try Self.png16([65_535, 0, 0, 32_768], grey: false, alpha: true, extra: [gamma1]))
+    #expect(clear[0, 0].a == 128 && abs(Int(clear[0, 0].r) - 128) <= 1, "\(clear[0, 0])")
+    // A gamma of 1/2.2 (45,455): the samples decode to v^2.2 and are encoded again as sRGB.
+    let samples = stride(from: 0, through: 65_535, by: 1_285).map { UInt16($0) }
+    let gamma22: (String, [UInt8]) = ("gAMA", UInt32(45_455).bigEndianBytes)
+    let curve = try PNGCodec.decode(
+      try Self.png16(samples, grey: true, alpha: false, extra: [gamma22]))
+    for i in samples.indices {
+      let linear = pow(Double(samples[i]) / 65_535, 1 / 0.45455)
+      #expect(
+        abs(Double(curve[i, 0].r) - Self.encodeSRGBExact(linear)) <= 1, "sample \(samples[i])")
+    }
+  }
+
   /// A 16-bit image is converted at 16 bits and rounded once: a linear grey's deep shadows
   /// keep their steps (cut to 8 bits first, a ramp 0…1020 of 65,535 came out as five levels),
   /// and Adobe RGB colours land within a level of the exact conversion of their 16-bit values;
