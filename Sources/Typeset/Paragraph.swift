@@ -160,7 +160,8 @@ public struct Paragraph: Hashable, Sendable {
           && breaks[r.upperBound - 1] == .mandatory
       }
       let hardBreaks = ranges.indices.filter { $0 >= keep - 1 && endsParagraph(ranges[$0]) }
-      var frontSource = text.slice(restStart..<bytes.count)
+      // The rest, without the line feed or spaces that may end the text.
+      var frontSource = text.slice(restStart..<trimmed(restStart, bytes.count))
       var backSource = frontSource
       var shared = true
       if !hardBreaks.isEmpty {

@@ -113,6 +113,9 @@ import Testing
     #expect(cut("first\nsecond", .middle) == ["first…second"])
     #expect(cut("first\u{2029}second\nthird", .head) == ["…third"])
     #expect(cut("one\ntwo\nthree", .tail, limit: 2) == ["one", "two…"])
+    // A text ending in a line feed does not carry it into the cut line.
+    let ended = cut("a long sentence that wraps and is cut\n", .tail, width: 120)
+    #expect(ended.count == 1 && !ended[0].contains("\n") && ended[0].hasSuffix("…"), "\(ended)")
     // A text ending in line breaks keeps its last words, not an empty line.
     #expect(cut("a\n\n", .head) == ["…a"])
     #expect(cut("x\nb\n  \n", .head) == ["…b"])
