@@ -96,9 +96,12 @@ enum Shaper {
             mark ? AppleMark.advance * span.size / 1000 : missing ? 0 : glyph.advance * scale
           var offset = Point(glyph.offset.x * scale, -glyph.offset.y * scale)
           // Tabular figures: a digit drawn alone takes the face's widest digit advance,
-          // centred in it, where the face's own `tnum` leaves them uneven.
-          if span.monospacedDigit, let digit = first, (0x30...0x39).contains(digit),
-            shaped.count(where: { $0.cluster == glyph.cluster }) == 1,
+          // centred in it, where the face's own `tnum` leaves them uneven. A cluster's glyphs
+          // lie side by side, so its neighbours say whether it is alone.
+          let alone =
+            (k == 0 || shaped[k - 1].cluster != glyph.cluster)
+            && (k + 1 == shaped.count || shaped[k + 1].cluster != glyph.cluster)
+          if span.monospacedDigit, alone, let digit = first, (0x30...0x39).contains(digit),
             let tabular = item.face.tabularFigureAdvance.map({ $0 * scale }),
             abs(tabular - glyph.advance * scale) > 1e-9
           {
