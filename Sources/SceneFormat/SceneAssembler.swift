@@ -388,22 +388,23 @@ struct SceneAssembler {
       }
       return ("layers", nil, nil)
     }
-    /// The error `message` at the layer that makes a sampled frame fail `exceeds`.
-    func refusal(_ message: String, where exceeds: (RenderCost) -> Bool) -> SceneFileError {
+    /// The error `message` at the layer that makes a sampled frame fail `exceeds`, at its key
+    /// `key` gives (nil: the layer itself).
+    func refusal(
+      _ message: String, key: (LayerDescription) -> String? = { _ in nil },
+      where exceeds: (RenderCost) -> Bool
+    ) -> SceneFileError {
       let at = culprit(exceeds)
-      return SceneFileError(path: at.path, message, line: at.line, column: at.column)
+      let suffix = Self.layer(at: at.path, in: description.layers).flatMap(key) ?? ""
+      return SceneFileError(path: at.path + suffix, message, line: at.line, column: at.column)
     }
     if let dashes = costs.map(\.mostDashes).max(), dashes > Double(Dasher.maximumDashes) {
-      let exceeds = { (cost: RenderCost) in cost.mostDashes > Double(Dasher.maximumDashes) }
-      let at = culprit(exceeds)
-      // The key that gives the pattern, where the layer strokes its shape itself.
-      let stroke = Self.layer(at: at.path, in: description.layers)?.stroke
-      let key = stroke.map { $0.inside ? ".strokeBorder.dash" : ".stroke.dash" } ?? ""
-      throw SceneFileError(
-        path: at.path + (at.path == "layers" ? "" : key),
+      throw refusal(
         "a stroke's dash pattern would cut its path into about \(Int(min(dashes, 1e15))) dashes; "
           + "at most \(Dasher.maximumDashes) are drawn: give the dash a longer pattern (points)",
-        line: at.line, column: at.column)
+        // The key that gives the pattern, where the layer strokes its shape itself.
+        key: { layer in layer.stroke.map { $0.inside ? ".strokeBorder.dash" : ".stroke.dash" } }
+      ) { $0.mostDashes > Double(Dasher.maximumDashes) }
     }
     if let points = costs.map(\.mostStrokePoints).max(), points > Double(Stroker.maximumPoints) {
       throw refusal(
