@@ -78,12 +78,17 @@ extension SceneAssembler {
     let whole = try paragraph(layer, width: width, lineLimit: layer.textOptions.lineLimit)
     guard let height, height.isFinite else { return whole }
     let spacing = layer.textOptions.lineSpacing
-    // A hair of slack: a height measured from these lines and rounded up to the pixel grid holds
-    // them again.
-    let fitting = max(
-      1, Int(((height + spacing) / (whole.lineHeight + spacing) + 1e-9).rounded(.down)))
+    var fitting = whole.linesFitting(height: height, lineSpacing: spacing)
     guard whole.lines.count > fitting else { return whole }
-    return try paragraph(layer, width: width, lineLimit: fitting)
+    // The last line kept is cut around its "…", which may change its height (a taller run cut
+    // off, or one coming in): fewer lines until the cut text fits too.
+    while true {
+      let cut = try paragraph(layer, width: width, lineLimit: fitting)
+      if fitting == 1 || cut.linesFitting(height: height, lineSpacing: spacing) >= cut.lines.count {
+        return cut
+      }
+      fitting -= 1
+    }
   }
 
   /// `paragraph(_:width:height:)` with the line limit `lineLimit` (nil: none).
@@ -170,11 +175,10 @@ extension SceneAssembler {
   /// A paragraph's laid-out size: its widest line by its lines' heights and the spacing between
   /// them, rounded up to the pixel grid.
   func textSize(_ p: Paragraph, _ layer: LayerDescription) -> Size {
-    let n = Double(p.lines.count)
     // (Strong negative kerning can make a line's advance negative: the text is then 0 wide.)
-    return Size(
+    Size(
       width: roundedUp(max(0, p.width)),
-      height: roundedUp(n * p.lineHeight + (n - 1) * layer.textOptions.lineSpacing))
+      height: roundedUp(p.height(lineSpacing: layer.textOptions.lineSpacing)))
   }
 
   func face(
@@ -455,8 +459,8 @@ extension SceneAssembler {
       let height = textSize(text, layer).height
       let offset = (inner.height - height) * (layer.frameAlignment?.vertical ?? 0.5)
       let index = last ? text.lines.count - 1 : 0
-      let step = text.lineHeight + layer.textOptions.lineSpacing
-      return p.top + offset + Double(index) * step + text.ascender
+      return p.top + offset
+        + text.baseline(ofLine: index, lineSpacing: layer.textOptions.lineSpacing)
     case .stack(let axis, let children, let alignment, let spacing) where !children.isEmpty:
       // The children at the sizes the stack was measured with, as they are placed.
       let proposal = placementProposal(layer, axis, size: inner)
@@ -913,11 +917,9 @@ extension SceneAssembler {
         layer, width: wrapWidth(layer, contentBox.width),
         height: textHeight(layer, contentBox.height))
       let top = (contentBox.minY + contentBox.maxY) / 2 - textSize(text, layer).height / 2
-      let step = text.lineHeight + layer.textOptions.lineSpacing
-      lines = text.lines.enumerated().map { i, line in
-        LayoutRecord.Line(
-          text: line.text, baseline: top + Double(i) * step + text.ascender,
-          width: line.layout.width)
+      let baselines = text.baselines(lineSpacing: layer.textOptions.lineSpacing)
+      lines = zip(text.lines, baselines).map { line, baseline in
+        LayoutRecord.Line(text: line.text, baseline: top + baseline, width: line.layout.width)
       }
     }
     node.layout = LayoutRecord(
@@ -1171,8 +1173,10 @@ extension SceneAssembler {
         layer, width: wrapWidth(layer, f.width), height: textHeight(layer, f.height))
       let size = textSize(text, layer)
       let (w, h) = (size.width, size.height)
-      let step = text.lineHeight + layer.textOptions.lineSpacing
       // Each line at its baseline, placed in the text's width by its multiline alignment.
+      let baselines = text.baselines(lineSpacing: layer.textOptions.lineSpacing).map {
+        midY - h / 2 + $0
+      }
       func origin(_ i: Int) -> Transform {
         let line = text.lines[i].layout.width
         let x =
@@ -1181,7 +1185,7 @@ extension SceneAssembler {
           case .center: midX - line / 2
           case .trailing: midX + w / 2 - line
           }
-        return .translation(x, midY - h / 2 + Double(i) * step + text.ascender)
+        return .translation(x, baselines[i])
       }
       let multiPaint = text.lines.contains { $0.layout.pieces.contains { $0.paint != 0 } }
       let hasImages = text.lines.contains { !$0.layout.images.isEmpty }

@@ -203,12 +203,10 @@ extension SceneAssembler {
         placed.layer, width: wrapWidth(placed.layer, box.width),
         height: textHeight(placed.layer, box.height))
       let top = (box.minY + box.maxY) / 2 - textSize(text, placed.layer).height / 2
-      let step = text.lineHeight + placed.layer.textOptions.lineSpacing
+      let spacing = placed.layer.textOptions.lineSpacing
       lines.append(
-        text.lines.enumerated().map { i, line in
-          LayoutRecord.Line(
-            text: line.text, baseline: top + Double(i) * step + text.ascender,
-            width: line.layout.width)
+        zip(text.lines, text.baselines(lineSpacing: spacing)).map { line, baseline in
+          LayoutRecord.Line(text: line.text, baseline: top + baseline, width: line.layout.width)
         })
       let name = placed.name + ".text[\(k)]"
       let content = try self.content(

@@ -20,18 +20,53 @@ public struct Paragraph: Hashable, Sendable {
     public let layout: TextLayout
   }
 
+  /// At least one line.
   public let lines: [Line]
   /// The widest line's advance width.
   public let width: Double
-  public let ascender: Double
-  public let descender: Double
   /// Whether `lineLimit` cut the text (the "…" is in its lines).
   public let isTruncated: Bool
   /// Whether a word wider than the width was broken between its characters.
   public let breaksWords: Bool
 
-  /// One line's height: ascender + descender.
-  public var lineHeight: Double { ascender + descender }
+  /// The lines' height with `lineSpacing` points between each two, in points. Each line is as
+  /// tall as its own fonts make it (its layout's `lineHeight`): a line of a bigger run, or of
+  /// characters from a taller fallback font, is taller than the others, as CoreText's lines are.
+  public func height(lineSpacing: Double) -> Double {
+    lines.reduce(0) { $0 + $1.layout.lineHeight } + Double(lines.count - 1) * lineSpacing
+  }
+
+  /// Line `index`'s baseline, points below the top of the first line: the lines above it and
+  /// the spacing after each, then its own ascender.
+  public func baseline(ofLine index: Int, lineSpacing: Double) -> Double {
+    var top = 0.0
+    for line in lines[..<index] { top += line.layout.lineHeight + lineSpacing }
+    return top + lines[index].layout.ascender
+  }
+
+  /// Every line's baseline, as `baseline(ofLine:lineSpacing:)` gives each.
+  public func baselines(lineSpacing: Double) -> [Double] {
+    var top = 0.0
+    return lines.map { line in
+      defer { top += line.layout.lineHeight + lineSpacing }
+      return top + line.layout.ascender
+    }
+  }
+
+  /// How many of the first lines fit in `height` points with `lineSpacing` between them (at
+  /// least one).
+  public func linesFitting(height: Double, lineSpacing: Double) -> Int {
+    var used = lines[0].layout.lineHeight
+    var count = 1
+    // A hair of slack: a height measured from these lines and rounded up holds them again.
+    while count < lines.count {
+      let next = used + lineSpacing + lines[count].layout.lineHeight
+      guard next <= height + 1e-7 else { break }
+      used = next
+      count += 1
+    }
+    return count
+  }
 
   /// The lines of `text` in `font` at `size` points with `tracking`, at most `maxWidth` wide
   /// (nil: only `\n` breaks) and at most `lineLimit` lines (nil: any number), text that does not
@@ -87,10 +122,30 @@ public struct Paragraph: Hashable, Sendable {
       }
       return e
     }
+    // Tabs in a left-to-right paragraph go to tab stops counted from the line's start
+    // (`TabStops`, as TextLayout places them), so a stretch holding one is measured by walking
+    // it; the walk goes on from where the last one for the same start ended.
+    let tabStops = bytes.contains(0x09) && !rightToLeft
+    var tabsBefore = [Int](repeating: 0, count: tabStops ? bytes.count + 1 : 0)
+    if tabStops {
+      for i in 0..<bytes.count { tabsBefore[i + 1] = tabsBefore[i] + (bytes[i] == 0x09 ? 1 : 0) }
+    }
+    var walked = (start: -1, end: 0, pen: 0.0)
     func measured(_ start: Int, _ end: Int) -> Double {
       let e = trimmed(start, end)
       guard e > start else { return 0 }
-      return before[e] - before[start] - text.spans[text.span(at: e - 1)].tracking
+      let tracking = text.spans[text.span(at: e - 1)].tracking
+      guard tabStops, tabsBefore[e] > tabsBefore[start] else {
+        return before[e] - before[start] - tracking
+      }
+      if walked.start != start || walked.end > e { walked = (start, start, 0) }
+      while walked.end < e {
+        let i = walked.end
+        walked.pen +=
+          bytes[i] == 0x09 ? TabStops.advance(at: walked.pen, natural: advance[i]) : advance[i]
+        walked.end += 1
+      }
+      return walked.pen - tracking
     }
     func isCharacterStart(_ i: Int) -> Bool { i >= bytes.count || bytes[i] & 0xC0 != 0x80 }
 
@@ -262,8 +317,6 @@ public struct Paragraph: Hashable, Sendable {
     isTruncated = truncated
     breaksWords = brokeWords
     width = lines.map(\.layout.width).max() ?? 0
-    ascender = text.ascender
-    descender = text.descender
   }
 }
 

@@ -45,11 +45,13 @@ public struct TextLayout: Hashable, Sendable {
   /// kerning after each.
   public let width: Double
   /// The line's ascender and descender in points, both positive: the largest of its spans'
-  /// fonts at their sizes.
+  /// fonts at their sizes and of the fallback fonts that drew any of its glyphs, at the sizes of
+  /// their spans. CoreText's line is as tall as every run in it (`CTLineGetTypographicBounds`:
+  /// the largest ascent and descent of its runs, a fallback font's run among them).
   public let ascender: Double
   public let descender: Double
 
-  /// The height of a one-line Text: ascender + descender, in points.
+  /// The line's height: ascender + descender, in points.
   public var lineHeight: Double { ascender + descender }
 
   /// Shapes `text` with `font` at `size` points, adding `tracking` points after every glyph but
@@ -74,7 +76,15 @@ public struct TextLayout: Hashable, Sendable {
         byPaint.append((paint, builder))
       }
     }
+    // Tabs go to the next tab stop, counted from the line's left end in a left-to-right
+    // paragraph; in a right-to-left one they keep their font's advance.
+    let bytes = Array(text.string.utf8)
+    let tabStops =
+      bytes.contains(0x09)
+      && !(rightToLeft ?? Bidi.isRightToLeft(text.string.unicodeScalars.map(\.value)))
     var penX = 0.0
+    var ascender = text.ascender
+    var descender = text.descender
     var spans: [GlyphSpan] = []
     var images: [Image] = []
     // Lines under and through each run, drawn after the glyphs.
@@ -85,6 +95,11 @@ public struct TextLayout: Hashable, Sendable {
       let start = penX
       for glyph in run.glyphs {
         let origin = Point(penX + glyph.offset.x, glyph.offset.y)
+        if glyph.id != 0, !glyph.isAppleMark, glyph.face !== span.font {
+          let scale = span.size / glyph.face.unitsPerEm
+          ascender = max(ascender, glyph.face.ascender * scale)
+          descender = max(descender, -glyph.face.descender * scale)
+        }
         if glyph.isAppleMark {
           add(span.paint) {
             Self.append(AppleMark.path, scale: span.size / 1000, oblique: 0, at: origin, to: &$0)
@@ -113,8 +128,11 @@ public struct TextLayout: Hashable, Sendable {
             Self.append(outline, scale: scale, oblique: oblique, at: origin, to: &$0)
           }
         }
-        spans.append(GlyphSpan(cluster: glyph.cluster, minX: penX, maxX: penX + glyph.advance))
-        penX += glyph.advance
+        let advance =
+          tabStops && glyph.cluster < bytes.count && bytes[glyph.cluster] == 0x09
+          ? TabStops.advance(at: penX, natural: glyph.advance) : glyph.advance
+        spans.append(GlyphSpan(cluster: glyph.cluster, minX: penX, maxX: penX + advance))
+        penX += advance
       }
       let scale = span.size / span.font.unitsPerEm
       if span.underline {
@@ -150,8 +168,8 @@ public struct TextLayout: Hashable, Sendable {
       penX -= text.spans[last.span].tracking
     }
     width = runs.isEmpty ? 0 : penX
-    ascender = text.ascender
-    descender = text.descender
+    self.ascender = ascender
+    self.descender = descender
   }
 
   private static func append(

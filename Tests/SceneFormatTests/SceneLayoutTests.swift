@@ -439,6 +439,46 @@ import Testing
     #expect(beside.lines.allSatisfy { $0.width <= 160 })
   }
 
+  /// Each line is as tall as its own runs and fonts make it (CoreText's lines): a title run on
+  /// the first line does not make the body's lines tall, a line of Chinese from the fallback
+  /// font is taller than the Latin ones, the layer is as tall as the lines together, and a
+  /// height offered fits as many lines as their own heights let it.
+  @Test func eachLineIsAsTallAsItsOwnFonts() throws {
+    let scene = try Self.load(
+      #"""
+      {"canvas": {"width": 300, "height": 900},
+       "layers": [{"vstack": [
+         {"id": "runs", "text": [{"text": "Title\n", "font": "largeTitle"}, "one\ntwo"]},
+         {"id": "mixed", "text": "Cats\n猫と犬\nDogs", "font": {"size": 17}},
+         {"id": "latin", "text": "Cats\nmice\nDogs", "font": {"size": 17}},
+         {"id": "fits", "text": "Cats\n猫と犬\nDogs", "font": {"size": 17}, "frame": {"height": 46}}
+       ]}]}
+      """#
+    ).scene
+    let layout = scene.layout(at: 0)
+    let runs = try #require(Self.entry("runs", in: layout))
+    let step = runs.lines[2].baseline - runs.lines[1].baseline
+    #expect(abs(step - 17 * 1.21) < 0.05, "\(runs.lines)")
+    // From the title's baseline: its descender and the body line's ascender, not a title line.
+    let fromTitle = runs.lines[1].baseline - runs.lines[0].baseline
+    #expect(fromTitle > step + 3 && fromTitle < 34 * 1.21 - 10, "\(fromTitle)")
+    let sum: Double = (34 + 2 * 17) * 1.21 + 1
+    #expect(runs.frame.height < sum)
+    let mixed = try #require(Self.entry("mixed", in: layout))
+    let latin = try #require(Self.entry("latin", in: layout))
+    let mixedSteps = zip(mixed.lines.dropFirst(), mixed.lines).map { $0.baseline - $1.baseline }
+    let latinSteps = zip(latin.lines.dropFirst(), latin.lines).map { $0.baseline - $1.baseline }
+    #expect(abs(latinSteps[0] - latinSteps[1]) < 1e-9)
+    // Noto Sans CJK's ascender (1.16 em) and descender (0.288 em) against Inter's (0.969, 0.241).
+    #expect(abs(mixedSteps[0] - latinSteps[0] - 17 * (1.16 - 2728.0 / 2816)) < 0.01)
+    #expect(abs(mixedSteps[1] - latinSteps[1] - 17 * (0.288 - 680.0 / 2816)) < 0.01)
+    #expect(mixed.frame.height >= latin.frame.height + 4)
+    // 46 points hold the Latin line and the taller Chinese one (20.57 + 24.62), not the third.
+    let fits = try #require(Self.entry("fits", in: layout))
+    #expect(fits.lines.count == 2 && fits.lines[1].text.hasSuffix("…"), "\(fits.lines)")
+    #expect(fits.lines.allSatisfy { $0.baseline < fits.frame.maxY })
+  }
+
   /// SwiftUI's stack algorithm (`StackLayout`, as OpenSwiftUI reconstructs it): children are
   /// offered an equal share of what is left, least flexible first, and a text is flexible
   /// across an HStack — so a long text beside a shape wraps to half the row and the shape takes

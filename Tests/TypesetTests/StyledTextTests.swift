@@ -273,4 +273,108 @@ import Testing
     #expect(cut.isTruncated && cut.lines.count == 1 && cut.lines[0].text.hasSuffix("…"))
     #expect(cut.lines[0].layout.width <= 120)
   }
+
+  /// Each line is as tall as its own runs make it (CoreText's line: the largest ascent and
+  /// descent of its runs): a line of a bigger run is taller than the others, not every line.
+  @Test func eachLineIsAsTallAsItsOwnRuns() throws {
+    let face = try Self.inter()
+    let big = TextSpan(font: face, size: 34)
+    let small = TextSpan(font: face, size: 17)
+    var text = StyledText()
+    text.append("Title\n", big)
+    text.append("body\nmore", small)
+    let p = Paragraph(text)
+    #expect(p.lines.map(\.text) == ["Title", "body", "more"])
+    let heights = p.lines.map(\.layout.lineHeight)
+    let em = face.ascender - face.descender
+    #expect(abs(heights[0] - 34 * em / face.unitsPerEm) < 1e-9)
+    #expect(abs(heights[1] - 17 * em / face.unitsPerEm) < 1e-9)
+    #expect(heights[1] == heights[2])
+    // Baselines step by each line's own height and the spacing after it.
+    let baselines = p.baselines(lineSpacing: 4)
+    #expect(abs(baselines[0] - p.lines[0].layout.ascender) < 1e-9)
+    #expect(abs(baselines[1] - (heights[0] + 4 + p.lines[1].layout.ascender)) < 1e-9)
+    #expect(abs(baselines[2] - (heights[0] + heights[1] + 8 + p.lines[2].layout.ascender)) < 1e-9)
+    for i in p.lines.indices {
+      #expect(p.baseline(ofLine: i, lineSpacing: 4) == baselines[i])
+    }
+    #expect(abs(p.height(lineSpacing: 4) - (heights.reduce(0, +) + 8)) < 1e-9)
+    // How many lines fit a height: the first always, the others while their sum does.
+    #expect(p.linesFitting(height: 0, lineSpacing: 4) == 1)
+    #expect(p.linesFitting(height: heights[0] + 4 + heights[1], lineSpacing: 4) == 2)
+    #expect(p.linesFitting(height: heights[0] + 4 + heights[1] - 0.01, lineSpacing: 4) == 1)
+    #expect(p.linesFitting(height: p.height(lineSpacing: 4), lineSpacing: 4) == 3)
+  }
+
+  /// A line with characters from a fallback font is as tall as that font makes it: Noto Sans
+  /// CJK's ascender and descender (1.16 and 0.288 em) exceed Inter's (0.969 and 0.241 em). The
+  /// Latin lines around it keep Inter's height.
+  @Test func aFallbackFontMakesItsLineTaller() throws {
+    let face = try Self.inter()
+    let span = TextSpan(font: face, fallbacks: FontFallbacks(), size: 20)
+    let p = Paragraph(StyledText("Cats\n猫\nDogs", span))
+    let heights = p.lines.map(\.layout.lineHeight)
+    let inter = 20 * (face.ascender - face.descender) / face.unitsPerEm
+    #expect(abs(heights[0] - inter) < 1e-9 && abs(heights[2] - inter) < 1e-9)
+    let cjk = try #require(
+      Shaper.runs(of: StyledText("猫", span), rightToLeft: false).first?.face)
+    #expect(cjk !== face)
+    let expected =
+      20
+      * (max(cjk.ascender / cjk.unitsPerEm, face.ascender / face.unitsPerEm)
+        + max(-cjk.descender / cjk.unitsPerEm, -face.descender / face.unitsPerEm))
+    #expect(abs(heights[1] - expected) < 1e-9)
+    #expect(heights[1] > inter + 4)
+  }
+
+  /// A tab moves to the next of Apple's default tab stops (12 of them, 28 points apart, from
+  /// the line's start); past the last, and in a right-to-left paragraph, it keeps its font's
+  /// advance.
+  @Test func tabsGoToTheNextTabStop() throws {
+    let face = try Self.inter()
+    func layout(_ s: String) -> TextLayout {
+      TextLayout(StyledText(s, TextSpan(font: face, size: 17)))
+    }
+    let a = layout("a").width
+    let b = layout("b").width
+    #expect(abs(layout("a\tb").width - (28 + b)) < 1e-9)
+    #expect(abs(layout("\t\tb").width - (56 + b)) < 1e-9)
+    // A pen just at a stop goes on to the next one.
+    #expect(abs(TabStops.advance(at: 28, natural: 5) - 28) < 1e-9)
+    #expect(abs(TabStops.advance(at: 0, natural: 5) - 28) < 1e-9)
+    #expect(abs(TabStops.advance(at: 335, natural: 5) - 1) < 1e-9)
+    #expect(TabStops.advance(at: 336, natural: 5) == 5)
+    // The glyph after the tab starts at the stop.
+    let spans = layout("a\tb").glyphSpans
+    #expect(abs(spans[2].minX - 28) < 1e-9 && abs(spans[1].minX - a) < 1e-9)
+    // Past the last stop: the font's own advance.
+    let long = String(repeating: "m", count: 40)
+    let natural = try #require(
+      Shaper.runs(of: StyledText("\t", TextSpan(font: face, size: 17))).first?.glyphs.first?
+        .advance)
+    #expect(natural > 0 && natural < 28)
+    let tabbed = layout(long + "\tb").width - layout(long).width - b
+    #expect(layout(long).width > 336)
+    #expect(abs(tabbed - natural) < 1e-6)
+    // Right to left: no stops.
+    let hebrew = layout("א\tב").width
+    #expect(abs(hebrew - layout("א").width - natural - layout("ב").width) < 1e-6)
+  }
+
+  /// Lines wrap by the widths tabs take at their stops: no line is wider than the width, and
+  /// every line but the last would be wider with the next word.
+  @Test func linesWithTabsWrapByTheirStops() throws {
+    let face = try Self.inter()
+    let span = TextSpan(font: face, size: 17)
+    let text = "Name\tCat\tAge\t3 Food\ttuna\tand\tmilk every\tday\tat\tnoon"
+    for width in stride(from: 60.0, through: 400, by: 7) {
+      let p = Paragraph(StyledText(text, span), maxWidth: width)
+      for line in p.lines where !p.breaksWords {
+        #expect(line.layout.width <= width + 1e-9, "\(width): \(line.text)")
+      }
+    }
+    let one = Paragraph(StyledText("Name\tCat\tAge", span))
+    #expect(abs(one.width - TextLayout(StyledText("Name\tCat\tAge", span)).width) < 1e-9)
+    #expect(one.width > 56)
+  }
 }
