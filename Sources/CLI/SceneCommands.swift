@@ -650,13 +650,16 @@ extension SceneOptions {
     }
     for note in loaded.notes { console.standardError("render-anim: \(note)\n") }
     if case .animation(let format, _) = settings.output, format == .apng || format == .webp,
-      settings.fps >= 100
+      settings.fps > 90
     {
       // Chromium, Firefox and Safari show a frame of 10 ms or less for 100 ms (a rule they
-      // share for every animated format, after ads that flashed at 0 ms).
+      // share for every animated format, after ads that flashed at 0 ms), counting whole
+      // milliseconds: above 90 frames a second some frames are 10 ms (a WebP's delays are
+      // whole milliseconds; an APNG's 1/95 s is read as 10).
       console.standardError(
-        "render-anim: frames of \(plainNumber((10_000 / settings.fps).rounded() / 10)) ms play at 100 ms in web "
-          + "browsers, which slow frames of 10 ms or less: give --fps 90 or less for the web\n")
+        "render-anim: frames of \(plainNumber((10_000 / settings.fps).rounded() / 10)) ms play "
+          + "at 100 ms in web browsers, which count whole milliseconds and slow frames of 10 ms "
+          + "or less: give --fps 90 or less for the web\n")
     }
     return scene
   }

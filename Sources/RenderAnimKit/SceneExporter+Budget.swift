@@ -198,12 +198,19 @@ extension SceneExporter {
     return choose(high).levels
   }
 
+  /// How many qualities above the bisection's first misfit a WebP budget tries (from the top
+  /// down): libwebp's sizes wander by a few qualities, not more.
+  static let webpQualityWindow = 6
+
   static func fpsText(_ fps: Double) -> String {
     fps == fps.rounded() ? "\(Int(fps)) fps" : "\((fps * 100).rounded() / 100) fps"
   }
 
   /// The best WebP that fits in `maxBytes`: lossless if it fits; else the highest lossy quality
-  /// (a whole number, found by bisection) that fits; then fewer frames a second at quality 0.
+  /// (a whole number) that fits — found by bisection, then by trying the `webpQualityWindow`
+  /// qualities above the first that did not fit, since libwebp's size is not quite monotonic
+  /// in quality (one a few steps higher can come out smaller); then fewer frames a second at
+  /// quality 0.
   public func webp(maxBytes: Int, loopCount: Int = 0) throws -> BudgetChoice {
     try checkScene()
     try Self.checkLoopCount(loopCount)
@@ -228,6 +235,13 @@ extension SceneExporter {
         let mid = (good + bad) / 2
         let bytes = try webpRun(stride: stride, quality: Double(mid), loopCount: loopCount)
         if bytes.count <= maxBytes { (good, goodBytes) = (mid, bytes) } else { bad = mid }
+      }
+      for quality in Swift.stride(from: min(100, bad + Self.webpQualityWindow), to: bad, by: -1) {
+        let bytes = try webpRun(stride: stride, quality: Double(quality), loopCount: loopCount)
+        if bytes.count <= maxBytes {
+          (good, goodBytes) = (quality, bytes)
+          break
+        }
       }
       return BudgetChoice(
         bytes: goodBytes, settings: "lossy quality \(good), \(fps)",

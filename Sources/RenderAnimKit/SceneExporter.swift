@@ -446,9 +446,13 @@ public struct SceneExporter: Sendable {
   }
 
   /// Centiseconds for frame `index` so whole-second times stay exact: the frame lasts from
-  /// ⌊100·i/fps⌋ to ⌊100·(i+1)/fps⌋ (30 fps → 3, 3, 4, …).
+  /// ⌊100·i/fps⌋ to ⌊100·(i+1)/fps⌋ (30 fps → 3, 3, 4, …). A frame rate outside
+  /// `SceneSettings.frameRates` (or a negative index) gives 0: no scene renders at it.
   public static func delay(frame index: Int, fps: Double) -> Int {
-    Int((100 * Double(index + 1) / fps + 1e-9).rounded(.down))
+    guard SceneSettings.frameRates.contains(fps), index >= 0, index < Int.max / 200 else {
+      return 0
+    }
+    return Int((100 * Double(index + 1) / fps + 1e-9).rounded(.down))
       - Int((100 * Double(index) / fps + 1e-9).rounded(.down))
   }
 }

@@ -131,10 +131,38 @@ public func expectGoldenFrames(
     }
     results.append(frame)
   }
+  // Goldens past the render's last frame (the animation got shorter): failures, as for
+  // `render-anim check`, or removed when re-recording. Goldens of frames the render has but
+  // this call did not select may belong to another call's selection, and are left alone.
+  var problems: [String] = []
+  var problemFailures = 0
+  let count = scene.frameCount
+  let beyond = (Folders.names(in: folder) ?? []).compactMap(SceneExporter.frameIndex(of:))
+    .filter { $0 >= count }.sorted()
+  if let first = beyond.first, let last = beyond.last {
+    let span =
+      SceneExporter.frameName(first) + (first == last ? "" : " … " + SceneExporter.frameName(last))
+    if mode == .all || mode == .failed {
+      for index in beyond { unlink(folder + SceneExporter.frameName(index)) }
+      let line =
+        "removed \(beyond.count) golden frame\(beyond.count == 1 ? "" : "s") past the render's "
+        + "last frame from \(folder) (\(span))"
+      print(line)
+      Issue.record(Comment(rawValue: line), severity: .warning, sourceLocation: sourceLocation)
+    } else {
+      let problem =
+        "\(golden)/\(span): no such frame in the render (it has \(count) frames, 0 to "
+        + "\(count - 1)); re-record with RENDER_ANIM_RECORD=failed to remove "
+        + (beyond.count == 1 ? "it" : "them")
+      problems.append(problem)
+      problemFailures = beyond.count
+      Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+    }
+  }
   return CheckReport.Scene(
     name: String(folder.dropLast().split(separator: "/").last ?? "golden"), golden: folder,
-    rerecord: "RENDER_ANIM_RECORD=failed swift test", frames: results,
-    seconds: monotonicSeconds() - started)
+    rerecord: "RENDER_ANIM_RECORD=failed swift test", frames: results, problems: problems,
+    problemFailures: problemFailures, seconds: monotonicSeconds() - started)
 }
 
 /// `expectGoldenFrames` for a scene file's text (with its settings). The files it names

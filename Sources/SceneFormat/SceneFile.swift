@@ -88,6 +88,7 @@ public enum SceneFile {
     }
     var assembler = SceneAssembler(description, settings: settings, fonts: fonts)
     var loaded = try assembler.assemble()
+    try settings.refuseTapsOutside(width: loaded.scene.width, height: loaded.scene.height)
     loaded.files = decoder.readFiles
     loaded.notes = decoder.notes + loaded.notes
     return loaded

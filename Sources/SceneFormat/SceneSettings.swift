@@ -77,13 +77,32 @@ extension SceneSettings {
   /// gets an error naming the setting instead of a scene that cannot render: a scale of 1, 2
   /// or 3 pixels per point (what a scene file's `canvas.scale` and `--scale` take), a frame rate
   /// in `frameRates`, a hold and a duration within `SceneLimits.time` seconds (a duration more
-  /// than 0), and taps with finite coordinates at finite times from 0.
+  /// than 0), taps with finite coordinates at finite times from 0, and a device whose screen is
+  /// 1 to `SceneLimits.canvasSide` points a side with safe-area insets from 0 that leave a safe
+  /// area, as a scene file's `canvas` must be. (Taps outside the screen are refused once the
+  /// screen is known: `refuseTapsOutside(width:height:)`.)
   public func validate() throws(SceneFileError) {
     func refuse(_ setting: String, _ value: Double, _ expected: String) -> SceneFileError {
       SceneFileError(path: "", "SceneSettings.\(setting) is \(value): expected \(expected)")
     }
     if let scale, ![1, 2, 3].contains(scale) {
       throw refuse("scale", scale, "1, 2 or 3 pixels per point")
+    }
+    if let device {
+      let sides = 1...SceneLimits.canvasSide
+      let side = "1 to \(Int(SceneLimits.canvasSide)) points"
+      if !sides.contains(device.width) { throw refuse("device.width", device.width, side) }
+      if !sides.contains(device.height) { throw refuse("device.height", device.height, side) }
+      for (name, inset) in [("safeTop", device.safeTop), ("safeBottom", device.safeBottom)]
+      where !(0...SceneLimits.canvasSide).contains(inset) {
+        throw refuse("device.\(name)", inset, "0 to \(Int(SceneLimits.canvasSide)) points")
+      }
+      if device.safeTop + device.safeBottom >= device.height {
+        throw SceneFileError(
+          path: "",
+          "SceneSettings.device.safeTop + safeBottom is \(device.safeTop + device.safeBottom): "
+            + "expected less than device.height, \(device.height), to leave a safe area")
+      }
     }
     if let problem = Self.timingProblem(frameRate: frameRate, hold: hold, duration: duration) {
       throw refuse(problem.field, problem.value, problem.expected)
@@ -95,6 +114,18 @@ extension SceneSettings {
           "SceneSettings.taps[\(i)] is (\(tap.x), \(tap.y)) at \(tap.time) s: expected finite "
             + "points at a time of 0 s or later")
       }
+    }
+  }
+
+  /// Refuses taps outside a screen `width` × `height` points (the scene's, known once it is
+  /// read), as `--tap` refuses them: a tap there hits nothing a user could touch.
+  public func refuseTapsOutside(width: Double, height: Double) throws(SceneFileError) {
+    for (i, tap) in (taps ?? []).enumerated()
+    where !(0...width).contains(tap.x) || !(0...height).contains(tap.y) {
+      throw SceneFileError(
+        path: "",
+        "SceneSettings.taps[\(i)] is (\(tap.x), \(tap.y)): outside the \(width)×\(height) pt "
+          + "screen")
     }
   }
 }

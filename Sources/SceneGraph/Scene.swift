@@ -186,7 +186,13 @@ public struct Scene: Hashable, Sendable {
   public func traceRow(frame index: Int) -> [Double] {
     let t = time(ofFrame: index)
     let values = values(at: t)
-    return [Double(index), t] + traceColumns.map { values[$0.channel]?[$0.component] ?? 0 }
+    return [Double(index), t]
+      + traceColumns.map { column in
+        // A column naming a channel or a component the scene lacks shows 0.
+        guard let value = values[column.channel], value.indices.contains(column.component)
+        else { return 0 }
+        return value[column.component]
+      }
   }
 }
 

@@ -37,6 +37,15 @@ import Testing
       case "hold": s.hold = value
       case "duration": s.duration = value
       case "taps[0]": s.taps = [Tap(x: value, y: 1)]
+      case "device.width", "device.height", "device.safeTop", "device.safeBottom":
+        var device = Device.presets[0]
+        switch name {
+        case "device.width": device.width = value
+        case "device.height": device.height = value
+        case "device.safeTop": device.safeTop = value
+        default: device.safeBottom = value
+        }
+        s.device = device
       default: s.taps = [Tap(x: 1, y: 1), Tap(x: 1, y: 1, time: value)]  // taps[1]
       }
     }
@@ -47,6 +56,11 @@ import Testing
     ("frameRate", -5), ("frameRate", .nan), ("frameRate", 1e9), ("hold", -1),
     ("hold", .infinity), ("duration", .nan), ("duration", 0), ("taps[0]", .nan),
     ("taps[1]", -1),
+    // A device of no size or a NaN one trapped while the scene was built; a tap off the screen
+    // was taken where `--tap` refuses it (found by an embedding walkthrough).
+    ("device.width", .nan), ("device.width", 0), ("device.width", -5),
+    ("device.height", .infinity), ("device.safeTop", -1), ("device.safeBottom", .nan),
+    ("device.safeTop", 700), ("taps[0]", 5000), ("taps[0]", -500),
   ].map { BadSetting(name: $0.0, value: $0.1) }
 
   @Test(arguments: badSettings)
@@ -137,6 +151,20 @@ import Testing
       #expect(exporter.trace().split(separator: "\n").count == 1)  // the header, no trap
     }
     #expect(try good.gif().count > 0)
+    // A trace column naming a component the channel lacks shows 0 (it trapped).
+    var columns = SceneExporter(scene: good.scene, threads: 1)
+    columns.scene.traceColumns.append(TraceColumn("none", channel: "nothing", component: 3))
+    if let name = columns.scene.channels.keys.sorted().first {
+      columns.scene.traceColumns.append(TraceColumn("past", channel: name, component: 99))
+    }
+    let rows = columns.trace().split(separator: "\n")
+    #expect(rows.count == good.scene.frameCount + 1)
+    #expect(rows.dropFirst().allSatisfy { $0.hasSuffix(",0.0,0.0") }, "\(rows.prefix(3))")
+    // Frame delays at a rate no scene has are 0, not a trap.
+    for fps in [0, -1, .nan, .infinity, 1e9] {
+      #expect(SceneExporter.delay(frame: 3, fps: fps) == 0)
+    }
+    #expect(SceneExporter.delay(frame: 2, fps: 30) == 4)
   }
 
   /// A scene file as long as the format allows renders (its length is bounded when it loads):

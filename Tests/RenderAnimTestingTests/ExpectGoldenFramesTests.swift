@@ -122,6 +122,42 @@ import Testing
     #expect(error.description.contains("golden \(goldens)"), "\(error)")
   }
 
+  /// Goldens past the render's last frame (the animation got shorter) fail the check, as
+  /// `render-anim check` fails them, instead of passing unseen; re-recording removes them.
+  @Test func goldensPastTheLastFrameFail() throws {
+    let folder = NSTemporaryDirectory() + "render-anim-golden-past-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let text = try #require(SceneFile.builtIn("cards"))
+    // 5 frames a second keeps the recording's warnings few.
+    var long = Self.settings
+    long.frameRate = 5
+    long.hold = 0.5
+    let recorded = try expectGoldenFrames(
+      ofSceneText: text, settings: long, golden: folder, record: .missing)
+    var short = long
+    short.hold = 0
+    let count = try SceneFile.load(text: text, settings: short).scene.frameCount
+    let stale = recorded.frames.count - count
+    #expect(stale == 3)
+    var report: CheckReport.Scene?
+    try withKnownIssue {
+      report = try expectGoldenFrames(
+        ofSceneText: text, settings: short, golden: folder,
+        compare: .perceptual(threshold: PerceptualDifference.defaultThreshold), record: .never)
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("no such frame in the render")
+    }
+    #expect(try #require(report).failures == stale)
+    #expect(report?.problems.count == 1)
+    // Re-recording the failed removes them; the check then passes.
+    try expectGoldenFrames(ofSceneText: text, settings: short, golden: folder, record: .failed)
+    #expect((try FileManager.default.contentsOfDirectory(atPath: folder)).count == count)
+    let again = try expectGoldenFrames(
+      ofSceneText: text, settings: short, golden: folder,
+      compare: .perceptual(threshold: PerceptualDifference.defaultThreshold), record: .never)
+    #expect(again.failures == 0)
+  }
+
   /// The artifacts go beside the golden folder under its real name, never inside it, however
   /// the folder is written.
   @Test func artifactsAreBesideTheGoldenFolder() {
