@@ -32,7 +32,7 @@ for frame in 0 $((cards_frames / 2)) $((cards_frames - 1)); do
 done
 rm -rf /tmp/render-anim-docs-cats /tmp/render-anim-docs-cards
 # The scene-file examples, at 2× and 30 fps.
-for example in toggle banner progress strokes gradients effects colors symbols images backgrounds frames text typography safearea counter lift expand repeats toast tabs clock keyframes phases flip spin sticker environment taps; do
+for example in toggle banner progress strokes gradients effects colors symbols images backgrounds frames text typography safearea counter lift expand repeats toast tabs clock keyframes phases flip spin sticker environment taps animations; do
   $tool scene "Examples/$example.json" --fps 30 --quiet -o "docs/images/$example.gif"
 done
 echo "cats: $cats_frames frames, cards: $cards_frames frames"

@@ -178,7 +178,8 @@ extension SceneAssembler {
       textScope = nil
       rebuilding = false
     }
-    for snapshot in snapshots {
+    layoutChangeSnapshots = []
+    for (index, snapshot) in snapshots.enumerated() {
       var values: [Double] = []
       let resolved = try resolvingLayout(
         layers, in: snapshot.scope, values: &values,
@@ -196,6 +197,7 @@ extension SceneAssembler {
         snapshotLayouts.append(v)
         versions.append(versions[earlier])
         changes.append((snapshot.time, snapshot.made, snapshot.animation))
+        layoutChangeSnapshots.append(index)
         matchedPlacements[v] = matchedPlacements[earlier]
         nodeOrigins[v] = nodeOrigins[earlier]
         layoutScopes[v] = layoutScopes[earlier]
@@ -223,6 +225,7 @@ extension SceneAssembler {
           in: versions[versions.count - 1], version: layoutVersion, scope: snapshot.scope)
       }
       changes.append((snapshot.time, snapshot.made, snapshot.animation))
+      layoutChangeSnapshots.append(index)
     }
     guard versions.count > 1 else { return }
     root = try merged(versions, changes)
@@ -241,6 +244,19 @@ extension SceneAssembler {
   ) throws(SceneFileError) -> SceneNode {
     var node = nodes[0]
     guard nodes.contains(where: { $0 != node }) else { return node }
+    // A layer's `.animation(_:value:)` animates its own and its children's layout changes.
+    var changes = changes
+    if !valueAnimationLayers.isEmpty,
+      let path = (node.layout ?? Self.positionedChild(of: node)?.layout)?.path
+    {
+      changes = changes.enumerated().map { k, change in
+        guard k < layoutChangeSnapshots.count,
+          let chosen = Self.governing(
+            path, in: snapshotAnimations[layoutChangeSnapshots[k]])
+        else { return change }
+        return (change.made + chosen.delay, change.made, chosen.animation)
+      }
+    }
     let name = node.name
     if case .constant = node.centerX, case .constant = node.centerY {
       let centres = nodes.map { [$0.centerX.resolve([:]), $0.centerY.resolve([:])] }

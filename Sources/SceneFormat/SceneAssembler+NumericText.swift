@@ -109,7 +109,7 @@ extension SceneAssembler {
     var changeTimes: [Double] = []
     var changeIndices: [Int] = []
     for i in snapshots.indices where shown[i + 1] != shown[i] {
-      changeTimes.append(snapshots[i].time)
+      changeTimes.append(snapshotChange(i, at: placed.layer.path).time)
       changeIndices.append(i)
     }
     var nodes: [SceneNode] = []
@@ -147,7 +147,7 @@ extension SceneAssembler {
     for (n, i) in changeIndices.enumerated() {
       let (a, b) = (shown[i], shown[i + 1])
       let time = changeTimes[n]
-      let animation = snapshots[i].animation
+      let animation = snapshotChange(i, at: placed.layer.path).animation
       let next = n + 1 < changeTimes.count ? changeTimes[n + 1] : nil
       let name = base + ".change[\(n)]"
       let kept = Self.keptCharacters(cells[a].map(\.character), cells[b].map(\.character))

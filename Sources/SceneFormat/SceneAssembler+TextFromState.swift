@@ -106,12 +106,13 @@ extension SceneAssembler {
         for (i, snapshot) in snapshots.enumerated() {
           let target = shown[i + 1] == k ? 1.0 : 0
           guard target != last else { continue }
+          let change = snapshotChange(i, at: placed.layer.path)
           let animation: Animation =
-            placed.layer.textOptions.transition == .identity ? .none : snapshot.animation
+            placed.layer.textOptions.transition == .identity ? .none : change.animation
           // Without an animation the text is the model's at once, not after the delay.
           changes.append(
             .init(
-              time: animation == .none ? snapshot.made : snapshot.time, target: [target],
+              time: animation == .none ? snapshot.made : change.time, target: [target],
               animation: animation, madeAt: snapshot.made))
           last = target
         }
@@ -125,13 +126,54 @@ extension SceneAssembler {
             initial: [shown[0] == k ? 1 : 0], traced: [], changes: changes, lastTarget: [last]))
         var node = SceneNode(name, content, opacity: .channel(name + ".opacity", component: 0))
         node.fillColor = placed.animatedColor
+        // Drawn at the text's frame of the moment, as SwiftUI draws a text in its frame while
+        // the frame moves from one version's to the next's: the version's top-leading corner
+        // follows the shown version's with each change's animation. (Drawn in its own box, the
+        // new text of a growing leading-aligned row stood centred, out past its leading edge.)
+        let corner = try cornerChannel(placed, shown: shown, boxes: boxes, version: k)
+        if let x = corner.x { node.offsetX = x }
         if let rise = numericRise(placed) {
-          node.offsetY = try rollChannel(name, shown: shown, version: k, rise: rise)
+          node.offsetY = try rollChannel(
+            name, shown: shown, version: k, rise: rise, path: placed.layer.path)
+        } else if let y = corner.y {
+          node.offsetY = y
         }
         nodes.append(node)
       }
       _ = Self.replaceContent(of: placed.holder, with: .group(nodes), in: &root)
     }
+  }
+
+  /// How far version `version` of a text from state is moved, on each axis, to stand at the
+  /// top-leading corner of the version shown (nil on an axis where every version's corner is
+  /// the same): 0 while it is shown, the corners' difference while another is, moving with the
+  /// changes' animations (at once for `identity`).
+  mutating func cornerChannel(
+    _ placed: PlacedTemplate, shown: [Int], boxes: [Rect], version: Int
+  ) throws(SceneFileError) -> (x: ScalarBinding?, y: ScalarBinding?) {
+    let own = boxes[version]
+    var axes: [ScalarBinding?] = []
+    for (axis, corner) in [("x", \Rect.minX), ("y", \Rect.minY)] {
+      let values = shown.map { boxes[$0][keyPath: corner] - own[keyPath: corner] }
+      guard values.contains(where: { abs($0 - values[0]) > 1e-9 }) else {
+        axes.append(nil)
+        continue
+      }
+      var changes: [ChannelTimeline.Change] = []
+      for i in snapshots.indices where shown[i + 1] != shown[i] {
+        let change = snapshotChange(i, at: placed.layer.path)
+        let animation: Animation =
+          placed.layer.textOptions.transition == .identity ? .none : change.animation
+        changes.append(
+          .init(
+            time: animation == .none ? snapshots[i].made : change.time, target: [values[i + 1]],
+            animation: animation, madeAt: snapshots[i].made))
+      }
+      axes.append(
+        try scalarChannel(
+          placed.name + ".text[\(version)].corner.\(axis)", initial: values[0], changes))
+    }
+    return (axes[0], axes[1])
   }
 
   /// Where the text in `scope` goes when layout does not run again for it: wrapped to what the
@@ -269,25 +311,25 @@ extension SceneAssembler {
   /// (jumping there just before the change) and leaves by `rise` above, with each change's
   /// animation.
   mutating func rollChannel(
-    _ name: String, shown: [Int], version: Int, rise: Double
+    _ name: String, shown: [Int], version: Int, rise: Double, path: String
   ) throws(SceneFileError) -> ScalarBinding {
     var changes: [ChannelTimeline.Change] = []
     var visible = shown[0] == version
     for (i, snapshot) in snapshots.enumerated() {
       let now = shown[i + 1] == version
       guard now != visible else { continue }
+      let change = snapshotChange(i, at: path)
       if now {
         changes.append(
           .init(
-            time: snapshot.time - 1e-9, target: [rise], animation: .none, madeAt: snapshot.made))
+            time: change.time - 1e-9, target: [rise], animation: .none, madeAt: snapshot.made))
         changes.append(
           .init(
-            time: snapshot.time, target: [0], animation: snapshot.animation,
-            madeAt: snapshot.made))
+            time: change.time, target: [0], animation: change.animation, madeAt: snapshot.made))
       } else {
         changes.append(
           .init(
-            time: snapshot.time, target: [-rise], animation: snapshot.animation,
+            time: change.time, target: [-rise], animation: change.animation,
             madeAt: snapshot.made))
       }
       visible = now

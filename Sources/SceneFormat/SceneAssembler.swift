@@ -44,6 +44,12 @@ struct SceneAssembler {
   var templateOffers: [String: Double] = [:]
   /// The state after each change, when it took effect and how it animated.
   var snapshots: [(time: Double, made: Double, scope: ExpressionScope, animation: Animation)] = []
+  /// The layers with `.animation(_:value:)`, by path.
+  var valueAnimationLayers: [String: [ValueAnimation]] = [:]
+  /// For each snapshot, the `.animation(_:value:)`s its change fired, by layer path.
+  var snapshotAnimations: [[String: ChosenAnimation]] = []
+  /// While layouts are merged: the snapshot each layout change came from.
+  var layoutChangeSnapshots: [Int] = []
 
   /// An animated value: the expression it follows, the components worth tracing, and the
   /// changes the events give it.
@@ -233,6 +239,8 @@ struct SceneAssembler {
       }
     }
     try checkConditions(description.layers)
+    valueAnimationLayers = Self.valueAnimations(in: description.layers)
+    try checkValueAnimations()
     // Every `set` keeps its state's type, checked once here (a tap's handler too, whether or
     // not a tap runs it).
     for assignments in description.events.map(\.assignments)
@@ -837,17 +845,30 @@ struct SceneAssembler {
     scope = after
     let resolved = animation.resolve(settings.swiftUI)
     if resolved.isEndless, endlessAnimation == nil { endlessAnimation = animation.path }
+    // `.animation(_:value:)`s whose values this change moves.
+    var afterWithExtra = after
+    afterWithExtra.values.merge(extra) { $1 }
+    let fired =
+      valueAnimationLayers.isEmpty
+      ? [:] : try firedValueAnimations(before: before, after: afterWithExtra)
+    for path in fired.keys.sorted() where fired[path]?.animation.isEndless == true {
+      if endlessAnimation == nil { endlessAnimation = path + ".animation" }
+    }
     snapshots.append((time + animation.delay, time, scope, resolved))
+    snapshotAnimations.append(fired)
     for index in channels.indices where !channels[index].readsTime {
       let target = try channels[index].bound.evaluate(
         scope, count: channels[index].initial.count, what: "the same size")
       guard target != channels[index].lastTarget else { continue }
       try countChanges(1)
+      let chosen =
+        fired.isEmpty ? nil : Self.governing(channels[index].bound.path, in: fired)
       channels[index].changes.append(
         channels[index].jumps
           ? .init(time: time, target: target, animation: .none)
           : .init(
-            time: time + animation.delay, target: target, animation: resolved, madeAt: time))
+            time: time + (chosen?.delay ?? animation.delay), target: target,
+            animation: chosen?.animation ?? resolved, madeAt: time))
       channels[index].lastTarget = target
     }
   }

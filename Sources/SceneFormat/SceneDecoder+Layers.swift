@@ -14,7 +14,7 @@ extension SceneDecoder {
     "cornerRadius", "mask", "blur", "saturation", "brightness", "contrast", "grayscale",
     "hueRotation", "colorMultiply", "colorInvert", "background", "overlay", "fixedSize",
     "aspectRatio", "layoutPriority", "if", "transition", "matchedGeometryEffect", "keyframes",
-    "phases", "allowsHitTesting", "contentShape",
+    "phases", "allowsHitTesting", "contentShape", "animation",
   ]
   /// The text styles SwiftUI passes down through the environment: a text's own, and on a stack
   /// they reach every text inside (`TextEnvironment`).
@@ -286,6 +286,7 @@ extension SceneDecoder {
     if let field = o["contentShape"] {
       layer.contentShape = try clipShape(field)
     }
+    if let field = o["animation"] { layer.valueAnimations = try Self.valueAnimations(field) }
     if let transition = o["transition"] {
       guard o.has("if") || checkingDefinition else {
         throw transition.error("a transition needs \"if\": it says how the layer comes and goes")
@@ -390,6 +391,37 @@ extension SceneDecoder {
   }
 
   /// Whether the field is an `"=expression"` string.
+  /// `"animation"` on a layer: `{"animation": …, "value": "=expression"}` (SwiftUI's
+  /// `.animation(_:value:)`), or an array of them, innermost first.
+  static func valueAnimations(_ field: JSONField) throws(SceneFileError) -> [ValueAnimation] {
+    let advice =
+      "{\"animation\": \"spring\", \"value\": \"=state\"} (SwiftUI's .animation(_:value:): "
+      + "the layer's changes animate so whenever the value changes; an event's or a tap's "
+      + "changes take theirs from its own \"animation\")"
+    let entries: [JSONField]
+    switch field.value.kind {
+    case .array: entries = try field.array(maxCount: 16)
+    case .object: entries = [field]
+    default: throw field.expected(advice)
+    }
+    guard !entries.isEmpty else { throw field.expected(advice + ", or an array of them") }
+    var out: [ValueAnimation] = []
+    for entry in entries {
+      guard case .object = entry.value.kind else { throw entry.expected(advice) }
+      let o = try entry.object(keys: ["animation", "value"])
+      let valueField = try o.required("value")
+      guard isExpression(valueField) else {
+        throw valueField.expected(
+          "an \"=expression\" of state, as \"=liked\": the animation applies when its value "
+            + "changes")
+      }
+      out.append(
+        ValueAnimation(
+          value: try expression(valueField), animation: try animation(o.required("animation"))))
+    }
+    return out
+  }
+
   static func isExpression(_ field: JSONField) -> Bool {
     if case .string(let s) = field.value.kind { return s.hasPrefix("=") }
     return false

@@ -452,6 +452,10 @@ struct LayerDescription {
   /// `.allowsHitTesting(_:)`: taps pass through the layer and its children while this is false
   /// (nil: true).
   var allowsHitTesting: Bound? = nil
+  /// `.animation(_:value:)`, innermost first (as the modifiers are chained): when a change of
+  /// state changes one's value, the layer's and its children's changes animate with its
+  /// animation instead of the change's own.
+  var valueAnimations: [ValueAnimation] = []
   /// `.contentShape(_:)`: where the layer takes taps, in its laid-out box (nil: where it draws).
   var contentShape: EffectsDescription.Clip? = nil
   /// How it comes and goes when `condition` changes (SwiftUI's default, `.opacity`).
@@ -493,4 +497,11 @@ struct Rotation3DGeometry {
   var anchor: (x: Double, y: Double)
   var anchorZ: Double
   var perspective: Double
+}
+
+/// `.animation(_:value:)`: an animation for the changes of a layer and its children whenever
+/// `value` changes.
+struct ValueAnimation {
+  var value: Bound
+  var animation: AnimationDescription
 }

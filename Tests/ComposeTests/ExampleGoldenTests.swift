@@ -77,6 +77,9 @@ import Testing
     // Hit testing: the card turning indigo after the tap beside the button (count 1); at rest
     // after the tap through the banner (count 2, the heart pink).
     ("taps", [1.2, 3]),
+    // `.animation(_:value:)`: the heart springing, the card opening (its texts crossfading at
+    // the card's leading edge); the switch halfway, its label already orange; at rest.
+    ("animations", [0.4, 1.2, 2.1, 3]),
   ]
 
   static let cases: [Case] = moments.flatMap { moment in

@@ -156,6 +156,37 @@ import Testing
     #expect(inkWidth(after) > inkWidth(before) + 10)  // "10" is wider than "9"
   }
 
+  /// A text from state whose versions differ in width, in a leading-aligned frame whose layout
+  /// animates: both versions are drawn at the text's frame of the moment, so the leading edge
+  /// of the ink stays where the frame's is. (Each was drawn centred in its own box, the new,
+  /// wider text out past the frame's leading edge; found making the animations example.)
+  @Test func versionsStandAtTheFramesLeadingEdge() throws {
+    let scene = try SceneFile.load(
+      text: #"""
+        {"canvas": {"width": 400, "height": 120, "background": "white"},
+         "state": {"open": false},
+         "layers": [{"vstack": [
+           {"id": "t", "text": "=open ? \"Flights, a hotel and a museum\" : \"3 bookings\"",
+            "font": {"size": 20}}],
+           "alignment": "leading", "padding": 20,
+           "frame": {"maxWidth": "infinity", "height": "=open ? 100 : 60", "alignment": "topLeading"}}],
+         "events": [{"at": 0.2, "set": {"open": true}, "animation": {"type": "linear", "duration": 1}}]}
+        """#, settings: SceneSettings(scale: 1, frameRate: 10, hold: 0)
+    ).scene
+    var compositor = Compositor()
+    func leftmostInk(_ frame: Int) throws -> Int {
+      let p = try #require(scene.render(frame: frame, compositor: &compositor))
+      var left = p.width
+      for y in 0..<p.height { for x in 0..<p.width where p[x, y].r < 200 { left = min(left, x) } }
+      return left
+    }
+    let start = try leftmostInk(0)
+    #expect(start >= 20 && start <= 23, "\(start)")
+    for frame in [3, 5, 7, scene.frameCount - 1] {
+      #expect(abs(try leftmostInk(frame) - start) <= 1, "frame \(frame)")
+    }
+  }
+
   /// Errors name the JSON path: a bad template, a bad transition, a value that is not a number.
   @Test func errorsNameTheirPath() {
     let cases: [(String, String, String)] = [
