@@ -648,7 +648,9 @@ extension SceneOptions {
     if let trace = settings.trace {
       try OutputOptions.checkNotRead(trace, option: "--trace", files: loaded.files)
     }
-    for note in loaded.notes { console.standardError("render-anim: \(note)\n") }
+    // In a batch (`--out-dir`) each note names its scene, as its error and budget lines do.
+    let prefix = settings.batchName.map { "\($0): " } ?? ""
+    for note in loaded.notes { console.standardError("render-anim: \(prefix)\(note)\n") }
     if case .animation(let format, _) = settings.output, format == .apng || format == .webp,
       settings.fps > 90
     {
@@ -763,8 +765,10 @@ enum SceneCommand: Command {
     for option in ["output", "frame", "trace"] where arguments.isGiven(option) {
       throw UsageError(
         "\(option == "output" ? "'-o'" : "'--\(option)'") is one scene's output; '--out-dir' "
-          + "writes DIR/<scene name>.<ext> for each (use --frames/--times with --format png-frames)"
-      )
+          + "writes DIR/<scene name>.<ext> for each "
+          + (option == "trace"
+            ? "and no traces (give each scene its own --trace without --out-dir)"
+            : "(use --frames/--times with --format png-frames)"))
     }
     guard !files.contains("-") else {
       throw UsageError(

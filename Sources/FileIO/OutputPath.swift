@@ -34,10 +34,21 @@ enum OutputPath {
   /// `path` with its symbolic links followed (the path itself when it is not a link or does not
   /// exist); a link whose target is missing is an error.
   static func followingLinks(_ path: String, isFolder: Bool) throws(FileError) -> String {
+    if ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"].contains(path) {
+      throw FileError(path: path, "is standard input, not an output", isOutput: true)
+    }
     var info = stat()
     guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return path }
     guard let resolved = realpath(path, nil) else {
       let target = linkTarget(path) ?? "?"
+      if target.hasPrefix("pipe:") || target.hasPrefix("socket:")
+        || target.hasPrefix("/proc/self/fd/")
+      {
+        // A descriptor's link to a pipe or a socket names no file (`pipe:[1234]`).
+        throw FileError(
+          path: path, "leads to a pipe or a socket ('\(target)') that has no name to write to",
+          isOutput: true)
+      }
       throw FileError(
         path: path, "is a symbolic link to '\(target)', which does not exist", isOutput: true)
     }

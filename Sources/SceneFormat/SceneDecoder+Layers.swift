@@ -647,6 +647,13 @@ extension SceneDecoder {
   ) throws(SceneFileError) -> LayerDescription.Content {
     let name = try source.string(maxLength: 200)
     if name.isEmpty { throw source.expected("a symbol name (the README lists them)") }
+    if name.hasPrefix("=") {
+      throw source.error(
+        "a symbol's name does not come from state: for Image(systemName: liked ? \"heart.fill\" "
+          + ": \"heart\") give two layers in a zstack, {\"symbol\": \"heart.fill\", \"if\": "
+          + "\"=liked\"} and {\"symbol\": \"heart\", \"if\": \"=!liked\"}, which crossfade by "
+          + "their transitions")
+    }
     guard SymbolFont.knows(name) || Self.catSymbols.contains(name) else {
       let names = SymbolFont.names + Self.catSymbols
       // A slip of a letter or two: the names that near. Otherwise the names of the same symbol

@@ -243,7 +243,8 @@ struct SceneDecoder {
   /// `#RGB`, `#RRGGBB`, `#RRGGBBAA`, `0xRRGGBB`, a SwiftUI or UIKit colour name (its value in
   /// the scene's colour scheme), or `{"white", "opacity"}`, `{"hue", "saturation", "brightness",
   /// "opacity"}`, `{"red", "green", "blue", "opacity"}` (SwiftUI's `Color` initialisers,
-  /// components 0…1, gamma-encoded sRGB).
+  /// components 0…1, gamma-encoded sRGB), `{"color", "opacity"}` (`Color.opacity(_:)`: the
+  /// colour's own opacity times this one).
   func staticColor(_ field: JSONField) throws(SceneFileError) -> Color {
     if case .object = field.value.kind { return try colorObject(field) }
     let text = try field.string()
@@ -262,17 +263,21 @@ struct SceneDecoder {
   }
 
   static let colorKeys = [
-    "white", "hue", "saturation", "brightness", "red", "green", "blue", "opacity",
+    "white", "hue", "saturation", "brightness", "red", "green", "blue", "color", "opacity",
   ]
 
-  /// Which of a colour object's forms `o` is: "white", "hue" or "red".
+  /// Which of a colour object's forms `o` is: "white", "hue", "red" or "color" (a colour with
+  /// an opacity: `Color.black.opacity(0.85)`).
   static func colorForm(_ o: JSONObject, _ field: JSONField) throws(SceneFileError) -> String {
-    let forms = [["white"], ["hue", "saturation", "brightness"], ["red", "green", "blue"]]
+    let forms = [
+      ["white"], ["hue", "saturation", "brightness"], ["red", "green", "blue"], ["color"],
+    ]
     let given = forms.filter { $0.contains(where: o.has) }
     guard given.count == 1, let form = given.first else {
       throw field.expected(
-        "one of {\"white\"}, {\"hue\", \"saturation\", \"brightness\"} or {\"red\", \"green\", "
-          + "\"blue\"}, with \"opacity\"")
+        "one of {\"white\"}, {\"hue\", \"saturation\", \"brightness\"}, {\"red\", \"green\", "
+          + "\"blue\"} or {\"color\"} (a colour, as Color.black.opacity(0.85) is "
+          + "{\"color\": \"black\", \"opacity\": 0.85}), with \"opacity\"")
     }
     return form[0]
   }
@@ -293,6 +298,10 @@ struct SceneDecoder {
       try o.required(key).number(in: 0...1)
     }
     switch form {
+    case "color":
+      // `Color.opacity(_:)` multiplies the colour's own opacity.
+      let base = try staticColor(o.required("color"))
+      return Color(red: base.red, green: base.green, blue: base.blue, alpha: base.alpha * opacity)
     case "white":
       let w = try part("white")
       return Color(red: w, green: w, blue: w, alpha: opacity)
@@ -335,6 +344,14 @@ struct SceneDecoder {
     let expression: Expression
     var keys: [String]?
     switch form {
+    case "color":
+      // A fixed colour whose opacity follows state: `color.opacity(on ? 1 : 0.3)`.
+      let base = try staticColor(o.required("color"))
+      expression = .vector([
+        .constant([base.red]), .constant([base.green]), .constant([base.blue]),
+        .binary(.multiply, .constant([base.alpha]), opacity),
+      ])
+      keys = ["color", "color", "color", "opacity"]
     case "white":
       let w = try part("white")
       expression = .vector([w, w, w, opacity])

@@ -199,4 +199,23 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: out + "/clear.apng"))
     #expect(FileManager.default.fileExists(atPath: out + "/cats.apng"))
   }
+
+  /// In a batch each scene's notes name the scene, as its errors do (a tap that missed said
+  /// nothing of which scene; found by a walkthrough); `--trace` there says there are no traces.
+  @Test func aBatchsNotesNameTheirScene() throws {
+    let scene = directory + "/still.json"
+    try #"{"canvas": {"width": 40, "height": 40}, "layers": [{"shape": "circle"}]}"#.write(
+      toFile: scene, atomically: true, encoding: .utf8)
+    let run = InProcessRun([
+      "scene", scene, "cats", "--out-dir", directory + "/notes", "--quiet", "--device", "se",
+      "--scale", "1", "--fps", "10", "--tap", "10,10",
+    ])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardError.contains("render-anim: still: tap at 10,10"), "\(run.standardError)")
+    let trace = InProcessRun([
+      "scene", scene, "cats", "--out-dir", directory + "/notes", "--trace", directory + "/t.csv",
+    ])
+    #expect(trace.status == 64)
+    #expect(trace.standardError.contains("no traces"), "\(trace.standardError)")
+  }
 }

@@ -155,6 +155,18 @@ import Testing
     }
   }
 
+  /// Standard input's names are refused as outputs, saying so (a pipe behind them was called
+  /// a symbolic link to something that does not exist; found by a walkthrough).
+  @Test func devStdinIsNoOutput() throws {
+    let scene = try scratch.write(tinyScene, "tiny.json")
+    for name in ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"] {
+      let run = try ToolRun(["scene", scene, "-o", name, "--format", "gif", "--quiet"])
+      #expect(run.status != 0, "\(name)")
+      #expect(
+        run.standardError.contains("is standard input, not an output"), "\(run.standardError)")
+    }
+  }
+
   /// With standard output redirected to a regular file, its device names still mean standard
   /// output: no extension is asked for, and the bytes land in the file (they were refused with
   /// "expected a .gif, .apng or .webp file"; found by a hostile walkthrough, 2026-12-05).

@@ -169,6 +169,32 @@ import Testing
     #expect(Self.rgb(last[10, 10]) == [255, 0, 0])
   }
 
+  /// `{"color", "opacity"}` is `Color.opacity(_:)`: the colour's own opacity times this one, as
+  /// a fixed colour (over the white canvas) and with the opacity from state.
+  @Test func aColourWithAnOpacity() throws {
+    let half = try Self.render(#"{\#(Self.square), "fill": {"color": "black", "opacity": 0.5}}"#)
+    #expect(abs(Int(half[50, 50].r) - 128) <= 1, "\(Self.rgb(half[50, 50]))")
+    // #FF000080 at 0.5: a quarter opaque red over white.
+    let quarter = try Self.render(
+      ##"{\##(Self.square), "fill": {"color": "#FF000080", "opacity": 0.5}}"##)
+    #expect(abs(Int(quarter[50, 50].g) - 191) <= 1, "\(Self.rgb(quarter[50, 50]))")
+    let text = #"""
+      {"canvas": {"width": 20, "height": 20, "background": "white"}, "state": {"o": 1},
+       "events": [{"at": 0, "set": {"o": 0.25}}],
+       "layers": [{"shape": "rectangle", "fill": {"color": "black", "opacity": "=o"}}]}
+      """#
+    let scene = try SceneFile.load(text: text, settings: SceneSettings(scale: 1, hold: 0)).scene
+    var compositor = Compositor()
+    let last = try #require(scene.render(frame: scene.frameCount - 1, compositor: &compositor))
+    #expect(abs(Int(last[10, 10].r) - 191) <= 1, "\(Self.rgb(last[10, 10]))")
+    // Two forms at once are refused, saying how to write one.
+    #expect {
+      _ = try Self.render(#"{\#(Self.square), "fill": {"color": "red", "white": 0.5}}"#)
+    } throws: { error in
+      "\(error)".contains("layers[0].fill") && "\(error)".contains("Color.black.opacity(0.85)")
+    }
+  }
+
   /// A colour that does not animate (the canvas's background) says so of an expression, whole
   /// or in a component.
   @Test func fixedColoursRefuseExpressions() {

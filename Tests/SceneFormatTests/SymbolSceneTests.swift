@@ -135,6 +135,15 @@ import Typeset
       #expect(error.path == "layers[0].symbol")
       #expect(error.message.contains(#""heart.fill""#), "\(error)")
     }
+    // A name from state is not a name: the error says how to write it (found by a walkthrough
+    // porting a like button, which was told the closest names to the expression).
+    do {
+      _ = try Self.render(#"{"symbol": "=liked ? \"heart.fill\" : \"heart\""}"#)
+      Issue.record("accepted")
+    } catch let error as SceneFileError {
+      #expect(error.path == "layers[0].symbol")
+      #expect(error.message.contains("does not come from state"), "\(error)")
+    }
   }
   /// `heart.circle.fill` and the other variants Material has no icon for: the base glyph at half
   /// size, cut out of a disc or a rounded square, or inside a 2-unit ring (`SymbolEnclosure`).
