@@ -75,15 +75,17 @@ extension SceneAssembler {
   mutating func paragraph(
     _ layer: LayerDescription, width: Double?, height: Double? = nil
   ) throws(SceneFileError) -> Paragraph {
-    let whole = try paragraph(layer, width: width, lineLimit: layer.textOptions.lineLimit)
-    guard let height, height.isFinite else { return whole }
+    let height = height.flatMap { $0.isFinite ? $0 : nil }
+    let whole = try paragraph(
+      layer, width: width, lineLimit: layer.textOptions.lineLimit, height: height)
+    guard let height else { return whole }
     let spacing = layer.textOptions.lineSpacing
     var fitting = whole.linesFitting(height: height, lineSpacing: spacing)
     guard whole.lines.count > fitting else { return whole }
     // The last line kept is cut around its "…", which may change its height (a taller run cut
     // off, or one coming in): fewer lines until the cut text fits too.
     while true {
-      let cut = try paragraph(layer, width: width, lineLimit: fitting)
+      let cut = try paragraph(layer, width: width, lineLimit: fitting, height: height)
       if fitting == 1 || cut.linesFitting(height: height, lineSpacing: spacing) >= cut.lines.count {
         return cut
       }
@@ -91,13 +93,14 @@ extension SceneAssembler {
     }
   }
 
-  /// `paragraph(_:width:height:)` with the line limit `lineLimit` (nil: none).
+  /// `paragraph(_:width:height:)` with the line limit `lineLimit` (nil: none), shrunk by
+  /// `minimumScaleFactor` so as to fit `height` points too (nil: any height).
   private mutating func paragraph(
-    _ layer: LayerDescription, width: Double?, lineLimit: Int?
+    _ layer: LayerDescription, width: Double?, lineLimit: Int?, height: Double?
   ) throws(SceneFileError) -> Paragraph {
     var key =
       layer.path + "@" + (width.map { String($0) } ?? "-") + "@"
-      + (lineLimit.map { String($0) } ?? "-")
+      + (lineLimit.map { String($0) } ?? "-") + "@" + (height.map { String($0) } ?? "-")
     if case .text(let runs, _) = layer.content, runs.contains(where: { $0.template != nil }) {
       key += "@" + (try textOfRuns(layer, runs).joined(separator: "\u{0}"))
     }
@@ -114,18 +117,25 @@ extension SceneAssembler {
         scale == 1 ? text : text.scaled(by: scale), maxWidth: width.map { $0 + 1e-9 },
         lineLimit: lineLimit, truncation: options.truncation)
     }
+    /// Whether a paragraph must shrink: it is cut, a word of it broken, or its lines are
+    /// taller than the height offered.
+    func overflows(_ p: Paragraph) -> Bool {
+      p.isTruncated || p.breaksWords
+        || height.map { p.height(lineSpacing: options.lineSpacing) > $0 + 1e-7 } ?? false
+    }
     var paragraph = set(1)
     // `.minimumScaleFactor`: the largest size, down to the factor, at which the text is neither
-    // cut nor broken inside a word (found to 1/64 of the range), else the smallest.
-    if options.minimumScaleFactor < 1, paragraph.isTruncated || paragraph.breaksWords {
+    // cut, broken inside a word nor taller than its height (found to 1/64 of the range), else
+    // the smallest.
+    if options.minimumScaleFactor < 1, overflows(paragraph) {
       var low = options.minimumScaleFactor
       var high = 1.0
       var best = set(low)
-      if !best.isTruncated, !best.breaksWords {
+      if !overflows(best) {
         for _ in 0..<6 {
           let mid = (low + high) / 2
           let candidate = set(mid)
-          if candidate.isTruncated || candidate.breaksWords {
+          if overflows(candidate) {
             high = mid
           } else {
             (low, best) = (mid, candidate)

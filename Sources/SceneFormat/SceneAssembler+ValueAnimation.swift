@@ -29,12 +29,18 @@ extension SceneAssembler {
   func checkValueAnimations() throws(SceneFileError) {
     for path in valueAnimationLayers.keys.sorted() {
       for entry in valueAnimationLayers[path] ?? [] {
+        // Evaluated first, so that a misspelt state is named as one.
+        _ = try entry.value.evaluate(scope, count: nil, what: "a value")
+        if entry.value.expression.names.contains("time") {
+          throw entry.value.error(
+            "the value follows time, which changes at every frame, not with a change of state: "
+              + "name the state whose changes it animates")
+        }
         guard entry.value.expression.reads(anyOf: stateNames) else {
           throw entry.value.error(
             "the value reads no state, so it never changes and the animation never applies: "
               + "name the state whose changes it animates, as \"=liked\"")
         }
-        _ = try entry.value.evaluate(scope, count: nil, what: "a value")
       }
     }
   }

@@ -415,9 +415,13 @@ extension SceneDecoder {
           "an \"=expression\" of state, as \"=liked\": the animation applies when its value "
             + "changes")
       }
+      let animationField = try o.required("animation")
+      if case .null = animationField.value.kind {
+        throw animationField.expected(
+          "an animation; SwiftUI's .animation(nil, value:) is \"none\"")
+      }
       out.append(
-        ValueAnimation(
-          value: try expression(valueField), animation: try animation(o.required("animation"))))
+        ValueAnimation(value: try expression(valueField), animation: try animation(animationField)))
     }
     return out
   }

@@ -23,6 +23,36 @@ enum Bidi {
     return false
   }
 
+  /// The paragraphs of UTF-8 text by rule P1: each ends after a paragraph separator (bidi
+  /// class B: line feed, carriage return — with a line feed after it, one separator —, U+001C
+  /// to U+001E, next line U+0085, paragraph separator U+2029), the last at the text's end.
+  /// Byte ranges, at least one (empty for empty text).
+  static func paragraphs(in bytes: [UInt8]) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    var start = 0
+    var i = 0
+    while i < bytes.count {
+      var end: Int?
+      switch bytes[i] {
+      case 0x0D: end = i + 1 < bytes.count && bytes[i + 1] == 0x0A ? i + 2 : i + 1
+      case 0x0A, 0x1C...0x1E: end = i + 1
+      case 0xC2 where i + 1 < bytes.count && bytes[i + 1] == 0x85: end = i + 2
+      case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && bytes[i + 2] == 0xA9:
+        end = i + 3
+      default: break
+      }
+      if let end {
+        ranges.append(start..<end)
+        start = end
+        i = end
+      } else {
+        i += 1
+      }
+    }
+    if start < bytes.count || ranges.isEmpty { ranges.append(start..<bytes.count) }
+    return ranges
+  }
+
   /// Each scalar's embedding level in a paragraph of direction `rightToLeft` (nil: P2–P3):
   /// even left to right, odd right to left. All 0 for text without right-to-left characters.
   static func levels(_ scalars: [UInt32], rightToLeft: Bool?) -> [UInt8] {

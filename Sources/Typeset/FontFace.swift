@@ -20,6 +20,7 @@ public final class FontFace {
   private var outlines: [UInt32: Path] = [:]
   private var bitmaps: [UInt32: ColorGlyph?] = [:]
   private var tabularFigures: Double??
+  private var spaceWidth: Double?
 
   public init(_ file: FontFile) throws(TypesetError) {
     self.file = file
@@ -112,6 +113,20 @@ public final class FontFace {
         advance: Double(positions[i].x_advance),
         offset: Point(Double(positions[i].x_offset), Double(positions[i].y_offset)))
     }
+  }
+
+  /// The advance of a space (font units): what a tab takes where no tab stop is left to go to
+  /// (a face without a glyph for the tab would give its `.notdef`'s, most of an em).
+  var spaceAdvance: Double {
+    if let known = spaceWidth { return known }
+    let glyphs = " ".utf8CString.withUnsafeBufferPointer { chars in
+      chars.baseAddress.map {
+        shape($0, length: 1, range: 0..<1, rightToLeft: false, features: [])
+      } ?? []
+    }
+    let width = glyphs.first.map(\.advance) ?? unitsPerEm / 4
+    spaceWidth = width
+    return width
   }
 
   /// The advance every digit 0–9 takes in tabular figures (font units): the widest of the

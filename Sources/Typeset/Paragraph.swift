@@ -87,16 +87,40 @@ public struct Paragraph: Hashable, Sendable {
     _ text: StyledText, maxWidth: Double? = nil, lineLimit: Int? = nil,
     truncation: Truncation = .tail
   ) {
-    let rightToLeft = Bidi.isRightToLeft(text.string.unicodeScalars.map(\.value))
-    func shaped(_ t: StyledText) -> TextLayout { TextLayout(t, rightToLeft: rightToLeft) }
     let bytes = Array(text.string.utf8)
+    // Each paragraph's direction, by its first strong character: UAX #9 splits the text into
+    // paragraphs at its paragraph separators before rules P2 and P3 find their levels.
+    let bidiParagraphs = Bidi.paragraphs(in: bytes)
+    let directions = bidiParagraphs.map { range in
+      Bidi.isRightToLeft(
+        String(decoding: bytes[range], as: UTF8.self).unicodeScalars.map(\.value))
+    }
+    /// The direction of the paragraph byte `offset` lies in.
+    func isRightToLeft(at offset: Int) -> Bool {
+      var low = 0
+      var high = bidiParagraphs.count - 1
+      while low < high {
+        let mid = (low + high + 1) / 2
+        if bidiParagraphs[mid].lowerBound <= offset { low = mid } else { high = mid - 1 }
+      }
+      return directions[low]
+    }
+    func shaped(_ t: StyledText, at offset: Int) -> TextLayout {
+      TextLayout(t, rightToLeft: isRightToLeft(at: offset))
+    }
     let breaks = LineBreaks.opportunities(in: text.string)
-    // The advance before each byte, from one shaping of the whole text.
+    // The advance before each byte, from one shaping of each paragraph.
     var before = [Double](repeating: 0, count: bytes.count + 1)
     var advance = [Double](repeating: 0, count: bytes.count + 1)
-    for run in Shaper.runs(of: text, rightToLeft: rightToLeft) {
-      for glyph in run.glyphs where glyph.cluster < bytes.count {
-        advance[glyph.cluster] += glyph.advance
+    for (range, rightToLeft) in zip(bidiParagraphs, directions) where !range.isEmpty {
+      let runs =
+        bidiParagraphs.count == 1
+        ? Shaper.runs(of: text, rightToLeft: rightToLeft)
+        : Shaper.runs(of: text.slice(range), rightToLeft: rightToLeft)
+      for run in runs {
+        for glyph in run.glyphs where range.lowerBound + glyph.cluster < bytes.count {
+          advance[range.lowerBound + glyph.cluster] += glyph.advance
+        }
       }
     }
     for i in 0..<bytes.count { before[i + 1] = before[i] + advance[i] }
@@ -125,7 +149,7 @@ public struct Paragraph: Hashable, Sendable {
     // Tabs in a left-to-right paragraph go to tab stops counted from the line's start
     // (`TabStops`, as TextLayout places them), so a stretch holding one is measured by walking
     // it; the walk goes on from where the last one for the same start ended.
-    let tabStops = bytes.contains(0x09) && !rightToLeft
+    let tabStops = bytes.contains(0x09)
     var tabsBefore = [Int](repeating: 0, count: tabStops ? bytes.count + 1 : 0)
     if tabStops {
       for i in 0..<bytes.count { tabsBefore[i + 1] = tabsBefore[i] + (bytes[i] == 0x09 ? 1 : 0) }
@@ -135,7 +159,7 @@ public struct Paragraph: Hashable, Sendable {
       let e = trimmed(start, end)
       guard e > start else { return 0 }
       let tracking = text.spans[text.span(at: e - 1)].tracking
-      guard tabStops, tabsBefore[e] > tabsBefore[start] else {
+      guard tabStops, tabsBefore[e] > tabsBefore[start], !isRightToLeft(at: start) else {
         return before[e] - before[start] - tracking
       }
       if walked.start != start || walked.end > e { walked = (start, start, 0) }
@@ -198,7 +222,7 @@ public struct Paragraph: Hashable, Sendable {
     }
     var lines = ranges.map { r in
       let line = piece(r)
-      return Line(text: line.string, layout: shaped(line))
+      return Line(text: line.string, layout: shaped(line, at: r.lowerBound))
     }
     var truncated = false
     if let lineLimit, lines.count > max(lineLimit, 1) {
@@ -218,6 +242,7 @@ public struct Paragraph: Hashable, Sendable {
       // The rest, without the line feed or spaces that may end the text.
       var frontSource = text.slice(restStart..<trimmed(restStart, bytes.count))
       var backSource = frontSource
+      var backStart = restStart
       var shared = true
       if !hardBreaks.isEmpty {
         // The rest's paragraphs; the back source is the last with something in it (a text
@@ -228,6 +253,7 @@ public struct Paragraph: Hashable, Sendable {
         let last = paragraphs.lastIndex { !$0.isEmpty } ?? 0
         frontSource = text.slice(paragraphs[0])
         backSource = last > 0 ? text.slice(paragraphs[last]) : frontSource
+        backStart = paragraphs[last].lowerBound
         shared = last == 0
       }
       /// A source's characters: where each ends, and whether it is a space.
@@ -302,16 +328,20 @@ public struct Paragraph: Hashable, Sendable {
         last = kept.appending(ellipsis(styleAt: max(0, kept.string.utf8.count - 1), of: kept))
           .appending(final)
       }
+      // The cut line takes the direction of the paragraph it starts with.
+      let lastStart = truncation == .head ? backStart : restStart
       if let maxWidth {
         var low = 0
         var high = most
         while low < high {
           let mid = (low + high + 1) / 2
-          if shaped(cut(mid)).width <= maxWidth { low = mid } else { high = mid - 1 }
+          if shaped(cut(mid), at: lastStart).width <= maxWidth { low = mid } else { high = mid - 1 }
         }
         last = cut(low)
       }
-      lines = Array(lines[0..<(keep - 1)]) + [Line(text: last.string, layout: shaped(last))]
+      lines =
+        Array(lines[0..<(keep - 1)])
+        + [Line(text: last.string, layout: shaped(last, at: lastStart))]
     }
     self.lines = lines
     isTruncated = truncated

@@ -109,8 +109,11 @@ enum Shaper {
             advance = tabular
           }
           // Invisible characters no font has (controls) and line and paragraph separators
-          // take no room; a tab keeps the font's advance.
-          if invisible, !mark, first != 0x09, glyph.id == 0 || Self.isLineSeparator(first) {
+          // take no room; a tab takes a space's advance (TextLayout moves it to a tab stop
+          // where one is left).
+          if first == 0x09 {
+            advance = item.face.spaceAdvance * scale
+          } else if invisible, !mark, glyph.id == 0 || Self.isLineSeparator(first) {
             advance = 0
           }
           // Spacing once per character cluster, after its last glyph.

@@ -10,7 +10,7 @@ public enum TabStops {
 
   /// The advance of a tab whose pen is `pen` points from the line's start: to the first stop
   /// past the pen (one a hair away counts as reached), or, past the last stop, `natural`
-  /// points — the font's own advance for the tab, as Apple's style has no stop left to go to.
+  /// points — a space's advance (the shaper's), as Apple's style has no stop left to go to.
   public static func advance(at pen: Double, natural: Double) -> Double {
     let next = ((max(0, pen) + 1e-6) / interval).rounded(.down) * interval + interval
     return next <= Double(count) * interval ? next - pen : natural

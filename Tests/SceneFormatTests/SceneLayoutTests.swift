@@ -479,6 +479,24 @@ import Testing
     #expect(fits.lines.allSatisfy { $0.baseline < fits.frame.maxY })
   }
 
+  /// `minimumScaleFactor` shrinks a text to fit the height it is offered too, not only its
+  /// width: three lines of body text in 50 points shrink to about 13.8 points and all show,
+  /// uncut (they were cut to two at the smallest size; found by a walkthrough).
+  @Test func minimumScaleFactorFitsTheHeight() throws {
+    let scene = try Self.load(
+      #"""
+      {"canvas": {"width": 300, "height": 300},
+       "layers": [{"id": "m", "text": "Ag\nAg\nAg", "font": "body", "minimumScaleFactor": 0.5,
+                   "frame": {"width": 60, "height": 50}}]}
+      """#
+    ).scene
+    let m = try #require(Self.entry("m", in: scene.layout(at: 0)))
+    #expect(m.lines.map(\.text) == ["Ag", "Ag", "Ag"], "\(m.lines)")
+    let step = m.lines[1].baseline - m.lines[0].baseline
+    // Lines of 50/3 points at most, and not much less: the largest size that fits.
+    #expect(step <= 50.0 / 3 + 1e-6 && step > 50.0 / 3 - 0.5, "\(step)")
+  }
+
   /// SwiftUI's stack algorithm (`StackLayout`, as OpenSwiftUI reconstructs it): children are
   /// offered an equal share of what is left, least flexible first, and a text is flexible
   /// across an HStack — so a long text beside a shape wraps to half the row and the shape takes

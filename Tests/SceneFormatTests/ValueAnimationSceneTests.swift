@@ -122,6 +122,20 @@ import Testing
       "spring"
     ),
     (#""animation": []"#, "layers[0].animation", "array"),
+    // A misspelt state is named as one, not as a value that reads no state; SwiftUI's nil is
+    // "none"; time is not state (found by a review).
+    (
+      #""animation": {"animation": "smooth", "value": "=onn"}"#, "layers[0].animation.value",
+      "unknown name 'onn'"
+    ),
+    (
+      #""animation": {"animation": null, "value": "=on"}"#, "layers[0].animation.animation",
+      "\"none\""
+    ),
+    (
+      #""animation": {"animation": "smooth", "value": "=on ? time : 0"}"#,
+      "layers[0].animation.value", "follows time"
+    ),
   ])
   func badFormsAreRefused(_ key: String, _ path: String, _ words: String) throws {
     let text = """

@@ -361,6 +361,29 @@ import Testing
     #expect(abs(hebrew - layout("א").width - natural - layout("ב").width) < 1e-6)
   }
 
+  /// Each paragraph (text between line feeds) takes its own direction from its first strong
+  /// character, as UAX #9's rule P1 splits paragraphs before P2 and P3: a Latin paragraph after
+  /// a Hebrew one reads left to right ("abc!", not "!abc"), and its tabs go to the stops (found
+  /// by a walkthrough).
+  @Test func eachParagraphHasItsOwnDirection() throws {
+    let face = try Self.inter()
+    let span = TextSpan(font: face, fallbacks: FontFallbacks(), size: 17)
+    func width(_ s: String) -> Double { TextLayout(StyledText(s, span)).width }
+    let mixed = Paragraph(StyledText("שלום\nabc!", span))
+    #expect(mixed.lines.map(\.text) == ["שלום", "abc!"])
+    // Visual order left to right: the "!" (byte 3 of its line) last.
+    #expect(mixed.lines[1].layout.glyphSpans.map(\.cluster) == [0, 1, 2, 3])
+    let tabbed = Paragraph(StyledText("שלום\nabc\tX", span))
+    #expect(abs(tabbed.lines[1].layout.width - (56 + width("X"))) < 1e-9)
+    // A right-to-left paragraph after a left-to-right one keeps its tab's own advance.
+    let natural = try #require(
+      Shaper.runs(of: StyledText("\t", span)).first?.glyphs.first?.advance)
+    let back = Paragraph(StyledText("abc\n\tשלום", span))
+    #expect(abs(back.lines[1].layout.width - (natural + width("שלום"))) < 1e-6)
+    #expect(Bidi.paragraphs(in: Array("a\r\nb\u{2029}c\n".utf8)) == [0..<3, 3..<7, 7..<9])
+    #expect(Bidi.paragraphs(in: []) == [0..<0])
+  }
+
   /// Lines wrap by the widths tabs take at their stops: no line is wider than the width, and
   /// every line but the last would be wider with the next word.
   @Test func linesWithTabsWrapByTheirStops() throws {
