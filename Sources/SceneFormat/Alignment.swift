@@ -14,6 +14,16 @@ enum Alignment: String, CaseIterable {
     .bottomTrailing,
   ]
 
+  /// The alignment among `allowed` at unit point (`horizontal`, `vertical`) — what an
+  /// alignment from state evaluates to — or nil when none is there.
+  static func at(
+    horizontal: Double, vertical: Double, among allowed: [Alignment]
+  ) -> Alignment? {
+    allowed.first {
+      !$0.isBaseline && abs($0.horizontal - horizontal) < 1e-9 && abs($0.vertical - vertical) < 1e-9
+    }
+  }
+
   /// Whether it lines children up by a text baseline.
   var isBaseline: Bool { self == .firstTextBaseline || self == .lastTextBaseline }
 

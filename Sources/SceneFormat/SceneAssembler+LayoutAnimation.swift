@@ -18,7 +18,7 @@ extension SceneAssembler {
   /// expression.
   static func hasLayoutBounds(_ layers: [LayerDescription]) -> Bool {
     layers.contains { layer in
-      !layer.layoutBounds.isEmpty || layer.condition != nil
+      !layer.layoutBounds.isEmpty || !layer.alignmentBounds.isEmpty || layer.condition != nil
         || hasLayoutBounds(innerLayers(layer))
     }
   }
@@ -27,6 +27,7 @@ extension SceneAssembler {
   static func layoutReadsState(_ layers: [LayerDescription], _ state: Set<String>) -> Bool {
     layers.contains { layer in
       layer.layoutBounds.values.contains { $0.expression.reads(anyOf: state) }
+        || layer.alignmentBounds.values.contains { $0.expression.reads(anyOf: state) }
         || (layer.condition?.expression.reads(anyOf: state) ?? false)
         || layoutReadsState(innerLayers(layer), state)
     }
@@ -114,6 +115,35 @@ extension SceneAssembler {
       case .spacing:
         if case .stack(let axis, let children, let alignment, _) = l.content {
           l.content = .stack(axis, children, alignment: alignment, spacing: v)
+        }
+      }
+    }
+    for slot in LayerDescription.AlignmentSlot.allCases {
+      guard let bound = layer.alignmentBounds[slot] else { continue }
+      if bound.expression.names.contains("time") {
+        throw bound.error("an alignment cannot follow time (layout runs once per state)")
+      }
+      let p = try bound.evaluate(scope, count: 2, what: "a unit point, as leading or [0, 0.5]")
+      values += p
+      var allowed = Alignment.nine
+      if slot == .stack, case .stack(let axis, _, _, _) = l.content {
+        allowed =
+          switch axis {
+          case .zstack: Alignment.nine
+          case .vstack: [.center, .leading, .trailing]
+          case .hstack: [.center, .top, .bottom]
+          }
+      }
+      guard let alignment = Alignment.at(horizontal: p[0], vertical: p[1], among: allowed) else {
+        throw bound.error(
+          "the alignment is [\(JSONValue.format(p[0])), \(JSONValue.format(p[1]))] \(when); "
+            + "expected one of " + allowed.map(\.rawValue).joined(separator: ", "))
+      }
+      switch slot {
+      case .frame: l.frameAlignment = alignment
+      case .stack:
+        if case .stack(let axis, let children, _, let spacing) = l.content {
+          l.content = .stack(axis, children, alignment: alignment, spacing: spacing)
         }
       }
     }

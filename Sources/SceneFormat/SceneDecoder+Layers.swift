@@ -215,6 +215,9 @@ extension SceneDecoder {
     if case .stack = content, let spacing = o["spacing"], case .string = spacing.value.kind {
       _ = try Self.layoutLength(spacing, .spacing, into: &layer.layoutBounds)
     }
+    if case .stack = content, let alignment = o["alignment"], Self.isExpression(alignment) {
+      layer.alignmentBounds[.stack] = try Self.alignmentExpression(alignment)
+    }
     if stroked {
       if o.has("stroke"), o.has("strokeBorder") {
         throw field.error("give \"stroke\" or \"strokeBorder\", not both")
@@ -391,6 +394,15 @@ extension SceneDecoder {
   }
 
   /// Whether the field is an `"=expression"` string.
+  /// An alignment from state: an `=expression` whose names `leading`, `topTrailing`, … stand
+  /// for their unit points, as `"=on ? trailing : leading"`; layout checks in each state that it
+  /// gives one the modifier takes.
+  static func alignmentExpression(_ field: JSONField) throws(SceneFileError) -> Bound {
+    var bound = try unitPoint(field)
+    bound.range = 0...1
+    return bound
+  }
+
   /// `"animation"` on a layer: `{"animation": …, "value": "=expression"}` (SwiftUI's
   /// `.animation(_:value:)`), or an array of them, innermost first.
   static func valueAnimations(_ field: JSONField) throws(SceneFileError) -> [ValueAnimation] {
@@ -829,7 +841,11 @@ extension SceneDecoder {
       case .vstack: [.center, .leading, .trailing]
       case .hstack: [.center, .top, .bottom, .firstTextBaseline, .lastTextBaseline]
       }
-    let alignment = try o["alignment"]?.choice(Alignment.self, among: alignments) ?? .center
+    // An alignment from state starts centred; layout sets it in each state.
+    let alignment =
+      try o["alignment"].flatMap { (f) throws(SceneFileError) in
+        Self.isExpression(f) ? nil : try f.choice(Alignment.self, among: alignments)
+      } ?? .center
     // An expression's slot is recorded on the layer by `layer(_:)`.
     var slots: [LayerDescription.LayoutSlot: Bound] = [:]
     return .stack(

@@ -11,6 +11,7 @@ extension SceneDecoder {
     var frame: (Double?, Double?) = (nil, nil)
     var flex: (LayerDescription.FrameBounds?, LayerDescription.FrameBounds?) = (nil, nil)
     var frameAlignment: Alignment?
+    var frameAlignmentBound: Bound?
     var slots: [LayerDescription.LayoutSlot: Bound] = [:]
     if let f = o["frame"] {
       let fo = try f.object(keys: [
@@ -29,7 +30,12 @@ extension SceneDecoder {
         try Self.frameBounds(fo, f, axis: "Width", fixed: frame.0 != nil, into: &slots),
         try Self.frameBounds(fo, f, axis: "Height", fixed: frame.1 != nil, into: &slots)
       )
-      frameAlignment = try fo["alignment"]?.choice(Alignment.self, among: Alignment.nine)
+      if let a = fo["alignment"], Self.isExpression(a) {
+        frameAlignmentBound = try Self.alignmentExpression(a)
+        frameAlignment = .center
+      } else {
+        frameAlignment = try fo["alignment"]?.choice(Alignment.self, among: Alignment.nine)
+      }
     }
     let padding =
       try o["padding"].map { (f) throws(SceneFileError) in try Self.padding(f, into: &slots) }
@@ -59,6 +65,7 @@ extension SceneDecoder {
     (layer.flexWidth, layer.flexHeight) = flex
     layer.frameAlignment = frameAlignment
     layer.layoutBounds = slots
+    if let frameAlignmentBound { layer.alignmentBounds[.frame] = frameAlignmentBound }
     if let scaleEffect {
       layer.scaleY = scaleEffect.y
       layer.scaleAnchor = scaleEffect.anchor

@@ -473,6 +473,12 @@ struct LayerDescription {
   /// The layout lengths given as expressions; the fields they set hold a placeholder until
   /// `SceneAssembler.resolvingLayout` evaluates them.
   var layoutBounds: [LayoutSlot: Bound] = [:]
+  /// Alignments from state, as `.frame(alignment: on ? .trailing : .leading)`: expressions of
+  /// unit points (the names `leading`, `topTrailing`, … stand for theirs) that layout evaluates
+  /// in each state, as it does `layoutBounds` — the frame's, and a stack's.
+  var alignmentBounds: [AlignmentSlot: Bound] = [:]
+
+  enum AlignmentSlot: Hashable, CaseIterable { case frame, stack }
   /// Drawn behind the content, and in front of it (each at most one).
   var backgrounds: [Decoration] = []
   var overlays: [Decoration] = []

@@ -248,4 +248,49 @@ import Testing
       (error as? SceneFileError)?.message.contains("different layouts") == true
     }
   }
+
+  /// Alignments from state, `.frame(alignment: on ? .trailing : .leading)` and
+  /// `VStack(alignment: on ? .trailing : .leading)`: layout runs again in each state and the
+  /// content moves with the change's animation (a switch's knob; found missing by a walkthrough
+  /// porting tutorials).
+  @Test func alignmentsFromStateMoveTheContent() throws {
+    let scene = try SceneFile.load(
+      text: #"""
+        {"canvas": {"width": 200, "height": 100}, "state": {"on": false},
+         "layers": [
+           {"zstack": [{"id": "knob", "shape": "circle", "frame": {"width": 27, "height": 27}}],
+            "padding": 2, "frame": {"width": 51, "height": 31, "alignment": "=on ? trailing : leading"}},
+           {"vstack": [{"id": "short", "shape": "rectangle", "frame": {"width": 20, "height": 10}},
+                       {"shape": "rectangle", "frame": {"width": 60, "height": 10}}],
+            "alignment": "=on ? trailing : leading"}],
+         "events": [{"at": 0, "set": {"on": true}, "animation": {"type": "linear", "duration": 1}}]}
+        """#, settings: SceneSettings(scale: 1, frameRate: 10, hold: 0)
+    ).scene
+    for (t, knob, short) in [(0.0, -12.0, -20.0), (0.5, 0, 0), (1, 12, 20)] {
+      let values = scene.values(at: t)
+      #expect(abs((values["knob.layout.center"]?[0] ?? .nan) - knob) < 1e-9, "at \(t)")
+      #expect(abs((values["short.layout.center"]?[0] ?? .nan) - short) < 1e-9, "at \(t)")
+    }
+    // What the modifier does not take is refused in the state that gives it, by its path.
+    for (layer, words) in [
+      (
+        #"{"vstack": [{"shape": "circle"}], "alignment": "=on ? top : leading"}"#,
+        "expected one of center, leading, trailing"
+      ),
+      (
+        #"{"shape": "circle", "frame": {"width": 9, "alignment": "=on ? [0.3, 0.5] : center"}}"#,
+        "the alignment is [0.3, 0.5] after the change"
+      ),
+    ] {
+      let text = #"""
+        {"canvas": {"width": 100, "height": 100}, "state": {"on": false},
+         "layers": [\#(layer)], "events": [{"at": 0, "set": {"on": true}}]}
+        """#
+      #expect {
+        _ = try SceneFile.load(text: text, settings: SceneSettings(scale: 1, hold: 0))
+      } throws: { error in
+        "\(error)".contains("layers[0]") && "\(error)".contains(words)
+      }
+    }
+  }
 }
