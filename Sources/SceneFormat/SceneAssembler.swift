@@ -581,10 +581,34 @@ struct SceneAssembler {
       traced = parts.indices.filter { parts[$0].reads(anyOf: stateNames) }
     }
     if rebuilding {
-      // A layer absent from the initial state (an `if` that was false) has no channel: it takes
-      // the value of the state whose layout is being built, fixed for that layout.
+      // A layer absent from the initial state (an `if` that was false) gets its channel when it
+      // first appears: its value in that state, then the changes of the later states with
+      // their animations, as SwiftUI animates a view's modifiers once it is there.
       if let present = textScope, !boundChannels.contains(name) {
-        return try bound.evaluate(present, count: count, what: what).map { .constant($0) }
+        let first = try bound.evaluate(present, count: count, what: what)
+        var channel = Channel(
+          name: name, bound: bound, initial: first, traced: traced, lastTarget: first)
+        channel.readsTime = readsTime
+        channel.jumps = !animated
+        channel.isColor = what == "a colour"
+        if !readsTime {
+          let appeared = snapshotLayouts.count - 1
+          for i in snapshots.indices where i > appeared {
+            let target = try bound.evaluate(snapshots[i].scope, count: count, what: what)
+            guard target != channel.lastTarget else { continue }
+            let change = snapshotChange(i, at: bound.path)
+            channel.changes.append(
+              channel.jumps || change.animation == .none
+                ? .init(time: snapshots[i].made, target: target, animation: .none)
+                : .init(
+                  time: change.time, target: target, animation: change.animation,
+                  madeAt: snapshots[i].made))
+            channel.lastTarget = target
+          }
+          try countChanges(channel.changes.count)
+        }
+        channels.append(channel)
+        boundChannels.insert(name)
       }
       return (0..<count).map { .channel(name, component: $0) }
     }
