@@ -1089,6 +1089,7 @@ extension SceneAssembler {
       switch binding {
       case .constant(let v): rgba[i] = v
       case .channel(let name, _): channel = name
+      case .difference: break  // not made for a colour
       }
     }
     return (Color(red: rgba[0], green: rgba[1], blue: rgba[2], alpha: rgba[3]), channel)

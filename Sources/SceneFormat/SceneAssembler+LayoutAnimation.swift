@@ -123,6 +123,13 @@ extension SceneAssembler {
       if bound.expression.names.contains("time") {
         throw bound.error("an alignment cannot follow time (layout runs once per state)")
       }
+      // A name neither state nor an alignment's: say which alignments there are.
+      for name in bound.expression.names.sorted() where scope.values[name] == nil {
+        let names = Alignment.nine.map(\.rawValue)
+        throw bound.error(
+          "unknown name '\(name)'\(JSONField.didYouMean(name, among: names)): an alignment from "
+            + "state chooses among " + names.joined(separator: ", "))
+      }
       let p = try bound.evaluate(scope, count: 2, what: "a unit point, as leading or [0, 0.5]")
       values += p
       var allowed = Alignment.nine
@@ -273,7 +280,6 @@ extension SceneAssembler {
     _ nodes: [SceneNode], _ changes: [StateChange]
   ) throws(SceneFileError) -> SceneNode {
     var node = nodes[0]
-    guard nodes.contains(where: { $0 != node }) else { return node }
     // A layer's `.animation(_:value:)` animates its own and its children's layout changes.
     var changes = changes
     if !valueAnimationLayers.isEmpty,
@@ -287,15 +293,55 @@ extension SceneAssembler {
         return (change.made + chosen.delay, change.made, chosen.animation)
       }
     }
-    let name = node.name
+    // Where the node's layout puts it on the screen in each version (its centre plus its
+    // parent's), and whether its parent moves there with other animations than its own.
+    let parent = layoutParents.last
+    let constantCentre: Bool
     if case .constant = node.centerX, case .constant = node.centerY {
-      let centres = nodes.map { [$0.centerX.resolve([:]), $0.centerY.resolve([:])] }
+      constantCentre = true
+    } else {
+      constantCentre = false
+    }
+    let centres = nodes.map {
+      constantCentre ? [$0.centerX.resolve([:]), $0.centerY.resolve([:])] : [0.0, 0]
+    }
+    let onScreen =
+      parent.map { p in zip(p.onScreen, centres).map { [$0[0] + $1[0], $0[1] + $1[1]] } }
+      ?? centres
+    let ownMotion =
+      constantCentre
+      && (parent.map { p in
+        p.onScreen.contains { $0 != p.onScreen[0] }
+          && zip(p.changes, changes).contains { $0.time != $1.time || $0.animation != $1.animation }
+      } ?? false)
+    guard ownMotion || nodes.contains(where: { $0 != node }) else { return node }
+    let name = node.name
+    if ownMotion, let parent {
+      // SwiftUI animates each view's frame on the screen with the view's own transaction
+      // (OpenSwiftUI's `AnimatedFrame`, built from the view's position and transaction): the
+      // node's place on the screen moves with its animations, and its centre in its parent is
+      // that less the parent's place, which moves with the parent's.
+      let own = name + ".layout.position"
+      let theirs = name + ".layout.parentPosition"
+      let movesOwn = try layoutChannel(own, onScreen, changes, suffixes: [".x", ".y"])
+      let movesTheirs = try layoutChannel(
+        theirs, parent.onScreen, parent.changes, suffixes: [".x", ".y"], traced: false)
+      func part(_ moves: Bool, _ channel: String, _ values: [Double], _ i: Int) -> ScalarBinding {
+        moves ? .channel(channel, component: i) : .constant(values[i])
+      }
+      node.centerX = .difference(
+        part(movesOwn, own, onScreen[0], 0), part(movesTheirs, theirs, parent.onScreen[0], 0))
+      node.centerY = .difference(
+        part(movesOwn, own, onScreen[0], 1), part(movesTheirs, theirs, parent.onScreen[0], 1))
+    } else if constantCentre {
       let channel = name + ".layout.center"
       if try layoutChannel(channel, centres, changes, suffixes: [".x", ".y"]) {
         node.centerX = .channel(channel, component: 0)
         node.centerY = .channel(channel, component: 1)
       }
     }
+    layoutParents.append((onScreen, changes))
+    defer { layoutParents.removeLast() }
     if node.layout != nil {
       let sizes = nodes.map { [$0.layout?.width ?? 0, $0.layout?.height ?? 0] }
       let channel = name + ".layout.size"

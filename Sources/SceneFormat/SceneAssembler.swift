@@ -50,6 +50,10 @@ struct SceneAssembler {
   var snapshotAnimations: [[String: ChosenAnimation]] = []
   /// While layouts are merged: the snapshot each layout change came from.
   var layoutChangeSnapshots: [Int] = []
+  /// While layouts are merged: for each node being merged, from the root down, its place on
+  /// the screen in each layout and the changes it moves with (`.animation(_:value:)` may give a
+  /// node other animations than its parent's).
+  var layoutParents: [(onScreen: [[Double]], changes: [StateChange])] = []
 
   /// An animated value: the expression it follows, the components worth tracing, and the
   /// changes the events give it.

@@ -384,6 +384,11 @@ extension SceneDecoder {
   /// its own keys.
   static func isColorObject(_ field: JSONField) -> Bool {
     guard case .object(let members) = field.value.kind, !members.isEmpty else { return false }
+    // `{"color", "opacity"}` takes both: a `{"color": …}` alone is the object of a stroke, an
+    // underline or a shadow, whose colour it names.
+    if members.contains(where: { $0.key == "color" }) {
+      return members.count == 2 && members.contains { $0.key == "opacity" }
+    }
     return members.allSatisfy { colorKeys.contains($0.key) }
   }
 

@@ -320,13 +320,19 @@ struct SceneDecoder {
     if case .string(let s) = field.value.kind, s.hasPrefix("=") {
       return try Self.expression(field)
     }
-    if case .object(let members) = field.value.kind,
-      members.contains(where: { Self.isExpression(JSONField($0.value, path: field.path)) })
-    {
-      return try colorObjectExpression(field)
-    }
+    if Self.holdsExpression(field) { return try colorObjectExpression(field) }
     let c = try staticColor(field)
     return Bound.constant([c.red, c.green, c.blue, c.alpha], at: field)
+  }
+
+  /// Whether a colour object holds an `=expression` among its components, or in the colour of
+  /// its `{"color", "opacity"}` form.
+  static func holdsExpression(_ field: JSONField) -> Bool {
+    guard case .object(let members) = field.value.kind else { return false }
+    return members.contains { member in
+      let inner = JSONField(member.value, path: field.path)
+      return isExpression(inner) || (member.key == "color" && holdsExpression(inner))
+    }
   }
 
   /// A colour object some of whose components are `=expressions`: `Color(white:opacity:)` as
@@ -345,12 +351,11 @@ struct SceneDecoder {
     var keys: [String]?
     switch form {
     case "color":
-      // A fixed colour whose opacity follows state: `color.opacity(on ? 1 : 0.3)`.
-      let base = try staticColor(o.required("color"))
-      expression = .vector([
-        .constant([base.red]), .constant([base.green]), .constant([base.blue]),
-        .binary(.multiply, .constant([base.alpha]), opacity),
-      ])
+      // `color.opacity(o)`, either from state: the colour's components, its alpha times o.
+      let base = try color(o.required("color"))
+      expression = .binary(
+        .multiply, base.expression,
+        .vector([.constant([1]), .constant([1]), .constant([1]), opacity]))
       keys = ["color", "color", "color", "opacity"]
     case "white":
       let w = try part("white")

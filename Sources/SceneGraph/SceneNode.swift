@@ -151,7 +151,7 @@ public struct SceneNode: Hashable, Sendable {
     for binding in [centerX, centerY, offsetX, offsetY, scale, rotation]
       + [scaleY].compactMap({ $0 }) + (rotation3D?.channels ?? []) + anchorBindings
     {
-      if case .channel(let name, _) = binding { names.insert(name) }
+      names.formUnion(binding.channelNames)
     }
     return names
   }

@@ -187,6 +187,25 @@ import Testing
     var compositor = Compositor()
     let last = try #require(scene.render(frame: scene.frameCount - 1, compositor: &compositor))
     #expect(abs(Int(last[10, 10].r) - 191) <= 1, "\(Self.rgb(last[10, 10]))")
+    // A stroke's or an underline's `{"color": …}` names its colour, from state too: only
+    // `{"color", "opacity"}` is a colour with an opacity (the one-key object was taken for one
+    // and refused an expression; found by a review), and its colour may come from state.
+    let stroked = """
+      {"canvas": {"width": 40, "height": 40}, "state": {"on": false},
+       "events": [{"at": 0, "set": {"on": true}}],
+       "layers": [{"shape": "circle", "frame": {"width": 30, "height": 30},
+                   "stroke": {"color": "=on ? red : blue"}},
+                  {"text": "A", "underline": {"color": "=on ? red : blue"}},
+                  {"shape": "rectangle", "frame": {"width": 4, "height": 4},
+                   "fill": {"color": "=on ? red : blue", "opacity": 0.5}}]}
+      """
+    let loaded = try SceneFile.load(text: stroked, settings: SceneSettings(scale: 1, hold: 0))
+    var other = Compositor()
+    let frame = try #require(
+      loaded.scene.render(frame: loaded.scene.frameCount - 1, compositor: &other))
+    // The stroke's left edge, half over pixel 5: red, not blue.
+    #expect(
+      Int(frame[5, 20].r) > Int(frame[5, 20].b) + 60, "\(Self.rgb(frame[5, 20]))")
     // Two forms at once are refused, saying how to write one.
     #expect {
       _ = try Self.render(#"{\#(Self.square), "fill": {"color": "red", "white": 0.5}}"#)

@@ -281,6 +281,11 @@ import Testing
         #"{"shape": "circle", "frame": {"width": 9, "alignment": "=on ? [0.3, 0.5] : center"}}"#,
         "the alignment is [0.3, 0.5] after the change"
       ),
+      // A misspelt name says which alignments there are (found by a review).
+      (
+        #"{"shape": "circle", "frame": {"width": 9, "alignment": "=on ? trailng : leading"}}"#,
+        #"(did you mean "trailing"?): an alignment from state chooses among"#
+      ),
     ] {
       let text = #"""
         {"canvas": {"width": 100, "height": 100}, "state": {"on": false},

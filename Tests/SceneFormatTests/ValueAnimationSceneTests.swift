@@ -106,6 +106,38 @@ import Testing
     #expect(abs(size[1] - 150) < 1e-9, "\(size)")
   }
 
+  /// A view animates its place on the screen with its own animation, not only its place in its
+  /// parent: a knob with `.animation(.linear(duration: 1), value: on)` in a row that jumps
+  /// (an event without animation) goes straight from 0 to 112 (it jumped past and crept back);
+  /// with `"none"` under an animated event it jumps once to its end (found by a review).
+  @Test func aViewMovesOnTheScreenByItsOwnAnimation() throws {
+    func scene(_ knob: String, _ event: String) throws -> Scene {
+      try Self.load(
+        #"""
+        {"canvas": {"width": 200, "height": 60}, "state": {"on": false}, "duration": 2,
+         "layers": [{"zstack": [{"hstack": [
+             {"id": "knob", "shape": "circle", "frame": {"width": 20, "height": 20},
+              "animation": \#(knob)},
+             {"shape": "rectangle", "frame": {"width": "=on ? 60 : 20", "height": 10}}]}],
+           "frame": {"width": 200, "height": 60, "alignment": "=on ? trailing : leading"}}],
+         "events": [{"at": 0.2, "set": {"on": true}\#(event)}]}
+        """#)
+    }
+    func knobX(_ s: Scene, _ t: Double) throws -> Double {
+      try #require(SceneLayoutTests.entry("knob", in: s.layout(at: t))).frame.minX
+    }
+    let own = try scene(#"{"animation": {"type": "linear", "duration": 1}, "value": "=on"}"#, "")
+    for (t, x) in [(0.1, 0.0), (0.2, 0), (0.45, 28), (0.7, 56), (1.2, 112), (1.5, 112)] {
+      #expect(abs(try knobX(own, t) - x) < 1e-6, "at \(t)")
+    }
+    let none = try scene(
+      #"{"animation": "none", "value": "=on"}"#,
+      #", "animation": {"type": "linear", "duration": 1}"#)
+    for (t, x) in [(0.1, 0.0), (0.2, 112), (0.7, 112)] {
+      #expect(abs(try knobX(none, t) - x) < 1e-6, "at \(t)")
+    }
+  }
+
   /// Bad forms are refused with their path and what to write.
   @Test(arguments: [
     (#""animation": "spring""#, "layers[0].animation", ".animation(_:value:)"),
