@@ -124,7 +124,7 @@ extension SceneAssembler {
         throw bound.error("an alignment cannot follow time (layout runs once per state)")
       }
       // A name neither state nor an alignment's: say which alignments there are.
-      for name in bound.expression.names.sorted() where scope.values[name] == nil {
+      for name in bound.expression.names.sorted() where scope.value(of: name) == nil {
         let names = Alignment.nine.map(\.rawValue)
         throw bound.error(
           "unknown name '\(name)'\(JSONField.didYouMean(name, among: names)): an alignment from "

@@ -539,6 +539,9 @@ struct SceneAssembler {
 
   // MARK: - Bindings
 
+  /// The names a tap handler's `set` reads besides the state: where the finger landed.
+  static let tapNames: Set<String> = ["tap", "tap.x", "tap.y"]
+
   /// What a scene that never ends needs, as every such message says it.
   static let durationAdvice =
     "give --duration SECONDS (or a top-level \"duration\"; SceneSettings.duration in the library)"
@@ -569,6 +572,12 @@ struct SceneAssembler {
           "expected \(what), but the two sides of a ?: differ, one true or false and one a "
             + "number (Swift needs a value from both)")
       }
+    }
+    // Every name is checked, not only those the state at hand reaches: a misspelt name in the
+    // branch of a ?: that no state takes passed unseen.
+    for name in bound.expression.names.sorted()
+    where scope.value(of: name) == nil && !Self.tapNames.contains(name) {
+      throw bound.error("unknown name '\(name)'" + scope.suggestion(for: name))
     }
     let value = try bound.evaluate(scope, count: count, what: what)
     let readsTime = bound.expression.names.contains("time")

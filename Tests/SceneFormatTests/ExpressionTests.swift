@@ -92,6 +92,28 @@ import Testing
     }
   }
 
+  /// Every name of a modifier's expression is checked when the scene loads, not only those the
+  /// states reach: a misspelt name in a branch no state takes passed unseen (found by a
+  /// review); a point's components (`p.x`) and the screen's names are names.
+  @Test func namesInBranchesNoStateTakesAreChecked() throws {
+    let layer =
+      #"{"shape": "circle", "frame": {"width": 10, "height": 10}, "opacity": "=on ? opc : 1"}"#
+    let text =
+      #"{"canvas": {"width": 50, "height": 50}, "state": {"on": false}, "layers": [\#(layer)]}"#
+    #expect {
+      _ = try SceneFile.load(text: text, settings: SceneSettings(scale: 1, hold: 0))
+    } throws: { error in
+      "\(error)".contains("layers[0].opacity: unknown name 'opc'")
+    }
+    let points = #"""
+      {"canvas": {"width": 100, "height": 100}, "state": {"p": {"x": 1, "y": 2}, "on": false},
+       "layers": [{"shape": "circle", "frame": {"width": 10, "height": 10},
+                   "offset": {"x": "=p.x * 10", "y": "=on ? p.y : screen.width / 10"}}],
+       "events": [{"at": 0, "set": {"p": {"x": 3, "y": 4}}}]}
+      """#
+    _ = try SceneFile.load(text: points, settings: SceneSettings(scale: 1, hold: 0))
+  }
+
   /// A point's component reads the point: `p.x` reads state `p`.
   @Test func componentsReadTheirPoint() throws {
     #expect(try ExpressionParser.parse("p.x * 50").reads(anyOf: ["p"]))
