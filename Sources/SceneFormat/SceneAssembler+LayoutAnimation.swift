@@ -19,6 +19,7 @@ extension SceneAssembler {
   static func hasLayoutBounds(_ layers: [LayerDescription]) -> Bool {
     layers.contains { layer in
       !layer.layoutBounds.isEmpty || !layer.alignmentBounds.isEmpty || layer.condition != nil
+        || (layer.backgrounds + layer.overlays).contains { $0.alignmentBound != nil }
         || hasLayoutBounds(innerLayers(layer))
     }
   }
@@ -28,6 +29,9 @@ extension SceneAssembler {
     layers.contains { layer in
       layer.layoutBounds.values.contains { $0.expression.reads(anyOf: state) }
         || layer.alignmentBounds.values.contains { $0.expression.reads(anyOf: state) }
+        || (layer.backgrounds + layer.overlays).contains {
+          $0.alignmentBound?.expression.reads(anyOf: state) ?? false
+        }
         || (layer.condition?.expression.reads(anyOf: state) ?? false)
         || layoutReadsState(innerLayers(layer), state)
     }
@@ -120,18 +124,6 @@ extension SceneAssembler {
     }
     for slot in LayerDescription.AlignmentSlot.allCases {
       guard let bound = layer.alignmentBounds[slot] else { continue }
-      if bound.expression.names.contains("time") {
-        throw bound.error("an alignment cannot follow time (layout runs once per state)")
-      }
-      // A name neither state nor an alignment's: say which alignments there are.
-      for name in bound.expression.names.sorted() where scope.value(of: name) == nil {
-        let names = Alignment.nine.map(\.rawValue)
-        throw bound.error(
-          "unknown name '\(name)'\(JSONField.didYouMean(name, among: names)): an alignment from "
-            + "state chooses among " + names.joined(separator: ", "))
-      }
-      let p = try bound.evaluate(scope, count: 2, what: "a unit point, as leading or [0, 0.5]")
-      values += p
       var allowed = Alignment.nine
       if slot == .stack, case .stack(let axis, _, _, _) = l.content {
         allowed =
@@ -141,11 +133,8 @@ extension SceneAssembler {
           case .hstack: [.center, .top, .bottom]
           }
       }
-      guard let alignment = Alignment.at(horizontal: p[0], vertical: p[1], among: allowed) else {
-        throw bound.error(
-          "the alignment is [\(JSONValue.format(p[0])), \(JSONValue.format(p[1]))] \(when); "
-            + "expected one of " + allowed.map(\.rawValue).joined(separator: ", "))
-      }
+      let alignment = try Self.alignment(
+        bound, among: allowed, in: scope, values: &values, when: when)
       switch slot {
       case .frame: l.frameAlignment = alignment
       case .stack:
@@ -184,8 +173,13 @@ extension SceneAssembler {
     ) throws(SceneFileError) -> [LayerDescription.Decoration] {
       var kept: [LayerDescription.Decoration] = []
       for d in list {
+        var alignment = d.alignment
+        if let bound = d.alignmentBound {
+          alignment = try Self.alignment(
+            bound, among: Alignment.nine, in: scope, values: &values, when: when)
+        }
         for layer in try resolvingLayout([d.layer], in: scope, values: &values, when: when) {
-          kept.append(LayerDescription.Decoration(alignment: d.alignment, layer: layer))
+          kept.append(LayerDescription.Decoration(alignment: alignment, layer: layer))
         }
       }
       return kept
@@ -266,6 +260,32 @@ extension SceneAssembler {
     }
     guard versions.count > 1 else { return }
     root = try merged(versions, changes)
+  }
+
+  /// An alignment from state in `scope`: one of `allowed`, its unit point appended to
+  /// `values`; a name that is neither state nor an alignment's, an alignment not allowed or
+  /// time is refused, naming what there is.
+  static func alignment(
+    _ bound: Bound, among allowed: [Alignment], in scope: ExpressionScope, values: inout [Double],
+    when: String
+  ) throws(SceneFileError) -> Alignment {
+    if bound.expression.names.contains("time") {
+      throw bound.error("an alignment cannot follow time (layout runs once per state)")
+    }
+    for name in bound.expression.names.sorted() where scope.value(of: name) == nil {
+      let names = Alignment.nine.map(\.rawValue)
+      throw bound.error(
+        "unknown name '\(name)'\(JSONField.didYouMean(name, among: names)): an alignment from "
+          + "state chooses among " + names.joined(separator: ", "))
+    }
+    let p = try bound.evaluate(scope, count: 2, what: "a unit point, as leading or [0, 0.5]")
+    values += p
+    guard let alignment = Alignment.at(horizontal: p[0], vertical: p[1], among: allowed) else {
+      throw bound.error(
+        "the alignment is [\(JSONValue.format(p[0])), \(JSONValue.format(p[1]))] \(when); "
+          + "expected one of " + allowed.map(\.rawValue).joined(separator: ", "))
+    }
+    return alignment
   }
 
   /// What makes two states' layouts the same: their layout lengths (and `if`s) and their texts

@@ -368,6 +368,14 @@ extension SceneDecoder {
         layer: try layer(JSONField(rectangle, path: field.path), environment: environment))
     case .object:
       let o = try field.object(keys: ["alignment", "content"])
+      // `.overlay(alignment: on ? .topTrailing : .center)`: from state, set by layout.
+      if let f = o["alignment"], Self.isExpression(f) {
+        var decoration = LayerDescription.Decoration(
+          alignment: .center,
+          layer: try layer(try o.required("content"), environment: environment))
+        decoration.alignmentBound = try Self.alignmentExpression(f)
+        return decoration
+      }
       let alignment = try o["alignment"].map { (f) throws(SceneFileError) in
         try f.choice(Alignment.self, among: Alignment.nine)
       }

@@ -378,6 +378,9 @@ struct LayerDescription {
   struct Decoration {
     var alignment: Alignment
     var layer: LayerDescription
+    /// An alignment from state (`"=on ? topTrailing : center"`), which layout evaluates in
+    /// each state into `alignment`.
+    var alignmentBound: Bound? = nil
   }
 
   /// `.shadow(color:radius:x:y:)`, every part animatable: the colour (straight RGBA, its alpha

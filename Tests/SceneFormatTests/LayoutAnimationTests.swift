@@ -271,6 +271,20 @@ import Testing
       #expect(abs((values["knob.layout.center"]?[0] ?? .nan) - knob) < 1e-9, "at \(t)")
       #expect(abs((values["short.layout.center"]?[0] ?? .nan) - short) < 1e-9, "at \(t)")
     }
+    // An overlay's alignment from state, `.overlay(alignment: on ? .topTrailing : .bottomLeading)`.
+    let overlaid = try SceneFile.load(
+      text: #"""
+        {"canvas": {"width": 200, "height": 200}, "state": {"on": false},
+         "layers": [{"shape": "rectangle", "frame": {"width": 100, "height": 100},
+           "overlay": {"alignment": "=on ? topTrailing : bottomLeading",
+                       "content": {"id": "badge", "shape": "circle", "frame": {"width": 20, "height": 20}}}}],
+         "events": [{"at": 0, "set": {"on": true}, "animation": {"type": "linear", "duration": 1}}]}
+        """#, settings: SceneSettings(scale: 1, frameRate: 10, hold: 0)
+    ).scene
+    for (t, x, y) in [(0.0, 50.0, 130.0), (0.5, 90, 90), (1, 130, 50)] {
+      let badge = try #require(SceneLayoutTests.entry("badge", in: overlaid.layout(at: t)))
+      #expect(abs(badge.frame.minX - x) < 1e-6 && abs(badge.frame.minY - y) < 1e-6, "at \(t)")
+    }
     // What the modifier does not take is refused in the state that gives it, by its path.
     for (layer, words) in [
       (
