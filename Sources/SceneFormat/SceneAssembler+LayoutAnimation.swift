@@ -334,7 +334,10 @@ extension SceneAssembler {
         p.onScreen.contains { $0 != p.onScreen[0] }
           && zip(p.changes, changes).contains { $0.time != $1.time || $0.animation != $1.animation }
       } ?? false)
-    guard ownMotion || nodes.contains(where: { $0 != node }) else { return node }
+    // A node that moves on the screen may carry children that move by animations of their own
+    // (`.animation(_:value:)`): they are visited even where nothing else about them changes.
+    let carries = !valueAnimationLayers.isEmpty && onScreen.contains { $0 != onScreen[0] }
+    guard ownMotion || carries || nodes.contains(where: { $0 != node }) else { return node }
     let name = node.name
     if ownMotion, let parent {
       // SwiftUI animates each view's frame on the screen with the view's own transaction
@@ -451,7 +454,13 @@ extension SceneAssembler {
   ) throws(SceneFileError) -> SceneNode.Content {
     let contents = nodes.map(\.content)
     let first = contents[0]
-    guard contents.contains(where: { $0 != first }) else { return first }
+    // Children are visited where the node moves on the screen and some may move by their own
+    // animations, though they are the same in every layout.
+    var carries = false
+    if case .group = first, !valueAnimationLayers.isEmpty, let here = layoutParents.last {
+      carries = here.onScreen.contains { $0 != here.onScreen[0] }
+    }
+    guard carries || contents.contains(where: { $0 != first }) else { return first }
     let name = nodes[0].name
     switch first {
     case .group:

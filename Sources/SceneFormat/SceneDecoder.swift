@@ -273,6 +273,11 @@ struct SceneDecoder {
       ["white"], ["hue", "saturation", "brightness"], ["red", "green", "blue"], ["color"],
     ]
     let given = forms.filter { $0.contains(where: o.has) }
+    if given.count == 1, given[0] == ["color"], !o.has("opacity") {
+      throw field.expected(
+        "\"opacity\" beside \"color\" ({\"color\": \"black\", \"opacity\": 0.85} is "
+          + "Color.black.opacity(0.85)); a colour alone is written as itself")
+    }
     guard given.count == 1, let form = given.first else {
       throw field.expected(
         "one of {\"white\"}, {\"hue\", \"saturation\", \"brightness\"}, {\"red\", \"green\", "
@@ -290,8 +295,9 @@ struct SceneDecoder {
     for member in o.members where Self.isExpression(JSONField(member.value, path: field.path)) {
       throw SceneFileError(
         path: JSONField.join(field.path, member.key),
-        "expected a number from 0 to 1: this colour does not animate, so its components take "
-          + "no =expression", line: member.value.line, column: member.value.column)
+        (member.key == "color" ? "expected a colour" : "expected a number from 0 to 1")
+          + ": this colour does not animate, so its components take no =expression",
+        line: member.value.line, column: member.value.column)
     }
     let opacity = try o["opacity"]?.number(in: 0...1) ?? 1
     func part(_ key: String) throws(SceneFileError) -> Double {

@@ -80,9 +80,9 @@ public struct Paragraph: Hashable, Sendable {
       lineLimit: lineLimit, truncation: truncation)
   }
 
-  /// The lines of styled text, as `init(_:font:size:…)` breaks one style's. The paragraph's
-  /// direction (its first strong character's) holds for every line; a "…" takes the style of
-  /// the character beside it.
+  /// The lines of styled text, as `init(_:font:size:…)` breaks one style's. Each paragraph
+  /// between line feeds (UAX #9's, `Bidi.paragraphs`) takes its own direction, its first strong
+  /// character's, for each of its lines; a "…" takes the style of the character beside it.
   public init(
     _ text: StyledText, maxWidth: Double? = nil, lineLimit: Int? = nil,
     truncation: Truncation = .tail

@@ -111,7 +111,7 @@ enum Shaper {
           // Invisible characters no font has (controls) and line and paragraph separators
           // take no room; a tab takes a space's advance (TextLayout moves it to a tab stop
           // where one is left).
-          if first == 0x09 {
+          if first == 0x09, k == 0 || shaped[k - 1].cluster != glyph.cluster {
             advance = item.face.spaceAdvance * scale
           } else if invisible, !mark, glyph.id == 0 || Self.isLineSeparator(first) {
             advance = 0

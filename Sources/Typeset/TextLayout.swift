@@ -77,12 +77,13 @@ public struct TextLayout: Hashable, Sendable {
       }
     }
     // Tabs go to the next tab stop, counted from the line's left end in a left-to-right
-    // paragraph; in a right-to-left one they keep their font's advance.
+    // paragraph; in a right-to-left one they take a space's advance (the shaper's).
     let bytes = Array(text.string.utf8)
     let tabStops =
       bytes.contains(0x09)
       && !(rightToLeft ?? Bidi.isRightToLeft(text.string.unicodeScalars.map(\.value)))
     var penX = 0.0
+    var lastCluster = -1
     var ascender = text.ascender
     var descender = text.descender
     var spans: [GlyphSpan] = []
@@ -128,9 +129,13 @@ public struct TextLayout: Hashable, Sendable {
             Self.append(outline, scale: scale, oblique: oblique, at: origin, to: &$0)
           }
         }
+        // A tab's cluster goes to the stop once, by its first glyph (a mark after it keeps its
+        // own advance).
         let advance =
           tabStops && glyph.cluster < bytes.count && bytes[glyph.cluster] == 0x09
+            && glyph.cluster != lastCluster
           ? TabStops.advance(at: penX, natural: glyph.advance) : glyph.advance
+        lastCluster = glyph.cluster
         spans.append(GlyphSpan(cluster: glyph.cluster, minX: penX, maxX: penX + advance))
         penX += advance
       }

@@ -206,6 +206,12 @@ import Testing
     // The stroke's left edge, half over pixel 5: red, not blue.
     #expect(
       Int(frame[5, 20].r) > Int(frame[5, 20].b) + 60, "\(Self.rgb(frame[5, 20]))")
+    // `{"color"}` alone is no colour: it says to add the opacity or write the colour itself.
+    #expect {
+      _ = try Self.render(#"{\#(Self.square), "fill": {"color": "red"}}"#)
+    } throws: { error in
+      "\(error)".contains("layers[0].fill") && "\(error)".contains("\"opacity\" beside \"color\"")
+    }
     // Two forms at once are refused, saying how to write one.
     #expect {
       _ = try Self.render(#"{\#(Self.square), "fill": {"color": "red", "white": 0.5}}"#)

@@ -138,6 +138,35 @@ import Testing
     }
   }
 
+  /// The same where the view's place in its row does not change, only the row's on the screen
+  /// (the row was merged whole and carried the knob; found by a review).
+  @Test func aViewAloneInAMovingRowMovesByItsOwnAnimation() throws {
+    func scene(_ knob: String, _ event: String) throws -> Scene {
+      try Self.load(
+        #"""
+        {"canvas": {"width": 200, "height": 60}, "state": {"on": false}, "duration": 2,
+         "layers": [{"zstack": [{"hstack": [
+             {"id": "knob", "shape": "circle", "frame": {"width": 20, "height": 20},
+              "animation": \#(knob)}]}],
+           "frame": {"width": 200, "height": 60, "alignment": "=on ? trailing : leading"}}],
+         "events": [{"at": 0.2, "set": {"on": true}\#(event)}]}
+        """#)
+    }
+    func knobX(_ s: Scene, _ t: Double) throws -> Double {
+      try #require(SceneLayoutTests.entry("knob", in: s.layout(at: t))).frame.minX
+    }
+    let none = try scene(
+      #"{"animation": "none", "value": "=on"}"#,
+      #", "animation": {"type": "linear", "duration": 1}"#)
+    for (t, x) in [(0.1, 0.0), (0.2, 180), (0.7, 180)] {
+      #expect(abs(try knobX(none, t) - x) < 1e-6, "at \(t)")
+    }
+    let own = try scene(#"{"animation": {"type": "linear", "duration": 1}, "value": "=on"}"#, "")
+    for (t, x) in [(0.1, 0.0), (0.7, 90), (1.2, 180)] {
+      #expect(abs(try knobX(own, t) - x) < 1e-6, "at \(t)")
+    }
+  }
+
   /// Bad forms are refused with their path and what to write.
   @Test(arguments: [
     (#""animation": "spring""#, "layers[0].animation", ".animation(_:value:)"),

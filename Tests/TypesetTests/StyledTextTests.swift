@@ -344,6 +344,8 @@ import Testing
     #expect(abs(TabStops.advance(at: 0, natural: 5) - 28) < 1e-9)
     #expect(abs(TabStops.advance(at: 335, natural: 5) - 1) < 1e-9)
     #expect(TabStops.advance(at: 336, natural: 5) == 5)
+    // A mark after a tab rides on it: one stop, not two (found by a review).
+    #expect(abs(layout("ab\t\u{301}c").width - layout("ab\tc").width) < 1e-6)
     // The glyph after the tab starts at the stop.
     let spans = layout("a\tb").glyphSpans
     #expect(abs(spans[2].minX - 28) < 1e-9 && abs(spans[1].minX - a) < 1e-9)
