@@ -106,64 +106,56 @@ import Testing
     #expect(abs(size[1] - 150) < 1e-9, "\(size)")
   }
 
+  /// A knob in a row in a frame whose alignment follows `on` (so the row jumps or glides on the
+  /// screen), with `animation` on the knob, a bar beside it when `bar` (so the knob's place in
+  /// the row changes too), and `event` after the event's `set`.
+  static func knobRow(_ knob: String, _ event: String, bar: Bool) throws -> Scene {
+    let beside =
+      bar ? #", {"shape": "rectangle", "frame": {"width": "=on ? 60 : 20", "height": 10}}"# : ""
+    return try load(
+      #"""
+      {"canvas": {"width": 200, "height": 60}, "state": {"on": false}, "duration": 2,
+       "layers": [{"zstack": [{"hstack": [
+           {"id": "knob", "shape": "circle", "frame": {"width": 20, "height": 20},
+            "animation": \#(knob)}\#(beside)]}],
+         "frame": {"width": 200, "height": 60, "alignment": "=on ? trailing : leading"}}],
+       "events": [{"at": 0.2, "set": {"on": true}\#(event)}]}
+      """#)
+  }
+
+  static func knobX(_ s: Scene, _ t: Double) throws -> Double {
+    try #require(SceneLayoutTests.entry("knob", in: s.layout(at: t))).frame.minX
+  }
+
+  static let linear = #"{"animation": {"type": "linear", "duration": 1}, "value": "=on"}"#
+  static let none = #"{"animation": "none", "value": "=on"}"#
+  static let animated = #", "animation": {"type": "linear", "duration": 1}"#
+
   /// A view animates its place on the screen with its own animation, not only its place in its
   /// parent: a knob with `.animation(.linear(duration: 1), value: on)` in a row that jumps
   /// (an event without animation) goes straight from 0 to 112 (it jumped past and crept back);
   /// with `"none"` under an animated event it jumps once to its end (found by a review).
   @Test func aViewMovesOnTheScreenByItsOwnAnimation() throws {
-    func scene(_ knob: String, _ event: String) throws -> Scene {
-      try Self.load(
-        #"""
-        {"canvas": {"width": 200, "height": 60}, "state": {"on": false}, "duration": 2,
-         "layers": [{"zstack": [{"hstack": [
-             {"id": "knob", "shape": "circle", "frame": {"width": 20, "height": 20},
-              "animation": \#(knob)},
-             {"shape": "rectangle", "frame": {"width": "=on ? 60 : 20", "height": 10}}]}],
-           "frame": {"width": 200, "height": 60, "alignment": "=on ? trailing : leading"}}],
-         "events": [{"at": 0.2, "set": {"on": true}\#(event)}]}
-        """#)
-    }
-    func knobX(_ s: Scene, _ t: Double) throws -> Double {
-      try #require(SceneLayoutTests.entry("knob", in: s.layout(at: t))).frame.minX
-    }
-    let own = try scene(#"{"animation": {"type": "linear", "duration": 1}, "value": "=on"}"#, "")
+    let own = try Self.knobRow(Self.linear, "", bar: true)
     for (t, x) in [(0.1, 0.0), (0.2, 0), (0.45, 28), (0.7, 56), (1.2, 112), (1.5, 112)] {
-      #expect(abs(try knobX(own, t) - x) < 1e-6, "at \(t)")
+      #expect(abs(try Self.knobX(own, t) - x) < 1e-6, "at \(t)")
     }
-    let none = try scene(
-      #"{"animation": "none", "value": "=on"}"#,
-      #", "animation": {"type": "linear", "duration": 1}"#)
+    let none = try Self.knobRow(Self.none, Self.animated, bar: true)
     for (t, x) in [(0.1, 0.0), (0.2, 112), (0.7, 112)] {
-      #expect(abs(try knobX(none, t) - x) < 1e-6, "at \(t)")
+      #expect(abs(try Self.knobX(none, t) - x) < 1e-6, "at \(t)")
     }
   }
 
   /// The same where the view's place in its row does not change, only the row's on the screen
   /// (the row was merged whole and carried the knob; found by a review).
   @Test func aViewAloneInAMovingRowMovesByItsOwnAnimation() throws {
-    func scene(_ knob: String, _ event: String) throws -> Scene {
-      try Self.load(
-        #"""
-        {"canvas": {"width": 200, "height": 60}, "state": {"on": false}, "duration": 2,
-         "layers": [{"zstack": [{"hstack": [
-             {"id": "knob", "shape": "circle", "frame": {"width": 20, "height": 20},
-              "animation": \#(knob)}]}],
-           "frame": {"width": 200, "height": 60, "alignment": "=on ? trailing : leading"}}],
-         "events": [{"at": 0.2, "set": {"on": true}\#(event)}]}
-        """#)
-    }
-    func knobX(_ s: Scene, _ t: Double) throws -> Double {
-      try #require(SceneLayoutTests.entry("knob", in: s.layout(at: t))).frame.minX
-    }
-    let none = try scene(
-      #"{"animation": "none", "value": "=on"}"#,
-      #", "animation": {"type": "linear", "duration": 1}"#)
+    let none = try Self.knobRow(Self.none, Self.animated, bar: false)
     for (t, x) in [(0.1, 0.0), (0.2, 180), (0.7, 180)] {
-      #expect(abs(try knobX(none, t) - x) < 1e-6, "at \(t)")
+      #expect(abs(try Self.knobX(none, t) - x) < 1e-6, "at \(t)")
     }
-    let own = try scene(#"{"animation": {"type": "linear", "duration": 1}, "value": "=on"}"#, "")
+    let own = try Self.knobRow(Self.linear, "", bar: false)
     for (t, x) in [(0.1, 0.0), (0.7, 90), (1.2, 180)] {
-      #expect(abs(try knobX(own, t) - x) < 1e-6, "at \(t)")
+      #expect(abs(try Self.knobX(own, t) - x) < 1e-6, "at \(t)")
     }
   }
 
