@@ -51,8 +51,10 @@ extension SceneAssembler {
     before: ExpressionScope, after: ExpressionScope
   ) throws(SceneFileError) -> [String: ChosenAnimation] {
     var fired: [String: ChosenAnimation] = [:]
-    for (path, entries) in valueAnimationLayers {
-      for entry in entries {
+    // In the order of their paths, so that of two values that cannot be evaluated the same one
+    // is named every time.
+    for path in valueAnimationLayers.keys.sorted() {
+      for entry in valueAnimationLayers[path] ?? [] {
         let old = try entry.value.evaluate(before, count: nil, what: "a value")
         let new = try entry.value.evaluate(after, count: nil, what: "a value")
         guard old != new else { continue }

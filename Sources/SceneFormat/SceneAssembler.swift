@@ -593,17 +593,21 @@ struct SceneAssembler {
     if case .vector(let parts) = bound.expression {
       traced = parts.indices.filter { parts[$0].reads(anyOf: stateNames) }
     }
+    /// The value's channel, starting at `initial`.
+    func channel(from initial: [Double]) -> Channel {
+      var channel = Channel(
+        name: name, bound: bound, initial: initial, traced: traced, lastTarget: initial)
+      channel.readsTime = readsTime
+      channel.jumps = !animated
+      channel.isColor = what == "a colour"
+      return channel
+    }
     if rebuilding {
       // A layer absent from the initial state (an `if` that was false) gets its channel when it
       // first appears: its value in that state, then the changes of the later states with
       // their animations, as SwiftUI animates a view's modifiers once it is there.
       if let present = textScope, !boundChannels.contains(name) {
-        let first = try bound.evaluate(present, count: count, what: what)
-        var channel = Channel(
-          name: name, bound: bound, initial: first, traced: traced, lastTarget: first)
-        channel.readsTime = readsTime
-        channel.jumps = !animated
-        channel.isColor = what == "a colour"
+        var channel = channel(from: try bound.evaluate(present, count: count, what: what))
         if !readsTime {
           let appeared = snapshotLayouts.count - 1
           for i in snapshots.indices where i > appeared {
@@ -625,12 +629,7 @@ struct SceneAssembler {
       }
       return (0..<count).map { .channel(name, component: $0) }
     }
-    var channel = Channel(
-      name: name, bound: bound, initial: value, traced: traced, lastTarget: value)
-    channel.readsTime = readsTime
-    channel.jumps = !animated
-    channel.isColor = what == "a colour"
-    channels.append(channel)
+    channels.append(channel(from: value))
     boundChannels.insert(name)
     return (0..<count).map { .channel(name, component: $0) }
   }
