@@ -72,9 +72,10 @@ public struct GoldenSetupError: Error, CustomStringConvertible {
 /// Compares the frames of `scene` at `times` (seconds, or `.settled`) and `frames` (indices)
 /// with the goldens in `golden` — a folder relative to the test file's folder (`#filePath`), as
 /// swift-snapshot-testing keeps its `__Snapshots__` — recording as `record` (or the environment)
-/// says. Each failing frame is an issue at the caller's line naming the frame, its figures and
-/// the artifacts written (`.render-anim-artifacts/<golden>/` beside the golden folder), with
-/// the actual and diff images attached to the test. Returns the report of the check.
+/// says. Each run of frames next to each other that failed alike is one issue at the caller's
+/// line naming the run and its worst frame, with that frame's figures and the artifacts written
+/// (`.render-anim-artifacts/<golden>/` beside the golden folder; every failing frame's), its
+/// actual and diff images attached to the test. Returns the report of the check.
 @discardableResult
 public func expectGoldenFrames(
   of scene: Scene, times: [FrameSelection.Time] = [], frames: [Int] = [],
@@ -115,21 +116,32 @@ public func expectGoldenFrames(
       print(line)
       Issue.record(Comment(rawValue: line), severity: .warning, sourceLocation: sourceLocation)
     }
-    if frame.result == .failed {
-      Issue.record(
-        "\(golden)/\(frameName) (t = \(scene.time(ofFrame: index)) s): \(frame.reason)",
-        sourceLocation: sourceLocation)
-      let written = frame.artifacts
-      for path in [written?.actual, written?.diff].compactMap({ $0 }) {
-        if let bytes = try? FileReader.read(path, limit: 1 << 28, kind: "artifacts") {
-          // Named with the golden folder's name, so that two goldens' frame 5 are told apart.
-          let file = String(path.split(separator: "/").last ?? "artifact")
-          let goldenName = folder.dropLast().split(separator: "/").last ?? "golden"
-          Attachment.record(bytes, named: "\(goldenName)-\(file)", sourceLocation: sourceLocation)
-        }
+    results.append(frame)
+  }
+  // One issue for each run of frames that failed alike, as `render-anim check` prints one line,
+  // naming its worst frame, whose actual and diff images are attached (a changed scene made an
+  // issue and two attachments for every frame; found by an embedding walkthrough).
+  let checked = CheckReport.Scene(
+    name: golden, golden: folder, rerecord: "", frames: results, seconds: 0)
+  for run in checked.failingRuns {
+    let worst = run.worst
+    let at =
+      "\(golden)/\(SceneExporter.frameName(worst.index)) (t = \(scene.time(ofFrame: worst.index)) s)"
+    let text =
+      run.count == 1
+      ? "\(at): \(worst.reason)"
+      : "\(golden)/\(SceneExporter.frameName(run.first.index)) … "
+        + "\(SceneExporter.frameName(run.last.index)) (\(run.count) frames fail); worst \(at): "
+        + worst.reason
+    Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
+    for path in [worst.artifacts?.actual, worst.artifacts?.diff].compactMap({ $0 }) {
+      if let bytes = try? FileReader.read(path, limit: 1 << 28, kind: "artifacts") {
+        // Named with the golden folder's name, so that two goldens' frame 5 are told apart.
+        let file = String(path.split(separator: "/").last ?? "artifact")
+        let goldenName = folder.dropLast().split(separator: "/").last ?? "golden"
+        Attachment.record(bytes, named: "\(goldenName)-\(file)", sourceLocation: sourceLocation)
       }
     }
-    results.append(frame)
   }
   // Goldens past the render's last frame (the animation got shorter): failures, as for
   // `render-anim check`, or removed when re-recording. Goldens of frames the render has but
