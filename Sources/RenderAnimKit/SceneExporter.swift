@@ -176,6 +176,26 @@ public struct SceneExporter: Sendable {
     }
   }
 
+  /// How long the render plays, in seconds: its frames at its frame rate (the last frame shows
+  /// until then). Throws what `checkScene` refuses.
+  public func duration() throws -> Double {
+    try checkScene()
+    return Double(scene.frameCount) / scene.frameRate
+  }
+
+  /// The frame for `seconds` into the render: the first that starts at or after it, as
+  /// `--times` and `expectGoldenFrames(times:)` choose (0.25 s at 20 fps is frame 5). A time
+  /// before 0, not finite or past the last frame is refused, naming it.
+  public func frameIndex(at seconds: Double) throws -> Int {
+    try checkScene()
+    return try FrameSelection(times: [.seconds(seconds)]).indices(in: scene)[0]
+  }
+
+  /// The frame for `seconds` into the render (`frameIndex(at:)`) as premultiplied pixels.
+  public func frame(at seconds: Double) throws -> Pixmap {
+    try frame(frameIndex(at: seconds))
+  }
+
   /// Frame `index` (time index / frame rate) as premultiplied pixels.
   /// One frame is drawn directly: a `FrameRenderer` would first look at every frame's values
   /// to find runs of equal frames, work only a whole sequence repays.

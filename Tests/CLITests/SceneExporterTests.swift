@@ -25,6 +25,24 @@ import Testing
     #expect(Array(one.prefix(6)) == Array("GIF89a".utf8))
   }
 
+  /// The render's length and the frame for a time, as `--times` chooses it (an embedding
+  /// walkthrough's wish: a documentation pipeline asks for "the frame at 0.4 s").
+  @Test func durationAndFramesByTime() throws {
+    let exporter = SceneExporter(scene: try scene(), threads: 1)
+    let count = exporter.scene.frameCount
+    #expect(try exporter.duration() == Double(count) / 5)
+    #expect(try exporter.frameIndex(at: 0) == 0)
+    #expect(try exporter.frameIndex(at: 0.4) == 2)  // 5 fps: frame 2 starts at 0.4 s
+    #expect(try exporter.frameIndex(at: 0.41) == 3)
+    #expect(try exporter.frame(at: 0.4) == exporter.frame(2))
+    for bad in [-1, Double.nan, Double(count)] {
+      #expect(throws: (any Error).self) { try exporter.frameIndex(at: bad) }
+    }
+    var stopped = exporter
+    stopped.scene.frameRate = 0
+    #expect(throws: (any Error).self) { try stopped.duration() }
+  }
+
   @Test func framesAndPNGsAgree() throws {
     let exporter = SceneExporter(scene: try scene(), threads: 2)
     let frame = try exporter.frame(2)
