@@ -305,12 +305,11 @@ extension SceneAssembler {
     if !valueAnimationLayers.isEmpty,
       let path = (node.layout ?? Self.positionedChild(of: node)?.layout)?.path
     {
+      // Each layout change is its snapshot's change, as `snapshotChange` times it for the path.
       changes = changes.enumerated().map { k, change in
-        guard k < layoutChangeSnapshots.count,
-          let chosen = Self.governing(
-            path, in: snapshotAnimations[layoutChangeSnapshots[k]])
-        else { return change }
-        return (change.made + chosen.delay, change.made, chosen.animation)
+        guard k < layoutChangeSnapshots.count else { return change }
+        let chosen = snapshotChange(layoutChangeSnapshots[k], at: path)
+        return (chosen.time, change.made, chosen.animation)
       }
     }
     // Where the node's layout puts it on the screen in each version (its centre plus its
