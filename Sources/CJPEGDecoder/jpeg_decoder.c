@@ -11,6 +11,7 @@ struct failure {
   jmp_buf jump;
   int too_many_scans;
   int truncated;
+  int corrupt;
 };
 
 static void fail(j_common_ptr info) {
@@ -18,15 +19,31 @@ static void fail(j_common_ptr info) {
   longjmp(failure->jump, 1);
 }
 
-/// Warnings (corrupt but readable data) are not errors: libjpeg goes on with what it has. But
-/// data that ends before the image does is truncated, as a truncated PNG is: an error, not an
-/// image whose rest libjpeg made up (grey).
+/// Warnings about the file's form (extraneous bytes between markers, an unknown JFIF version, a
+/// bad ICC profile) are not errors: the image decodes whole. But data that ends before the image
+/// does, or whose entropy-coded data is corrupt (a marker inside a scan, a bad Huffman or
+/// arithmetic code, scans out of order), is refused, as a damaged PNG is: libjpeg would go on
+/// and make up the rest (grey, or garbage).
 static void ignore(j_common_ptr info) { (void)info; }
 
 static void warn(j_common_ptr info, int level) {
-  if (level < 0 && info->err->msg_code == JWRN_JPEG_EOF) {
+  if (level >= 0) return;
+  switch (info->err->msg_code) {
+  case JWRN_JPEG_EOF:
     ((struct failure *)info->err)->truncated = 1;
     fail(info);
+    break;
+  case JWRN_HIT_MARKER:
+  case JWRN_HUFF_BAD_CODE:
+  case JWRN_ARITH_BAD_CODE:
+  case JWRN_MUST_RESYNC:
+  case JWRN_NOT_SEQUENTIAL:
+  case JWRN_BOGUS_PROGRESSION:
+    ((struct failure *)info->err)->corrupt = 1;
+    fail(info);
+    break;
+  default:
+    break;
   }
 }
 
@@ -47,6 +64,7 @@ static int run(const unsigned char *data, size_t size, unsigned char *rgba, int 
   struct jpeg_progress_mgr progress;
   failure.too_many_scans = 0;
   failure.truncated = 0;
+  failure.corrupt = 0;
   info.err = jpeg_std_error(&failure.manager);
   failure.manager.error_exit = fail;
   failure.manager.output_message = ignore;
@@ -55,6 +73,10 @@ static int run(const unsigned char *data, size_t size, unsigned char *rgba, int 
   if (setjmp(failure.jump)) {
     if (failure.truncated) {
       snprintf(message, message_size, "truncated: the data ends before the image does");
+    } else if (failure.corrupt) {
+      char text[JMSG_LENGTH_MAX];
+      (*info.err->format_message)((j_common_ptr)&info, text);
+      snprintf(message, message_size, "corrupt: %s", text);
     } else if (failure.too_many_scans) {
       snprintf(message, message_size, "a progressive JPEG with more than %d scans",
                RAJPEG_MAXIMUM_SCANS);

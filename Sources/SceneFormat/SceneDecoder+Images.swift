@@ -68,8 +68,9 @@ extension SceneDecoder {
       if JPEGCodec.isJPEG(bytes) {
         (pixels, note) = try JPEGCodec.decodeImage(bytes, maximumPixels: SceneLimits.imagePixels)
       } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-        // The header's size first, so an oversized image is refused before it is decoded.
-        if bytes.count >= 24 {
+        // The header's size first, so an oversized image is refused before it is decoded; a
+        // file whose first chunk is not IHDR is left to the decoder, which says so.
+        if bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) {
           func u32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
           let (w, h) = (u32(16), u32(20))
           guard w * h <= SceneLimits.imagePixels else {

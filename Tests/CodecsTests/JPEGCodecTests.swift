@@ -47,6 +47,22 @@ import Testing
     #expect(try JPEGCodec.decode(good).width == 40)
   }
 
+  /// An end-of-image marker in the middle of the scan is corrupt data, refused with libjpeg's
+  /// words (libjpeg would paint the rest grey and go on), as a damaged PNG is refused.
+  @Test func corruptScanDataIsAnError() throws {
+    let good = try Self.fixture("o1.jpg")
+    let scan = try #require(
+      (0..<good.count - 1).first { good[$0] == 0xFF && good[$0 + 1] == 0xDA })
+    let cut = (scan + good.count) / 2
+    let early = Array(good.prefix(cut)) + [0xFF, 0xD9]
+    do {
+      _ = try JPEGCodec.decode(early)
+      Issue.record("a JPEG whose scan ends early decoded")
+    } catch {
+      #expect("\(error)".contains("corrupt"), "\(error)")
+    }
+  }
+
   @Test func anOversizedImageIsRefusedFromItsHeader() throws {
     let bytes = try Self.fixture("o1.jpg")
     #expect(throws: CodecError.self) { try JPEGCodec.decode(bytes, maximumPixels: 799) }

@@ -209,12 +209,18 @@ import Testing
       "a gradient fills a template image"
     ),
     (#"{"image": "scene.json"}"#, "is neither a PNG nor a JPEG file"),
+    (#"{"image": "signed.png"}"#, "corrupt: no valid chunk type at byte 8"),
     (#"{"image": "../outside.png"}"#, "outside"),
     (#"{"image": "wide.png", "aspectRatio": "fit"}"#, "aspectRatio scales a resizable image"),
     (#"{"image": "wide.png", "interpolation": "best"}"#, #"expected one of "none""#),
   ])
   func errorsNameTheFileAndTheProblem(layer: String, message: String) throws {
     let folder = try Self.images()
+    // PNG's signature, then text: no IHDR to take a size from (not "1634886241×… pixels").
+    FileManager.default.createFile(
+      atPath: folder + "/signed.png",
+      contents: Data(
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("a text, no chunks".utf8)))
     do {
       _ = try Self.render(layer, in: folder)
       Issue.record("accepted \(layer)")
