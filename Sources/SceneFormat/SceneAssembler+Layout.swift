@@ -960,15 +960,14 @@ extension SceneAssembler {
         .shape(InsettableShape(insettableKind(kind, radius: r, style: style), frame: box)),
         rule: rule)
     case .path(let path, let viewBox, let rule):
-      let placement =
-        viewBox.map { Transform.mapping($0, fittedInto: box) }
-        ?? .translation(box.minX, box.minY)
-      guard let placed = path.applying(placement) else {
+      guard ClipBinding.place(path, viewBox: viewBox, in: box) != nil else {
         throw SceneFileError(
           path: layer.path + "." + key, "the path placed in its frame leaves the finite range",
           line: layer.line, column: layer.column)
       }
-      return ClipBinding(.path(placed), rule: rule)
+      // Placed in the frame of the moment when it is drawn, so it follows a frame that layout
+      // changes or animates.
+      return ClipBinding(.placedPath(path, viewBox: viewBox, frame: box), rule: rule)
     case .frame: return ClipBinding(.shape(InsettableShape(.rectangle, frame: box)))
     case .cornerRadius(let radius):
       return ClipBinding(

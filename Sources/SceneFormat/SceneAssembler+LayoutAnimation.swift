@@ -872,11 +872,13 @@ extension SceneAssembler {
     return d
   }
 
-  /// The frame of a clip to a shape or a rounded frame (nil for a path).
+  /// The frame of a clip to a shape, a rounded frame or a path placed in the frame (nil for a
+  /// path placed once).
   static func clipFrame(_ clip: ClipBinding) -> Rect? {
     switch clip.outline {
     case .shape(let shape): return shape.frame
     case .roundedFrame(let frame, _, _): return frame
+    case .placedPath(_, _, let frame): return frame
     case .path: return nil
     }
   }
@@ -887,6 +889,7 @@ extension SceneAssembler {
     switch (a.outline, b.outline) {
     case (.shape(let x), .shape(let y)): return x.kind == y.kind
     case (.roundedFrame(_, let r, let s), .roundedFrame(_, let q, let t)): return r == q && s == t
+    case (.placedPath(let p, let v, _), .placedPath(let q, let w, _)): return p == q && v == w
     default: return false
     }
   }

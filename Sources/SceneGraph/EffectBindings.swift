@@ -6,6 +6,10 @@ import Raster
 public struct ClipBinding: Hashable, Sendable {
   public enum Outline: Hashable, Sendable {
     case path(Path)
+    /// A path placed in a frame each time it is drawn, as SwiftUI's `path(in:)` is called with
+    /// the view's frame of the moment: its view box fitted into the frame (xMidYMid meet), or
+    /// without one its coordinates taken from the frame's top left corner.
+    case placedPath(Path, viewBox: Rect?, frame: Rect)
     case shape(InsettableShape)
     /// A rectangle with rounded corners of a bound radius.
     case roundedFrame(Rect, radius: ScalarBinding, style: CornerStyle)
@@ -13,7 +17,7 @@ public struct ClipBinding: Hashable, Sendable {
 
   public var outline: Outline
   public var rule: FillRule
-  /// The frame of a `.shape` or `.roundedFrame` outline when layout animates it.
+  /// The frame of a `.placedPath`, `.shape` or `.roundedFrame` outline when layout animates it.
   public var frame: RectBinding? = nil
 
   public init(_ outline: Outline, rule: FillRule = .nonzero) {
@@ -26,10 +30,20 @@ public struct ClipBinding: Hashable, Sendable {
     return frame?.isStatic ?? true
   }
 
+  /// `path` placed in `frame` as `.placedPath` places it; nil when that leaves the finite range.
+  public static func place(_ path: Path, viewBox: Rect?, in frame: Rect) -> Path? {
+    let placement =
+      viewBox.map { Transform.mapping($0, fittedInto: frame) }
+      ?? .translation(frame.minX, frame.minY)
+    return path.applying(placement)
+  }
+
   func clip(_ values: [String: [Double]]) -> ClipShape {
     let animated = self.frame?.resolve(values)
     switch outline {
     case .path(let path): return ClipShape(path, rule: rule)
+    case .placedPath(let path, let viewBox, let own):
+      return ClipShape(Self.place(path, viewBox: viewBox, in: animated ?? own) ?? .empty, rule: rule)
     case .shape(var shape):
       if let animated { shape.frame = animated }
       return ClipShape(shape.path(), rule: rule)

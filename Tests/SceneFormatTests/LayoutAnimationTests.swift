@@ -135,6 +135,50 @@ import Testing
     #expect(rows == 80)
   }
 
+  /// A path clip (`.clipShape` of a custom shape) is placed in the frame of the moment, as
+  /// SwiftUI calls `path(in:)` with it: a triangle fitted to a frame growing linearly from 40 to
+  /// 140 pt clips the square to the triangle of each frame, and at rest to the grown one's. A
+  /// tap inside the grown `contentShape` hits.
+  @Test func pathClipsFollowTheAnimatedFrame() throws {
+    func scene(_ animation: String, taps: String = "") throws -> LoadedScene {
+      try SceneFile.load(
+        text: """
+          {"canvas": {"width": 200, "height": 200, "background": "#FFFFFF"}, "state": {"a": 0},
+           "layers": [{"id": "t", "shape": "rectangle", "fill": "#000000",
+             "clipShape": {"path": "M50 0 L100 100 L0 100 Z", "viewBox": [0, 0, 100, 100]},
+             "contentShape": {"path": "M50 0 L100 100 L0 100 Z", "viewBox": [0, 0, 100, 100]},
+             "frame": {"width": "=40 + a * 100", "height": "=40 + a * 100"}}],
+           "events": [{"at": 0, "set": {"a": 1}\(animation)}],
+           "onTap": [{"layer": "t", "set": {"a": 0}}], "taps": [\(taps)]}
+          """, settings: SceneSettings(scale: 1, frameRate: 10, hold: 0.5)
+      )
+    }
+    /// The ink's area in pixels, and its leftmost and rightmost columns.
+    func ink(_ scene: Scene, _ frame: Int) throws -> (Int, Int, Int) {
+      var compositor = Compositor()
+      let image = try #require(scene.render(frame: frame, compositor: &compositor))
+      var (area, left, right) = (0, image.width, -1)
+      for y in 0..<image.height {
+        for x in 0..<image.width where image[x, y].r < 128 {
+          area += 1
+          (left, right) = (min(left, x), max(right, x))
+        }
+      }
+      return (area, left, right)
+    }
+    // At once: the grown triangle (half of 140²), from x = 30 to 169.
+    let (area, left, right) = try ink(try scene("").scene, 3)
+    #expect(abs(area - 9800) < 150 && left == 30 && right == 169, "\(area) \(left) \(right)")
+    // Halfway through a linear second: a 90 pt triangle.
+    let animated = try scene(#", "animation": {"type": "linear", "duration": 1}"#).scene
+    let (half, l, r) = try ink(animated, 5)
+    #expect(abs(half - 4050) < 120 && l == 55 && r == 144, "\(half) \(l) \(r)")
+    // The grown shape takes a tap near its bottom left corner, outside the first triangle.
+    let tapped = try scene("", taps: #"{"x": 40, "y": 165, "at": 0.5}"#)
+    #expect(!tapped.notes.contains { $0.contains("misses") }, "\(tapped.notes)")
+    #expect(try ink(tapped.scene, 9).0 < 1000)
+  }
+
   /// A text broken into other lines by a narrower frame shows the new lines at the change (the
   /// frame itself moves with the animation).
   @Test func textThatRewrapsSwitchesAtTheChange() throws {
