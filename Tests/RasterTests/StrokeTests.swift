@@ -127,6 +127,66 @@ import Testing
     }
   }
 
+  /// Inside a curve tighter than the half-width the stroke is the whole fan of normals (SVG 2:
+  /// every point within half the width along a normal): a half circle of radius 10 under a
+  /// 50-pixel butt stroke covers the upper half disc of radius 35 and, past the centre, the lower
+  /// half disc of radius 15 — solid, with nothing beyond. (The pivots' wedges left holes there:
+  /// streaks over half of that lower disc, a hostile walkthrough found.)
+  @Test func theInsideOfATightCurveIsSolid() throws {
+    let path = try PathDataParser.parse("M 38 50 A 10 10 0 1 1 58 50")
+    for flipped in [false, true] {
+      // The same arc traced the other way round: the inside on the other edge.
+      let traced = flipped ? path.reversed : path
+      let outline = Stroker(tolerance: Flattener.defaultTolerance).outline(
+        of: traced, style: StrokeStyle(width: 50))
+      var rasterizer = Rasterizer()
+      let drawn = rasterizer.mask(of: outline, width: Self.side, height: Self.side)
+      let mask = try #require(drawn)
+      let area = mask.values.reduce(0.0) { $0 + Double($1) } / 255
+      let expected = Double.pi * (35 * 35 + 15 * 15) / 2
+      #expect(abs(area - expected) < 3, "area \(area), expected \(expected)")
+      for y in 51..<Self.side {
+        for x in 0..<Self.side {
+          let (dx, dy) = (Double(x) + 0.5 - 48, Double(y) + 0.5 - 50)
+          let distance = (dx * dx + dy * dy).squareRoot()
+          let value = mask.values[y * Self.side + x]
+          if distance < 14 { #expect(value == 255, "(\(x), \(y)) \(value)") }
+          if distance > 16 { #expect(value == 0, "(\(x), \(y)) \(value)") }
+        }
+      }
+    }
+  }
+
+  /// A very flat ellipse drawn as two arcs turns half a circle within a hair's breadth at each
+  /// end, where its arcs meet with one tangent: the stroke's ends are round (the offset of the
+  /// curve), not the miter of the chords beside the junction, which reached a whole width past
+  /// it (and, flatter still, lost the ends). At ×1 and ×4, for ever flatter ellipses: ink within
+  /// half the width of the ellipse and the area of a 10 × 19.9 band with a disc of the width.
+  @Test(arguments: [0.05, 0.01, 0.001])
+  func theEndsOfAFlatEllipseAreRound(_ ry: Double) throws {
+    let path = try PathDataParser.parse(
+      "M 45 50 A 5 \(ry) 0 0 1 55 50 A 5 \(ry) 0 0 1 45 50 Z")
+    for scale in [1.0, 4.0] {
+      let side = Int(100 * scale)
+      let transform = Transform.scale(scale, scale)
+      let outline = Stroker(transform: transform).outline(
+        of: path, style: StrokeStyle(width: 19.9))
+      var rasterizer = Rasterizer()
+      let drawn = rasterizer.mask(of: outline, transform: transform, width: side, height: side)
+      let mask = try #require(drawn)
+      let area = mask.values.reduce(0.0) { $0 + Double($1) } / 255 / (scale * scale)
+      // The band, the disc, and the ellipse's own little area.
+      let expected = 10 * 19.9 + Double.pi * 9.95 * 9.95 + Double.pi * 5 * ry
+      #expect(abs(area - expected) < 3, "ry \(ry) ×\(scale): area \(area), expected \(expected)")
+      let columns = (0..<side).filter { x in (0..<side).contains { mask.values[$0 * side + x] > 0 }
+      }
+      let (left, right) = (
+        Double(columns.first ?? 0) / scale, Double((columns.last ?? 0) + 1) / scale
+      )
+      #expect(left >= 35.05 - 1 && right <= 64.95 + 1, "ry \(ry) ×\(scale): ink \(left)…\(right)")
+    }
+  }
+
   /// A translucent stroke's overlaps are not darker: the outline is filled with nonzero, so
   /// where it crosses itself coverage stays that of one layer.
   @Test func selfOverlapsDoNotDouble() throws {

@@ -38,6 +38,23 @@ struct Polyline {
     smooth.append(contentsOf: repeatElement(true, count: inner.count))
   }
 
+  /// Whether a path that arrives at a point going `arriving` and leaves it going `leaving`
+  /// (units) goes on smoothly: the same direction, to within a few millionths of a radian.
+  static func continues(_ arriving: Point?, _ leaving: Point?) -> Bool {
+    guard let a = arriving, let b = leaving else { return false }
+    return a.x * b.x + a.y * b.y > 0 && abs(a.x * b.y - a.y * b.x) <= 1e-6
+  }
+
+  /// Marks the last point smooth where the element before it and the one after meet with the
+  /// same tangent (two arcs of an ellipse, a curve and the line along its end): the stroke's
+  /// edge there is the offset of one smooth curve, not a join. Where the curve turns hard over a
+  /// tiny distance (the end of a very flat ellipse), the chords beside the junction can meet at
+  /// a large angle, and a miter join of them reached a width past the true edge.
+  mutating func markSmoothJunction(arriving: Point?, leaving: Point?) {
+    guard points.count > 1, Self.continues(arriving, leaving) else { return }
+    smooth[smooth.count - 1] = true
+  }
+
   mutating func append(_ p: Point, smooth isSmooth: Bool) {
     if let last = points.last, last == p { return }
     points.append(p)
@@ -96,6 +113,8 @@ struct Centerline {
           let direction = Segment(from: pen, to: p).direction
           if current.points.count == 1 {
             (current.direction, current.startTangent) = (direction, direction)
+          } else {
+            current.markSmoothJunction(arriving: current.endTangent, leaving: direction)
           }
           current.endTangent = direction
         }
@@ -111,7 +130,18 @@ struct Centerline {
         addCubic(pen, c1, c2, p, into: &current)
         pen = p
       case .close:
-        if current.points.count > 1 { current.append(start, smooth: false) }
+        if current.points.count > 1 {
+          // The closing line, if the subpath does not end at its start, and the junction at
+          // the start (vertex 0 of the closed polyline).
+          var arriving = current.endTangent
+          if let last = current.points.last, last != start {
+            let closing = Segment(from: last, to: start).direction
+            current.markSmoothJunction(arriving: arriving, leaving: closing)
+            arriving = closing
+          }
+          current.append(start, smooth: false)
+          if Polyline.continues(arriving, current.startTangent) { current.smooth[0] = true }
+        }
         finish(closed: true)
         // (A path's subpaths each start with `.move`: one follows a close if more is drawn.)
         pen = start
@@ -153,6 +183,9 @@ struct Centerline {
         line.direction = Segment(from: p0, to: first).direction
         line.startTangent = line.direction
       }
+    } else if let first = p1 != p0 ? p1 : p2 != p0 ? p2 : p3 != p0 ? p3 : nil {
+      line.markSmoothJunction(
+        arriving: line.endTangent, leaving: Segment(from: p0, to: first).direction)
     }
     // The last control point apart from the end (no array: this runs for every curve).
     if let last = p2 != p3 ? p2 : p1 != p3 ? p1 : p0 != p3 ? p0 : nil {

@@ -45,6 +45,8 @@ public struct Stroker: Sendable {
     guard half > 0, half.isFinite else { return 0 }
     let centre = Centerline(tolerance: tolerance, halfWidth: half)
     var pieces = 0.0
+    // Pieces of curves, each of which may add a fan inside the curve (`join`).
+    var curved = 0.0
     var pen = Point.zero
     for element in path.elements {
       switch element {
@@ -54,18 +56,20 @@ public struct Stroker: Sendable {
         // Degree elevation as weighted sums, which cannot overflow.
         let c1 = pen * (1.0 / 3.0) + c * (2.0 / 3.0)
         let c2 = p * (1.0 / 3.0) + c * (2.0 / 3.0)
-        pieces += Double(centre.pieces(pen, c1, c2, p))
+        curved += Double(centre.pieces(pen, c1, c2, p))
         pen = p
       case .cubic(let c1, let c2, let p):
-        pieces += Double(centre.pieces(pen, c1, c2, p))
+        curved += Double(centre.pieces(pen, c1, c2, p))
         pen = p
       case .close: pieces += 1
       }
     }
+    pieces += curved
     let arc = (Double.pi / OutlineArcs.step(half: half, tolerance: tolerance)).rounded(.up) + 1
     let ends = 2 * (dashCount(of: path, style: style) + Double(path.elements.count))
     // A round cap is a half turn of arc; a butt or square one two points.
     return pieces * (2 + (style.join == .round ? arc : 2)) + ends * (style.cap == .round ? arc : 2)
+      + 7 * curved
   }
 
   /// About how many dashes `style` cuts `path` into (an upper bound: the control polygon's
@@ -159,6 +163,11 @@ struct OutlineBuilder<Sink: OutlineSink> {
   /// The angle of each piece of a round join or cap: the arc strays at most `tolerance` from its
   /// chords.
   let arcStep: Double
+  /// The smallest cos²(φ/2) of a turn φ inside a curve whose outer corner is a miter (`join`).
+  let smoothMiterCosineSquared: Double
+  /// Wedges (vertex, the edge's end before it, its start after it) of pivots inside a curve, traced
+  /// as contours of their own once the current contour is closed (see `join`).
+  private var fans: [(Point, Point, Point)] = []
 
   init(half: Double, style: StrokeStyle, tolerance: Double, sink: Sink) {
     self.half = half
@@ -166,9 +175,30 @@ struct OutlineBuilder<Sink: OutlineSink> {
     self.tolerance = tolerance
     self.sink = sink
     arcStep = OutlineArcs.step(half: half, tolerance: tolerance)
+    // A miter of a turn φ reaches half/cos(φ/2): past the arc by at most 2·tolerance where
+    // cos²(φ/2) ≥ (half / (half + 2·tolerance))².
+    let ratio = half / (half + 2 * tolerance)
+    smoothMiterCosineSquared = ratio * ratio
   }
 
   // MARK: - Elements, each with its group
+
+  /// Traces the pending fans (`join`), each as a contour of its own wound twice, in a group of
+  /// its own (it overlaps the pieces about it, so the rasterizer resolves its pixels exactly).
+  private mutating func emitFans() {
+    for (vertex, start, end) in fans {
+      group = PieceGroup(id: nextGroup)
+      nextGroup &+= 2
+      emitMove(to: start)
+      emitLine(to: vertex)
+      emitLine(to: end)
+      emitLine(to: start)
+      emitLine(to: vertex)
+      emitLine(to: end)
+      emitClose()
+    }
+    fans.removeAll(keepingCapacity: true)
+  }
 
   private mutating func emitMove(to p: Point) { sink.move(to: p, group: group) }
   private mutating func emitLine(to p: Point) { sink.line(to: p, group: group) }
@@ -341,6 +371,7 @@ struct OutlineBuilder<Sink: OutlineSink> {
       }
       group = groups[last]
       emitClose()
+      emitFans()
       return
     }
 
@@ -376,6 +407,7 @@ struct OutlineBuilder<Sink: OutlineSink> {
       at: points[0], direction: -(line.startTangent ?? frames[0].direction),
       chord: -frames[0].direction)
     emitClose()
+    emitFans()
   }
 
   /// Ends the edge on one side (`left` of the path's direction, or right) of the segment before
@@ -413,13 +445,23 @@ struct OutlineBuilder<Sink: OutlineSink> {
         emitLine(to: vertex)
         group = nextGroup
         emitLine(to: end)
+        // Inside a curve the stroke holds the whole fan of normals between the two segments'
+        // (SVG 2: every point within half the width along a normal). The pivot traces the wedge
+        // between `start` and `end` backwards, which cancels one of the two rectangles where
+        // both cover it; where the curve is tighter than the half-width, the wedge reaches past
+        // what either rectangle covers and the cancelling left holes. So the wedge is added
+        // twice more the other way: it is covered once more than its rectangles cover it.
+        if smooth { fans.append((vertex, start, end)) }
       }
       return
     }
     // The outside of the turn.
     if smooth {
-      // Inside a curve: the offset curve's corner is a small miter; at a cusp, round.
-      if corner.dot > 0.5 {
+      // Inside a curve: the offset curve's corner is a small miter where that strays from the
+      // curve's offset (an arc about the vertex) by at most twice the tolerance, which the
+      // centre line's pieces are cut to keep; where a curve turns hard within one piece (the end
+      // of a very flat ellipse, a cusp), round.
+      if (1 + corner.dot) / 2 >= smoothMiterCosineSquared {
         emitLine(to: meeting)
       } else {
         emitLine(to: start)
