@@ -205,16 +205,17 @@ extension SceneAssembler {
     roundedUp((request.size ?? request.style.size) * scale.factor)
   }
 
-  /// The symbol's outline filling a square of `side` points centred at (midX, midY): a Material
-  /// icon's 20-unit live area, or the cat's bounds, fitted to the square.
+  /// The symbol's outline and the placement that fills a square of `side` points centred at
+  /// (midX, midY) with it: a Material icon's 20-unit live area, or the cat's bounds, fitted to
+  /// the square.
   mutating func symbolPath(
     _ layer: LayerDescription, name: String, side: Double, midX: Double, midY: Double
-  ) throws(SceneFileError) -> Path {
+  ) throws(SceneFileError) -> (Path, Transform) {
     let square = Rect(x: midX - side / 2, y: midY - side / 2, width: side, height: side)
     if SceneDecoder.catSymbols.contains(name) {
       let cat = (try? PathDataParser.parse(CatSymbol.pathData)) ?? .empty
-      guard let box = cat.bounds else { return .empty }
-      return cat.applying(.mapping(box, fittedInto: square)) ?? .empty
+      guard let box = cat.bounds else { return (.empty, .identity) }
+      return (cat, .mapping(box, fittedInto: square))
     }
     let font: SymbolFont
     do { font = try fonts.symbols() } catch {
@@ -229,9 +230,9 @@ extension SceneAssembler {
     }
     // The icon's em square is 24 grid units, its live area the middle 20.
     let em = side * 24 / 20
-    let placed = outline.applying(
-      Transform.scale(em, em).concatenating(.translation(midX - em / 2, midY - em / 2)))
-    return placed ?? .empty
+    return (
+      outline, Transform.scale(em, em).concatenating(.translation(midX - em / 2, midY - em / 2))
+    )
   }
 
   // MARK: - Sizes
@@ -1170,6 +1171,19 @@ extension SceneAssembler {
     return .drawing(drawing)
   }
 
+  /// A path drawing whose outline is `path` in its own units, placed by `placement` (a scale and
+  /// a translation) when it is drawn: layout can then animate the placement with the frame.
+  static func placed(
+    _ content: SceneNode.Content, _ path: Path, _ placement: Transform
+  ) -> SceneNode.Content {
+    guard case .drawing(var drawing) = content else { return content }
+    drawing.outline = .path(path)
+    drawing.placement = [placement.a, placement.d, placement.tx, placement.ty].map {
+      .constant($0)
+    }
+    return .drawing(drawing)
+  }
+
   mutating func content(
     _ layer: LayerDescription, frame f: Rect, color: Color, animatedColor: String?, name: String
   ) throws(SceneFileError) -> SceneNode.Content {
@@ -1274,7 +1288,8 @@ extension SceneAssembler {
       return .group([tinted])
     case .symbol(let symbol, let request, let scale, let resizable):
       let side = resizable ? min(f.width, f.height) : symbolSide(request, scale)
-      var path = try symbolPath(layer, name: symbol, side: side, midX: midX, midY: midY)
+      var (path, placement) = try symbolPath(
+        layer, name: symbol, side: side, midX: midX, midY: midY)
       var box = Rect(x: midX - side / 2, y: midY - side / 2, width: side, height: side)
       if resizable, side > 0, f.width != f.height {
         // `resizable()` stretches an image to its frame, a symbol's too (Apple, `Image`);
@@ -1282,15 +1297,16 @@ extension SceneAssembler {
         let stretch = Transform.translation(-midX, -midY)
           .concatenating(.scale(f.width / side, f.height / side))
           .concatenating(.translation(midX, midY))
-        if let stretched = path.applying(stretch) {
-          path = stretched
-          box = f
-        }
+        placement = placement.concatenating(stretch)
+        box = f
       }
-      guard layer.fillGradient != nil else { return .shape(path, color, .nonzero, .identity) }
-      return try drawing(
-        .path(path), layer, color: color, animatedColor: animatedColor, rule: .nonzero,
-        frame: box, name: name)
+      if path.applying(placement) == nil { (path, placement) = (.empty, .identity) }
+      // The outline in its own units, placed by a transform that layout may animate.
+      guard layer.fillGradient != nil else { return .shape(path, color, .nonzero, placement) }
+      return Self.placed(
+        try drawing(
+          .path(path), layer, color: color, animatedColor: animatedColor, rule: .nonzero,
+          frame: box, name: name), path, placement)
     case .path(let path, let viewBox, let rule):
       let placement: Transform
       if layer.frameWidth != nil || layer.frameHeight != nil {
@@ -1308,14 +1324,15 @@ extension SceneAssembler {
       guard drawn else { return .shape(path, color, rule, placement) }
       // Stroked or trimmed in points, after the path is placed, as SwiftUI strokes a shape's
       // path(in:).
-      guard let placed = path.applying(placement) else {
+      guard path.applying(placement) != nil else {
         throw SceneFileError(
           path: layer.path, "the path placed in its frame leaves the finite range",
           line: layer.line, column: layer.column)
       }
-      return try drawing(
-        .path(placed), layer, color: color, animatedColor: animatedColor, rule: rule, frame: f,
-        name: name)
+      return Self.placed(
+        try drawing(
+          .path(path), layer, color: color, animatedColor: animatedColor, rule: rule, frame: f,
+          name: name), path, placement)
     case .shape(let kind, let radius, let style):
       // An animated radius: a rounded rectangle whose radius the drawing sets each frame.
       let kindDrawn =

@@ -470,6 +470,9 @@ extension SceneAssembler {
       }
       return .group(try mergedChildren(lists, parent: name, changes))
     case .drawing(let base):
+      if case .path = base.outline, base.placement != nil {
+        return try mergedPathDrawing(nodes, base, changes)
+      }
       guard case .shape(let baseShape) = base.outline else { return try steps(nodes, changes) }
       var frames: [[Double]] = []
       for content in contents {
@@ -485,26 +488,100 @@ extension SceneAssembler {
       }
       return .drawing(drawing)
     case .shape(let path, let color, let rule, let transform):
-      // The same outline moved within the node (text placed by a frame's alignment).
+      // The same outline moved within the node (text placed by a frame's alignment), or
+      // scaled too (a path or a symbol fitted to a frame that grows).
       var moves: [[Double]] = []
+      var scales: [[Double]] = []
       for content in contents {
-        guard case .shape(let p, let c, let r, let t) = content, p == path, c == color, r == rule,
-          [t.a, t.b, t.c, t.d] == [transform.a, transform.b, transform.c, transform.d]
+        guard case .shape(let p, let c, let r, let t) = content, p == path, c == color, r == rule
         else { return try steps(nodes, changes) }
+        if [t.a, t.b, t.c, t.d] != [transform.a, transform.b, transform.c, transform.d] {
+          guard t.b == 0, t.c == 0, transform.b == 0, transform.c == 0 else {
+            return try steps(nodes, changes)
+          }
+        }
         moves.append([t.tx, t.ty])
+        scales.append([t.a, t.d])
       }
-      var still = transform
-      (still.tx, still.ty) = (0, 0)
       let channel = name + ".layout.content"
       _ = try layoutChannel(channel, moves, changes, suffixes: [".x", ".y"])
+      var still = transform
+      (still.tx, still.ty) = (0, 0)
+      let scaling = name + ".layout.contentScale"
+      let scaled = try layoutChannel(scaling, scales, changes, suffixes: [".x", ".y"])
+      if scaled { still = .identity }
       var moved = SceneNode(
         channel, .shape(path, color, rule, still), centerX: .channel(channel, component: 0),
         centerY: .channel(channel, component: 1))
+      if scaled {
+        moved.scale = .channel(scaling, component: 0)
+        moved.scaleY = .channel(scaling, component: 1)
+      }
       moved.fillColor = nodes[0].fillColor
       return .group([moved])
+    case .image(let image, _, let interpolation):
+      // An image drawn into a rectangle that layout moves or resizes (a resizable image in a
+      // frame that grows): its natural-size rectangle, scaled and moved by the node.
+      var rects: [[Double]] = []
+      for content in contents {
+        guard case .image(let i, let rect, let n) = content, i == image, n == interpolation
+        else { return try steps(nodes, changes) }
+        rects.append([
+          rect.minX, rect.minY, rect.width / Double(image.width),
+          rect.height / Double(image.height),
+        ])
+      }
+      let channel = name + ".layout.image"
+      _ = try layoutChannel(channel, rects, changes, suffixes: [".x", ".y", ".scaleX", ".scaleY"])
+      let natural = Rect(
+        x: 0, y: 0, width: Double(image.width), height: Double(image.height))
+      var placed = SceneNode(
+        channel, .image(image, natural, interpolation),
+        centerX: .channel(channel, component: 0), centerY: .channel(channel, component: 1),
+        scale: .channel(channel, component: 2))
+      placed.scaleY = .channel(channel, component: 3)
+      return .group([placed])
     default:
       return try steps(nodes, changes)
     }
+  }
+
+  /// A path drawing placed in each layout's frame (`ShapeDrawing.placement`): the placement and
+  /// the frame its gradients resolve in follow the layout with the change's animation, so the
+  /// path is fitted to the frame of the moment and stroked in points, as SwiftUI strokes a
+  /// shape's `path(in:)`. Drawings that differ in anything else show by turns.
+  private mutating func mergedPathDrawing(
+    _ nodes: [SceneNode], _ base: ShapeDrawing, _ changes: [StateChange]
+  ) throws(SceneFileError) -> SceneNode.Content {
+    var placements: [[Double]] = []
+    var frames: [[Double]] = []
+    let plain = Self.withoutFrames(base)
+    for node in nodes {
+      guard case .drawing(let d) = node.content, let placement = d.placement,
+        Self.withoutFrames(d).sameButPlacement(plain)
+      else { return try steps(nodes, changes) }
+      placements.append(placement.map { $0.resolve([:]) })
+      frames.append(Self.components(Self.gradientFrame(of: d) ?? Self.noRect))
+    }
+    let name = nodes[0].name
+    var drawing = base
+    let channel = name + ".layout.placement"
+    if try layoutChannel(channel, placements, changes, suffixes: [".a", ".d", ".x", ".y"]) {
+      drawing.placement = (0..<4).map { .channel(channel, component: $0) }
+    }
+    let framed = name + ".layout.shape"
+    if try layoutChannel(framed, frames, changes, suffixes: Self.rectSuffixes, traced: false) {
+      drawing.frame = RectBinding(channel: framed)
+    }
+    return .drawing(drawing)
+  }
+
+  /// The frame a drawing's gradients resolve in, if it has one.
+  static func gradientFrame(of drawing: ShapeDrawing) -> Rect? {
+    for paint in [drawing.fill, drawing.stroke?.paint] {
+      if case .gradient(let g) = paint { return g.frame }
+    }
+    return nil
   }
 
   /// A group's children from their lists in each layout, matched by name: the union of all, in

@@ -43,7 +43,8 @@ public struct ClipBinding: Hashable, Sendable {
     switch outline {
     case .path(let path): return ClipShape(path, rule: rule)
     case .placedPath(let path, let viewBox, let own):
-      return ClipShape(Self.place(path, viewBox: viewBox, in: animated ?? own) ?? .empty, rule: rule)
+      let placed = Self.place(path, viewBox: viewBox, in: animated ?? own)
+      return ClipShape(placed ?? .empty, rule: rule)
     case .shape(var shape):
       if let animated { shape.frame = animated }
       return ClipShape(shape.path(), rule: rule)

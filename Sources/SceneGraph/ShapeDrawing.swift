@@ -98,6 +98,11 @@ public struct ShapeDrawing: Hashable, Sendable {
   /// The shape's frame when layout animates it (it replaces the insettable shape's frame, and
   /// the frame its gradients' unit points resolve in).
   public var frame: RectBinding?
+  /// Where a `.path` outline is placed in the node's space, when that may be animated (a path
+  /// fitted to a frame that layout animates): x' = a·x + tx, y' = d·y + ty, bound as
+  /// [a, d, tx, ty]; the path is placed before it is trimmed and stroked, as SwiftUI strokes
+  /// `path(in:)` of the frame of the moment. Nil: the path is where it is.
+  public var placement: [ScalarBinding]?
 
   public init(
     _ outline: Outline, fill: PaintBinding?, rule: FillRule = .nonzero,
@@ -112,10 +117,17 @@ public struct ShapeDrawing: Hashable, Sendable {
     self.trimTo = trimTo
   }
 
+  /// Whether the two are the same drawing but for where their paths are placed.
+  public func sameButPlacement(_ other: ShapeDrawing) -> Bool {
+    var (a, b) = (self, other)
+    (a.placement, b.placement) = (nil, nil)
+    return a == b
+  }
+
   /// Every binding the drawing reads.
   var bindings: [ScalarBinding] {
     [trimFrom, trimTo] + (stroke.map { [$0.lineWidth, $0.dashPhase, $0.miterLimit] } ?? [])
-      + (cornerRadius.map { [$0] } ?? []) + (frame?.bindings ?? [])
+      + (cornerRadius.map { [$0] } ?? []) + (frame?.bindings ?? []) + (placement ?? [])
   }
 
   /// Whether it looks the same at every time.
@@ -129,6 +141,12 @@ public struct ShapeDrawing: Hashable, Sendable {
   private func resolvedOutline(_ values: [String: [Double]]) -> (Outline, frame: Rect?) {
     var outline = self.outline
     let frame = self.frame?.resolve(values)
+    if let placement, placement.count == 4, case .path(let path) = outline {
+      let (a, d) = (placement[0].resolve(values), placement[1].resolve(values))
+      let t = Transform(
+        a: a, b: 0, c: 0, d: d, tx: placement[2].resolve(values), ty: placement[3].resolve(values))
+      outline = .path(path.applying(t) ?? .empty)
+    }
     if let frame, case .shape(var shape) = outline {
       shape.frame = frame
       outline = .shape(shape)

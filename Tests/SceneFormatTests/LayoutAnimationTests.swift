@@ -1,3 +1,4 @@
+import Foundation
 import Motion
 import Raster
 import SceneGraph
@@ -177,6 +178,51 @@ import Testing
     let tapped = try scene("", taps: #"{"x": 40, "y": 165, "at": 0.5}"#)
     #expect(!tapped.notes.contains { $0.contains("misses") }, "\(tapped.notes)")
     #expect(try ink(tapped.scene, 9).0 < 1000)
+  }
+
+  /// Content fitted to its frame is drawn in the frame of the moment (SwiftUI draws a view in its
+  /// animated frame and calls `path(in:)` with it): a resizable image, a symbol, a path fitted
+  /// to its frame and a stroked one, each in a frame growing linearly from 40 to 140 pt over a
+  /// second, are 40 pt wide at frame 0, 90 at 0.5 s and 140 at the end (they jumped to 140 at
+  /// the change).
+  @Test(arguments: [
+    #""image": "photo.png", "resizable": true"#,
+    #""symbol": "heart.fill", "resizable": true"#,
+    ##""path": "M0 0 H100 V100 H0 Z", "viewBox": [0, 0, 100, 100], "fill": "#000000""##,
+    ##""path": "M3 3 H97 V97 H3 Z", "viewBox": [0, 0, 100, 100], "stroke": {"color": "#000000", "lineWidth": 6}"##,
+  ])
+  func fittedContentFollowsTheAnimatedFrame(_ content: String) throws {
+    let folder = try ImageSceneTests.folder([
+      "photo.png": try #require(
+        Pixmap(width: 8, height: 8, filledWith: PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)))
+    ])
+    let text = """
+      {"canvas": {"width": 200, "height": 200, "background": "#FFFFFF"}, "state": {"a": 0},
+       "layers": [{\(content), "frame": {"width": "=40 + a * 100", "height": "=40 + a * 100"}}],
+       "events": [{"at": 0, "set": {"a": 1}, "animation": {"type": "linear", "duration": 1}}]}
+      """
+    FileManager.default.createFile(atPath: folder + "/scene.json", contents: Data(text.utf8))
+    let scene = try SceneFile.load(
+      path: folder + "/scene.json", settings: SceneSettings(scale: 1, frameRate: 10, hold: 0)
+    ).scene
+    var inks: [Int] = []
+    for frame in [0, 5, 10] {
+      var compositor = Compositor()
+      let image = try #require(scene.render(frame: frame, compositor: &compositor))
+      let columns = (0..<image.width).filter { x in
+        (0..<image.height).contains { image[x, $0].r < 128 }
+      }
+      inks.append((columns.last ?? 0) - (columns.first ?? 0) + 1)
+    }
+    // The image and the filled path fill their frames; the stroked square's edges are 94 %
+    // of it apart, 6 pt wide at every size (stroked in points); a symbol's glyph fills a share
+    // of its square.
+    for (ink, width) in zip(inks, [40.0, 90, 140]) {
+      let expected =
+        content.contains("stroke")
+        ? 0.94 * width + 6 : content.contains("symbol") ? Double(inks[2]) * width / 140 : width
+      #expect(abs(Double(ink) - expected) <= 2, "\(inks)")
+    }
   }
 
   /// A text broken into other lines by a narrower frame shows the new lines at the change (the
