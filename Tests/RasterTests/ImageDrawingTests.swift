@@ -71,6 +71,18 @@ import Testing
         try Self.zonePlate(), in: Rect(x: 0, y: 0, width: 64, height: 64), .none, size: 64))
     #expect(filtered < 12, "\(interpolation): σ \(filtered)")
     #expect(nearest > 50, "none: σ \(nearest)")
+    // The outermost rows and columns, where the rings are finest, average to gray too: only
+    // pixels inside the image count (a repeated edge weighed the edge pixels again: up to 23.5
+    // levels off, a hostile walkthrough found).
+    var worst = 0.0
+    for k in 0..<64 {
+      for (x, y) in [(k, 0), (k, 63), (0, k), (63, k)] {
+        let r = ((Double(x) - 31.5) * (Double(x) - 31.5) + (Double(y) - 31.5) * (Double(y) - 31.5))
+          .squareRoot()
+        if r > 24 { worst = max(worst, abs(Double(small[x, y].r) - 127.5)) }
+      }
+    }
+    #expect(worst < 12, "\(interpolation): an edge pixel \(worst) from gray")
   }
 
   @Test(arguments: ImageInterpolation.allCases)
@@ -145,5 +157,39 @@ import Testing
     #expect(abs(area - 600) < 1.5, "\(area)")
     // The colour is the image's wherever it is covered.
     #expect(p.pixels.allSatisfy { ($0 & 0xFF) == ($0 >> 24) })
+  }
+
+  /// An image enlarged 8× under a rotation is as sharp as without one: the interpolation's own
+  /// filter (Mitchell's bicubic, Lanczos), not a bilinear one. Under a turn of a thousandth of a
+  /// degree the pixels stay within a level of the unrotated drawing (bilinear differed by 12.6
+  /// levels on average, a hostile walkthrough found); colours never exceed alpha or go negative
+  /// (Lanczos's and Mitchell's negative lobes).
+  @Test(arguments: [ImageInterpolation.medium, .high])
+  func aRotatedEnlargementKeepsItsFilter(_ interpolation: ImageInterpolation) throws {
+    var seed: UInt64 = 0x5EED
+    let pixels = (0..<256).map { _ -> UInt32 in
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let v = UInt32(truncatingIfNeeded: seed >> 33)
+      let (r, g, b) = (v & 0xFF, (v >> 8) & 0xFF, (v >> 16) & 0xFF)
+      return r | g << 8 | b << 16 | 255 << 24
+    }
+    let image = RasterImage(
+      try #require(Pixmap(width: 16, height: 16, pixels: pixels)), identity: 9)
+    let rect = Rect(x: 0, y: 0, width: 128, height: 128)
+    let still = try Self.draw(image, in: rect, interpolation, size: 128)
+    let turn = Transform.translation(-64, -64).concatenating(.rotation(0.001 * .pi / 180))
+      .concatenating(.translation(64, 64))
+    let turned = try Self.draw(image, in: rect, interpolation, transform: turn, size: 128)
+    var (total, largest, count) = (0, 0, 0)
+    for y in 4..<124 {
+      for x in 4..<124 {
+        let (a, b) = (still.pixels[y * 128 + x], turned.pixels[y * 128 + x])
+        for shift in stride(from: 0, through: 24, by: 8) {
+          let d = abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF))
+          (total, largest, count) = (total + d, max(largest, d), count + 1)
+        }
+      }
+    }
+    #expect(largest <= 2 && Double(total) / Double(count) < 0.05, "\(largest) \(total)")
   }
 }

@@ -3,8 +3,9 @@
 /// Under a transform without rotation or skew (the usual case) the image is resampled
 /// separably straight onto the device pixels it covers, and the rectangle's fractional edges get
 /// their exact area as coverage. Otherwise it is first shrunk with the same filter to at most
-/// one source pixel per device pixel, then sampled bilinearly at each pixel centre (nearest for
-/// `.none`) under the rectangle's exact-area coverage.
+/// one source pixel per device pixel, then sampled at each pixel centre with the
+/// interpolation's filter (nearest for `.none`, bilinear for `.low`, Mitchell's bicubic for
+/// `.medium`, Lanczos for `.high`) under the rectangle's exact-area coverage.
 struct ImageDrawing {
   let image: RasterImage
   let rect: Rect
@@ -119,6 +120,11 @@ struct ImageDrawing {
         Float(p & 0xFF), Float((p >> 8) & 0xFF), Float((p >> 16) & 0xFF), Float(p >> 24))
     }
     let width = target.width
+    // The filter's taps on each axis: from `reach` − 1 before the sample's pixel to `reach`
+    // after it.
+    let reach = Int(interpolation.support.rounded(.up))
+    let taps = 2 * reach
+    let filterTaps = [Double](repeating: 0, count: taps)
     for (r, y) in rows.enumerated() {
       for (c, x) in columns.enumerated() {
         let cover = UInt32(coverage.values[r * columns.count + c])
@@ -129,17 +135,38 @@ struct ImageDrawing {
         let value: SIMD4<Float>
         if interpolation == .none {
           value = texel(Int((u + 0.5).rounded(.down)), Int((v + 0.5).rounded(.down)))
-        } else {
+        } else if interpolation == .low {
           let (iu, iv) = (Int(u.rounded(.down)), Int(v.rounded(.down)))
           let (fu, fv) = (Float(u - Double(iu)), Float(v - Double(iv)))
           let top = texel(iu, iv) * (1 - fu) + texel(iu + 1, iv) * fu
           let bottom = texel(iu, iv + 1) * (1 - fu) + texel(iu + 1, iv + 1) * fu
           value = top * (1 - fv) + bottom * fv
+        } else {
+          // The interpolation's own filter (Mitchell's bicubic, or Lanczos), separable, its
+          // taps about the sample normalised: an enlarged image is as sharp under a rotation
+          // as without one.
+          let (iu, iv) = (Int(u.rounded(.down)), Int(v.rounded(.down)))
+          var (wu, wv) = (filterTaps, filterTaps)
+          var (su, sv) = (0.0, 0.0)
+          for k in 0..<taps {
+            wu[k] = interpolation.weight(u - Double(iu + k - reach + 1))
+            wv[k] = interpolation.weight(v - Double(iv + k - reach + 1))
+            (su, sv) = (su + wu[k], sv + wv[k])
+          }
+          var sum = SIMD4<Float>(repeating: 0)
+          for j in 0..<taps where wv[j] != 0 {
+            var row = SIMD4<Float>(repeating: 0)
+            for k in 0..<taps where wu[k] != 0 {
+              row += texel(iu + k - reach + 1, iv + j - reach + 1) * Float(wu[k] / su)
+            }
+            sum += row * Float(wv[j] / sv)
+          }
+          value = sum
         }
         let a = min(max(value.w, 0), 255)
         var src =
-          UInt32(min(value.x, a) + 0.5) | UInt32(min(value.y, a) + 0.5) << 8
-          | UInt32(min(value.z, a) + 0.5) << 16 | UInt32(a + 0.5) << 24
+          UInt32(min(max(value.x, 0), a) + 0.5) | UInt32(min(max(value.y, 0), a) + 0.5) << 8
+          | UInt32(min(max(value.z, 0), a) + 0.5) << 16 | UInt32(a + 0.5) << 24
         if cover < 255 { src = Kernels.scale(src, by: cover) }
         let alpha = src >> 24
         let i = y * width + x

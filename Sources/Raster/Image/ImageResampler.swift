@@ -2,8 +2,9 @@
 ///
 /// Each output pixel's centre is mapped to source coordinates; the filter (`ImageInterpolation`)
 /// is centred there. When shrinking, the filter is widened by the shrink factor, so every source
-/// pixel counts by the area it covers (no aliasing); when enlarging it interpolates. Source
-/// pixels past the edges repeat the edge.
+/// pixel counts by the area it covers (no aliasing), and only pixels inside the image count
+/// (the weights renormalised over them); when enlarging it interpolates, and source pixels past
+/// the edges repeat the edge.
 enum ImageResampler {
   /// Weights of one axis: for each output index, a run of source indices and their weights.
   struct Axis {
@@ -20,6 +21,7 @@ enum ImageResampler {
       interpolation: ImageInterpolation
     ) {
       let shrink = min(abs(scale), 1)
+      let shrinks = abs(scale) < 1
       // One source pixel per device pixel, edges on the device grid: every pixel centre falls on
       // a source pixel's centre, and each device pixel takes that pixel as it is (Core Graphics
       // draws such an image pixel for pixel). Mitchell's filter, which does not interpolate,
@@ -44,6 +46,10 @@ enum ImageResampler {
         var taps: [(Int, Double)] = []
         var total = 0.0
         for j in low...max(low, high) {
+          // Shrinking, the widened filter averages the pixels inside the image by their
+          // weights (an edge pixel counts for its own area, not again for the pixels a repeated
+          // edge would put beyond it); enlarging, the edge repeats.
+          if shrinks, j < 0 || j >= sourceCount { continue }
           let w = interpolation.weight((Double(j) + 0.5 - centre) * shrink)
           if w == 0 { continue }
           taps.append((min(max(j, 0), sourceCount - 1), w))
