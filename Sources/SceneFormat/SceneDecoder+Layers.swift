@@ -685,20 +685,19 @@ extension SceneDecoder {
     }
     guard SymbolFont.knows(name) || Self.catSymbols.contains(name) else {
       let names = SymbolFont.names + Self.catSymbols
-      // A slip of a letter or two: the names that near. Otherwise the names of the same symbol
-      // (`wifi.square` → `wifi`, `wifi.circle`, …), else the three nearest by spelling.
-      let slips = JSONField.nearest(name, among: names)
-      let base = name.split(separator: ".").first.map { String($0) + "." } ?? name
-      let relatives = names.filter { ($0 + ".").hasPrefix(base) }.prefix(4)
-      let closest =
-        !slips.isEmpty
-        ? slips
-        : !relatives.isEmpty
-          ? Array(relatives)
-          : Array(
-            names.sorted {
-              (JSONField.distance($0, name), $0) < (JSONField.distance($1, name), $1)
-            }.prefix(3))
+      // The three nearest: first the names of the same symbol (`wifi.square` → `wifi`,
+      // `wifi.circle`), then those whose first word begins the other's (`gear.fill` →
+      // `gearshape.fill`), then a slip of a letter or two, each group by spelling.
+      let base = String(name.split(separator: ".").first ?? Substring(name))
+      func rank(_ candidate: String) -> Int {
+        let first = String(candidate.split(separator: ".").first ?? Substring(candidate))
+        if first == base { return 0 }
+        if first.hasPrefix(base) || base.hasPrefix(first) { return 1 }
+        return JSONField.distance(candidate, name) <= 2 ? 2 : 3
+      }
+      let closest = names.map { ($0, rank($0), JSONField.distance($0, name)) }
+        .sorted { ($0.1, $0.2, $0.0) < ($1.1, $1.2, $1.0) }
+        .prefix(3).map(\.0)
       throw source.error(
         "no symbol is named \"\(name)\"; the closest: "
           + closest.map { "\"\($0)\"" }.joined(separator: ", ")

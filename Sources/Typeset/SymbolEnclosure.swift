@@ -25,8 +25,11 @@ enum SymbolEnclosure: Sendable, CaseIterable {
   var isFilled: Bool { self == .filledCircle || self == .filledSquare }
 
   /// How the README's list describes the drawing, with the Material icon of the glyph.
-  func description(glyph material: String) -> String {
-    switch self {
+  func description(glyph material: String?) -> String {
+    guard let material else {
+      return isFilled ? "a \(isCircle ? "disc" : "rounded square"), filled" : "an outline"
+    }
+    return switch self {
     case .circle: "\(material) in a circle"
     case .filledCircle: "\(material) cut out of a disc"
     case .square: "\(material) in a square"
@@ -61,7 +64,7 @@ enum SymbolEnclosure: Sendable, CaseIterable {
     let centre = Transform.translation(-0.5, -0.5)
       .concatenating(.scale(Self.glyphScale, Self.glyphScale))
       .concatenating(.translation(0.5, 0.5))
-    let small = glyph.applying(centre) ?? .empty
+    let small = glyph.isEmpty ? glyph : glyph.applying(centre) ?? .empty
     let outer = self.outer
     let clockwise = outer.signedArea() > 0
     // Cut out: the glyph the other way round from the enclosure; inside a ring: the same way.

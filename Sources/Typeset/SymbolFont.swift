@@ -23,26 +23,34 @@ public final class SymbolFont {
   /// icon in a circle or square (`SymbolEnclosure`).
   public static var names: [String] {
     SymbolNames.table.map(\.name) + SymbolNames.enclosed.map(\.name)
+      + SymbolNames.aliases.keys.sorted()
   }
 
   /// Whether `name` is a symbol this font draws.
   public static func knows(_ name: String) -> Bool {
-    SymbolNames.codePoints[name] != nil || SymbolNames.enclosedByName[name] != nil
+    let name = SymbolNames.resolved(name)
+    return SymbolNames.codePoints[name] != nil || SymbolNames.enclosedByName[name] != nil
   }
 
-  /// What `name` draws, as the README lists it: the Material icon, or an icon in an enclosure.
+  /// What `name` draws, as the README lists it: the Material icon, an icon in an enclosure, or
+  /// the name it is another name of.
   public static func materialName(of name: String) -> String? {
+    if let target = SymbolNames.aliases[name] { return "as \(target)" }
     if let row = SymbolNames.table.first(where: { $0.name == name }) { return row.material }
-    guard let composed = SymbolNames.enclosedByName[name],
-      let glyph = SymbolNames.table.first(where: { $0.name == composed.glyph })
-    else { return nil }
+    guard let composed = SymbolNames.enclosedByName[name] else { return nil }
+    if composed.glyph.isEmpty { return composed.enclosure.description(glyph: nil) }
+    guard let glyph = SymbolNames.table.first(where: { $0.name == composed.glyph }) else {
+      return nil
+    }
     return composed.enclosure.description(glyph: glyph.material)
   }
 
   /// The outline of symbol `name` in em units (see the type's comment); nil for a name the
   /// table lacks or a glyph the installed font lacks.
   public func outline(of name: String) -> Path? {
+    let name = SymbolNames.resolved(name)
     if let composed = SymbolNames.enclosedByName[name] {
+      if composed.glyph.isEmpty { return composed.enclosure.icon(around: .empty) }
       return outline(of: composed.glyph).map { composed.enclosure.icon(around: $0) }
     }
     guard let codePoint = SymbolNames.codePoints[name],

@@ -111,12 +111,15 @@ import Typeset
     }
   }
 
-  /// A slip of a letter gives the names that near; another form of a known symbol gives that
-  /// symbol's forms.
+  /// Three names, nearest first: another form of a known symbol gives that symbol's forms, a
+  /// first word that begins another's gives that one's (`gear` → `gearshape`), a slip of a
+  /// letter gives the names that near.
   @Test func anUnknownFormGivesTheSymbolsForms() throws {
     for (name, expected) in [
-      ("heart.circle.fil", #"the closest: "heart.circle.fill" ("#),
-      ("wifi.square", #"the closest: "wifi", "wifi.slash", "wifi.circle", "wifi.circle.fill" ("#),
+      ("heart.circle.fil", #"the closest: "heart.circle.fill", "#),
+      ("wifi.square", #"the closest: "wifi.slash", "wifi.circle", "wifi" ("#),
+      ("gear.fill", #"the closest: "gear", "gearshape", "gearshape.fill" ("#),
+      ("stat.fill", #"the closest: "star.fill", "#),
     ] {
       do {
         _ = try Self.render(#"{"symbol": "\#(name)"}"#)
