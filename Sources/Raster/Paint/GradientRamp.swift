@@ -39,6 +39,17 @@ struct GradientRamp: Sendable {
   /// The packed premultiplied pixel at `t` (clamped), each channel rounded to nearest.
   @inline(__always)
   func pixel(at t: Double, hint: inout Int) -> UInt32 {
+    let value = self.value(at: t, hint: &hint)
+    let r = UInt32(value.x + 0.5)
+    let g = UInt32(value.y + 0.5)
+    let b = UInt32(value.z + 0.5)
+    let a = UInt32(value.w + 0.5)
+    return r | g << 8 | b << 16 | a << 24
+  }
+
+  /// The premultiplied colour at `t` (clamped), 0...255 a channel, not rounded.
+  @inline(__always)
+  func value(at t: Double, hint: inout Int) -> SIMD4<Float> {
     let value: SIMD4<Float>
     if spans.isEmpty {
       value = t < firstLocation ? before : after
@@ -59,11 +70,7 @@ struct GradientRamp: Sendable {
       let f = Float(position - Double(j))
       value = span.samples[j] + (span.samples[j + 1] - span.samples[j]) * f
     }
-    let r = UInt32(value.x + 0.5)
-    let g = UInt32(value.y + 0.5)
-    let b = UInt32(value.z + 0.5)
-    let a = UInt32(value.w + 0.5)
-    return r | g << 8 | b << 16 | a << 24
+    return value
   }
 }
 
@@ -88,7 +95,7 @@ struct GradientRow: PlaneRow {
     var hint = 0
     let cy = Double(y) + 0.5
     for i in 0..<count {
-      let src = ramp.pixel(at: shader.t(x: Double(x + i) + 0.5, y: cy), hint: &hint)
+      let src = ramp.value(at: shader.t(x: Double(x + i) + 0.5, y: cy), hint: &hint)
       blend(src, coverage: coverage, at: x + i)
     }
   }
@@ -97,14 +104,24 @@ struct GradientRow: PlaneRow {
   mutating func pixel(x: Int, coverage: UInt8) {
     if coverage == 0 { return }
     var hint = 0
-    let src = ramp.pixel(at: shader.t(x: Double(x) + 0.5, y: Double(y) + 0.5), hint: &hint)
+    let src = ramp.value(at: shader.t(x: Double(x) + 0.5, y: Double(y) + 0.5), hint: &hint)
     blend(src, coverage: coverage, at: x)
   }
 
+  /// Source-over of the unrounded colour through `coverage`, rounded once: a translucent
+  /// gradient over a background stays within ±1 level of the formula (rounding the colour, then
+  /// the blend, reached 1.4).
   @inline(__always)
-  private func blend(_ color: UInt32, coverage: UInt8, at x: Int) {
-    let src = coverage == 255 ? color : Kernels.scale(color, by: UInt32(coverage))
-    let alpha = src >> 24
-    pixels[x] = alpha == 255 ? src : src &+ Kernels.scale(pixels[x], by: 255 - alpha)
+  private func blend(_ color: SIMD4<Float>, coverage: UInt8, at x: Int) {
+    let src = coverage == 255 ? color : color * (Float(coverage) / 255)
+    let keep = 1 - src.w / 255
+    let old = pixels[x]
+    let below = SIMD4<Float>(
+      Float(old & 0xFF), Float((old >> 8) & 0xFF), Float((old >> 16) & 0xFF), Float(old >> 24))
+    let out = (src + below * keep).clamped(
+      lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255))
+    pixels[x] =
+      UInt32(out.x + 0.5) | UInt32(out.y + 0.5) << 8 | UInt32(out.z + 0.5) << 16
+      | UInt32(out.w + 0.5) << 24
   }
 }
