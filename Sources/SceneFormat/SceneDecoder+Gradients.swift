@@ -13,7 +13,7 @@ struct GradientDescription {
   }
 
   var kind: Kind
-  /// Colours (four components) and locations (0...1).
+  /// Colours (four components) and locations (drawn clamped to 0...1).
   var stops: [(color: Bound, location: Bound)]
   var colorSpace: GradientColorSpace
 }
@@ -128,7 +128,12 @@ extension SceneDecoder {
     for item in items {
       let s = try item.object(keys: ["color", "location"])
       stops.append(
-        (try color(s.required("color")), try Self.scalar(s.required("location"), in: 0...1)))
+        (
+          try color(s.required("color")),
+          // Any location, as SwiftUI's `Gradient.Stop` takes any CGFloat; drawn clamped to 0…1
+          // (docs/SEMANTICS.md), as one from state is.
+          try Self.scalar(s.required("location"), in: -1000...1000)
+        ))
     }
     return stops
   }

@@ -24,6 +24,19 @@ import Testing
 
   static let square = #""shape": "rectangle", "frame": {"width": 40, "height": 40}"#
 
+  /// A stop's location may be any number, as `Gradient.Stop`'s may; it is drawn clamped to 0…1
+  /// (as Core Graphics takes locations): stops at −0.5 and 1.5 draw as stops at 0 and 1.
+  @Test func stopLocationsPastTheEndsAreClamped() throws {
+    func drawn(_ from: Double, _ to: Double) throws -> Pixmap {
+      try Self.render(
+        #"{"shape": "rectangle", "frame": {"width": 100, "height": 100}, "fill": {"linearGradient": "#
+          + #"{"stops": [{"color": "red", "location": \#(from)}, {"color": "blue", "location": \#(to)}], "#
+          + #""startPoint": "leading", "endPoint": "trailing"}}}"#)
+    }
+    let (wide, plain) = (try drawn(-0.5, 1.5), try drawn(0, 1))
+    #expect(wide.pixels == plain.pixels)
+  }
+
   @Test func systemColoursTakeTheScheme() throws {
     let layers = "{\(Self.square), \"fill\": \"systemBlue\"}"
     #expect(Self.rgb(try Self.render(layers)[50, 50]) == [0, 122, 255])

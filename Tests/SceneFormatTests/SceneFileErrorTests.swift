@@ -366,9 +366,9 @@ import Testing
     ),
     (
       file(
-        #"{"shape": "circle", "fill": {"linearGradient": {"stops": [{"color": "red", "location": 1.5}]}}}"#,
+        #"{"shape": "circle", "fill": {"linearGradient": {"stops": [{"color": "red", "location": 1500}]}}}"#,
         ""),
-      "layers[0].fill.linearGradient.stops[0].location", "expected a number from 0 to 1"
+      "layers[0].fill.linearGradient.stops[0].location", "expected a number from -1000 to 1000"
     ),
     (
       file(#"{"shape": "circle", "fill": {"linearGradient": {"colors": ["red", "nope"]}}}"#, ""),
