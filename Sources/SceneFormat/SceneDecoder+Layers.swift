@@ -366,6 +366,13 @@ extension SceneDecoder {
       return LayerDescription.Decoration(
         alignment: .center,
         layer: try layer(JSONField(rectangle, path: field.path), environment: environment))
+    case .object(let members)
+    where !members.contains(where: { $0.key == "content" })
+      && members.contains(where: { Self.contentKeys.contains($0.key) }):
+      // A layer itself (`.overlay(Image(systemName: "star"))`): centred, as the content of
+      // `{"content": …}` without an alignment is.
+      return LayerDescription.Decoration(
+        alignment: .center, layer: try layer(field, environment: environment))
     case .object:
       let o = try field.object(keys: ["alignment", "content"])
       // `.overlay(alignment: on ? .topTrailing : .center)`: from state, set by layout.

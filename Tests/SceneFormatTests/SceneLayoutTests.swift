@@ -67,6 +67,26 @@ import Testing
   /// layer is its content's size less the insets, the content keeps its size and overflows the
   /// edges, so a background after it is the smaller box; the size is never below 0; past −4096
   /// is refused with the key's path.
+  /// `.overlay(Image(systemName: "star.fill"))`: a layer given as the overlay itself is its
+  /// content, centred, as `{"content": …}` without an alignment is (it was refused, naming only
+  /// `alignment` and `content`).
+  @Test func anOverlayMayBeALayerItself() throws {
+    func star(_ overlay: String) throws -> Rect {
+      let scene = try SceneFile.load(
+        text: """
+          {"canvas": {"width": 120, "height": 120}, "layers": [{"shape": "circle",
+           "frame": {"width": 80, "height": 80}, "overlay": \(overlay)}]}
+          """, settings: SceneSettings(scale: 1)
+      ).scene
+      return try #require(Self.entry("star", in: scene.layout(at: 0))).frame
+    }
+    let plain = try star(#"{"id": "star", "symbol": "star.fill"}"#)
+    #expect(plain == (try star(#"{"content": {"id": "star", "symbol": "star.fill"}}"#)))
+    #expect(
+      abs(plain.minX + plain.width / 2 - 60) <= 0.5 && abs(plain.minY + plain.height / 2 - 60) <= 0.5,
+      "\(plain)")
+  }
+
   @Test func negativePaddingTakesTheEdgesIn() throws {
     let scene = try Self.load(
       """
