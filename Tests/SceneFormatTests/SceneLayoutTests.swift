@@ -83,7 +83,8 @@ import Testing
     let plain = try star(#"{"id": "star", "symbol": "star.fill"}"#)
     #expect(plain == (try star(#"{"content": {"id": "star", "symbol": "star.fill"}}"#)))
     #expect(
-      abs(plain.minX + plain.width / 2 - 60) <= 0.5 && abs(plain.minY + plain.height / 2 - 60) <= 0.5,
+      abs(plain.minX + plain.width / 2 - 60) <= 0.5
+        && abs(plain.minY + plain.height / 2 - 60) <= 0.5,
       "\(plain)")
   }
 
