@@ -32,9 +32,10 @@ extension SceneDecoder {
     "shape": [
       "cornerRadius", "cornerStyle", "lineWidth", "trim", "lineCap", "stroke", "strokeBorder",
     ],
-    "zstack": ["alignment"] + textEnvironmentKeys,
-    "vstack": ["alignment", "spacing"] + textEnvironmentKeys,
-    "hstack": ["alignment", "spacing"] + textEnvironmentKeys,
+    // `.imageScale(_:)` on a stack reaches the symbols inside, as SwiftUI's environment does.
+    "zstack": ["alignment", "imageScale"] + textEnvironmentKeys,
+    "vstack": ["alignment", "spacing", "imageScale"] + textEnvironmentKeys,
+    "hstack": ["alignment", "spacing", "imageScale"] + textEnvironmentKeys,
   ]
 
   /// One layer; `environment` holds the containers' `foregroundColor` and text styles, which
@@ -673,7 +674,8 @@ extension SceneDecoder {
       lineSpacing: try o["lineSpacing"]?.number(in: 0...SceneLimits.canvasSide),
       truncation: try o["truncationMode"]?.choice(Paragraph.Truncation.self),
       minimumScaleFactor: try o["minimumScaleFactor"]?.number(in: 0.01...1),
-      transition: try o["contentTransition"].map(Self.textTransition))
+      transition: try o["contentTransition"].map(Self.textTransition),
+      imageScale: try o["imageScale"]?.choice(LayerDescription.SymbolScale.self))
   }
 
   /// `"symbol": "heart.fill"`: a name the symbol table knows (or `cat`, `cat.fill`), with the
@@ -716,7 +718,8 @@ extension SceneDecoder {
     _ = try o["bold"]?.bool()
     return .symbol(
       name, environment.font(own: try Self.ownFont(o), ownWeight: nil),
-      scale: try o["imageScale"]?.choice(LayerDescription.SymbolScale.self) ?? .medium,
+      scale: try o["imageScale"]?.choice(LayerDescription.SymbolScale.self)
+        ?? environment.imageScale ?? .medium,
       resizable: try o["resizable"]?.bool() ?? false)
   }
 

@@ -25,6 +25,8 @@ struct TextEnvironment {
   var minimumScaleFactor: Double? = nil
   /// `.contentTransition(_:)`, which a text from state takes.
   var transition: TextTransition? = nil
+  /// `.imageScale(_:)`: the scale of symbols inside that set none.
+  var imageScale: LayerDescription.SymbolScale? = nil
 
   /// `inner`'s settings where it has them, else `self`'s: the environment inside a container
   /// that sets `inner`.
@@ -35,7 +37,7 @@ struct TextEnvironment {
       alignment: inner.alignment ?? alignment, lineSpacing: inner.lineSpacing ?? lineSpacing,
       truncation: inner.truncation ?? truncation,
       minimumScaleFactor: inner.minimumScaleFactor ?? minimumScaleFactor,
-      transition: inner.transition ?? transition)
+      transition: inner.transition ?? transition, imageScale: inner.imageScale ?? imageScale)
   }
 
   /// The font of a text (or symbol) whose own `font` is `own` (nil: none given) and whose own

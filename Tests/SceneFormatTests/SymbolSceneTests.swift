@@ -41,6 +41,20 @@ import Typeset
     return try #require(scene.render(frame: 0, compositor: &compositor))
   }
 
+  /// `.imageScale(_:)` is an environment value: on a stack it reaches the symbols inside that
+  /// set none (a symbol's own wins), as `font` does.
+  @Test func aStacksImageScaleReachesItsSymbols() throws {
+    let own = try Self.render(#"{"symbol": "heart.fill", "imageScale": "large"}"#)
+    let inherited = try Self.render(
+      #"{"hstack": [{"symbol": "heart.fill"}], "imageScale": "large"}"#)
+    let overridden = try Self.render(
+      #"{"hstack": [{"symbol": "heart.fill", "imageScale": "medium"}], "imageScale": "large"}"#)
+    let plain = try Self.render(#"{"symbol": "heart.fill"}"#)
+    #expect(inherited.pixels == own.pixels)
+    #expect(overridden.pixels == plain.pixels)
+    #expect(own.pixels != plain.pixels)
+  }
+
   /// The columns and rows any drawn (non-white) pixel is in.
   static func inkBox(_ p: Pixmap) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
     var xs: [Int] = []
