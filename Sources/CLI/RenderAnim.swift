@@ -107,13 +107,29 @@ public enum RenderAnim {
       return usageExitCode
     } catch let error as RuntimeError {
       Temporaries.waitIfInterrupted()
-      console.standardError("render-anim: error: \(error.message)\n")
+      console.standardError("render-anim: error: \(Self.printable(error.message))\n")
       return error.code
     } catch {
       Temporaries.waitIfInterrupted()
-      console.standardError("render-anim: error: \(error)\n")
+      console.standardError("render-anim: error: \(Self.printable("\(error)"))\n")
       return 1
     }
+  }
+
+  /// An error message as it is printed: control characters other than line breaks and tabs
+  /// (which a scene file or a name from outside may hold: a NUL, a terminal escape) written as
+  /// `\u{…}`, so a message cannot drive the terminal.
+  static func printable(_ message: String) -> String {
+    var out = ""
+    for scalar in message.unicodeScalars {
+      let v = scalar.value
+      if (v < 0x20 && v != 0x0A && v != 0x09) || (0x7F...0x9F).contains(v) {
+        out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
   }
 
   /// `render-anim bench`'s help, made from the bench commands' specs.

@@ -493,10 +493,22 @@ extension SceneAssembler {
         top += size.height + spacing
       }
       return found.map { p.top + $0 }
+    case .symbol(_, let request, let scale, false):
+      // An SF Symbol sits on the text baseline of its font, centred on the cap height (Apple,
+      // "Creating custom symbol images": symbols align to text by the baseline and are centred
+      // between it and the cap height), at any image scale: its square's centre is half SF's
+      // cap height (0.705 em) above the baseline.
+      let side = symbolSide(request, scale)
+      let offset = (inner.height - side) * (layer.frameAlignment?.vertical ?? 0.5)
+      let fontSize = request.size ?? request.style.size
+      return p.top + offset + side / 2 + Self.symbolCapHeight * fontSize / 2
     default:
       return nil
     }
   }
+
+  /// SF Pro's cap height, in ems (docs/SEMANTICS.md, Symbols).
+  static let symbolCapHeight = 0.705
 
   /// A stack's children's sizes when the stack is offered `proposal` (its content's proposal),
   /// by SwiftUI's stack algorithm (`StackLayout.sizeChildrenGenerallyWithConcreteMajorProposal`,

@@ -374,6 +374,11 @@ extension SceneDecoder {
       // `{"content": …}` without an alignment is.
       return LayerDescription.Decoration(
         alignment: .center, layer: try layer(field, environment: environment))
+    case .object(let members) where members.contains(where: { $0.key == "color" }):
+      // `{"color": …}` alone: the colour's own error (how to write it), not "unknown key".
+      _ = try color(field)
+      _ = try field.object(keys: ["alignment", "content"])
+      throw field.expected("a colour, a gradient, a layer or {\"alignment\", \"content\"}")
     case .object:
       let o = try field.object(keys: ["alignment", "content"])
       // `.overlay(alignment: on ? .topTrailing : .center)`: from state, set by layout.

@@ -23,6 +23,23 @@ let tinyScene = """
       ["check", scene, "--fps", "10", "--golden", scratch.path + "/" + golden] + more)
   }
 
+  /// Control characters a scene file echoes into an error (a NUL, a terminal escape, a line
+  /// break inside a name) are printed as `\u{…}`, never raw: a message cannot drive the
+  /// terminal.
+  @Test func errorsPrintControlCharactersEscaped() throws {
+    let scratch = Scratch("control-characters")
+    let scene = try scratch.write(
+      #"{"canvas": {"width": 50, "height": 50}, "layers": [{"symbol": "heart\u0000\u001b[31mX\r"}]}"#,
+      "scene.json")
+    let run = InProcessRun(["scene", scene, "--frame", "0", "-o", scratch.path + "/out.png"])
+    #expect(run.status == 1)
+    #expect(run.standardError.contains(#"heart\u{0}\u{1B}[31mX\u{D}"#), "\(run.standardError)")
+    #expect(
+      !run.standardError.unicodeScalars.contains {
+        $0.value < 0x20 && $0 != "\n"
+      })
+  }
+
   @Test func goldensWithoutARenderedFrameFailAndAreRemovedWhenReRecording() throws {
     #expect(try check("g", ["--hold", "1", "--record", "all"]).status == 0)
     #expect(scratch.list("g").count == 13)

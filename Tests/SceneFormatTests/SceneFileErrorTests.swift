@@ -371,6 +371,11 @@ import Testing
       "layers[0].fill.linearGradient.stops[0].location", "expected a number from -1000 to 1000"
     ),
     (
+      file(
+        #"{"shape": "circle", "overlay": {"color": "green"}}"#, ""),
+      "layers[0].overlay", #"expected "opacity" beside "color""#
+    ),
+    (
       file(#"{"shape": "circle", "fill": {"linearGradient": {"colors": ["red", "nope"]}}}"#, ""),
       "layers[0].fill.linearGradient.colors[1]", "expected a colour"
     ),

@@ -55,6 +55,30 @@ import Typeset
     #expect(own.pixels != plain.pixels)
   }
 
+  /// Beside text aligned by its baseline, a symbol is centred on the cap height of its font (SF
+  /// Symbols sit on the baseline, centred between it and the cap height) at every image scale:
+  /// its frame hangs below the baseline (it sat on the baseline, its centre rising with the
+  /// scale).
+  @Test func symbolsSitOnTheTextBaselineCentredOnTheCapHeight() throws {
+    let scene = try SceneFile.load(
+      text: """
+        {"canvas": {"width": 400, "height": 200}, "layers": [{"hstack": [
+          {"id": "s", "symbol": "square.fill", "imageScale": "small"},
+          {"id": "m", "symbol": "square.fill"},
+          {"id": "l", "symbol": "square.fill", "imageScale": "large"},
+          {"id": "t", "text": "Hxg"}], "alignment": "firstTextBaseline"}]}
+        """, settings: SceneSettings(scale: 2)
+    ).scene
+    let entries = scene.layout(at: 0)
+    let baseline = try #require(SceneLayoutTests.entry("t", in: entries)?.lines.first?.baseline)
+    let capMiddle = baseline - 0.705 * 17 / 2
+    for id in ["s", "m", "l"] {
+      let frame = try #require(SceneLayoutTests.entry(id, in: entries)).frame
+      #expect(abs(frame.minY + frame.height / 2 - capMiddle) <= 0.5, "\(id): \(frame)")
+      #expect(frame.minY + frame.height > baseline, "\(id) hangs below the baseline")
+    }
+  }
+
   /// The columns and rows any drawn (non-white) pixel is in.
   static func inkBox(_ p: Pixmap) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
     var xs: [Int] = []
