@@ -19,8 +19,8 @@ static void fail(j_common_ptr info) {
   longjmp(failure->jump, 1);
 }
 
-/// Warnings about the file's form (extraneous bytes between markers, an unknown JFIF version, a
-/// bad ICC profile) are not errors: the image decodes whole. But data that ends before the image
+/// Warnings about the file's form (a few extraneous bytes between markers, an unknown JFIF
+/// version, a bad ICC profile) are not errors: the image decodes whole. But data that ends before the image
 /// does, or whose entropy-coded data is corrupt (a marker inside a scan, a bad Huffman or
 /// arithmetic code, scans out of order), is refused, as a damaged PNG is: libjpeg would go on
 /// and make up the rest (grey, or garbage).
@@ -31,6 +31,14 @@ static void warn(j_common_ptr info, int level) {
   switch (info->err->msg_code) {
   case JWRN_JPEG_EOF:
     ((struct failure *)info->err)->truncated = 1;
+    fail(info);
+    break;
+  case JWRN_EXTRANEOUS_DATA:
+    // A byte or two before a marker is padding some writers leave (the image is whole); more
+    // is entropy-coded data the decoder could not use: codes that match no Huffman code are
+    // skipped by libjpeg-turbo's fast path and only show as bytes left over at the next marker.
+    if (info->err->msg_parm.i[0] <= RAJPEG_MAXIMUM_EXTRANEOUS_BYTES) break;
+    ((struct failure *)info->err)->corrupt = 1;
     fail(info);
     break;
   case JWRN_HIT_MARKER:
@@ -76,7 +84,7 @@ static int run(const unsigned char *data, size_t size, unsigned char *rgba, int 
     } else if (failure.corrupt) {
       char text[JMSG_LENGTH_MAX];
       (*info.err->format_message)((j_common_ptr)&info, text);
-      snprintf(message, message_size, "corrupt: %s", text);
+      snprintf(message, message_size, "%s", text);
     } else if (failure.too_many_scans) {
       snprintf(message, message_size, "a progressive JPEG with more than %d scans",
                RAJPEG_MAXIMUM_SCANS);

@@ -14,6 +14,9 @@ extern "C" {
 /// known way to make decoding take minutes.
 #define RAJPEG_MAXIMUM_SCANS 500
 
+/// The most bytes before a marker that are taken as padding rather than corrupt scan data.
+#define RAJPEG_MAXIMUM_EXTRANEOUS_BYTES 16
+
 /// The image's size in pixels, from its header.
 int rajpeg_read_size(const unsigned char *data, size_t size, int *width, int *height,
                      char *message, size_t message_size);
