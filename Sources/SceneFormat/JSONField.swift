@@ -19,7 +19,14 @@ struct JSONField {
     let null = value.kind == .null && !path.isEmpty && !path.hasSuffix("]")
     return error(
       "expected \(what), got \(value.summary)"
-        + (null ? " (to give none, leave the key out)" : ""))
+        + (null ? " (to give none, leave the key out)" : "") + stateHint)
+  }
+
+  /// For an `=expression` where only a constant is taken: why, and what to write instead.
+  var stateHint: String {
+    guard case .string(let s) = value.kind, s.hasPrefix("=") else { return "" }
+    return " (this value does not come from state: give it as it is, or give two layers whose "
+      + "\"if\" switches between them)"
   }
 
   func number(in range: ClosedRange<Double>) throws(SceneFileError) -> Double {
@@ -66,7 +73,8 @@ struct JSONField {
     guard case .string(let s) = value.kind else { throw expected(list) }
     if let index = names.firstIndex(of: s) { return cases[index] }
     throw error(
-      "unknown name \(value.summary)\(Self.didYouMean(s, among: names)): expected \(list)")
+      "unknown name \(value.summary)\(Self.didYouMean(s, among: names)): expected \(list)"
+        + stateHint)
   }
 
   /// " (did you mean "a" or "b"?)" with `nearest`'s names (quoted by `quote`), or "" when none is

@@ -371,6 +371,10 @@ import Testing
       "layers[0].fill.linearGradient.stops[0].location", "expected a number from -1000 to 1000"
     ),
     (
+      file(#"{"path": "M0 0 L9 9", "stroke": {"color": "red", "dash": ["=1", 4]}}"#, ""),
+      "layers[0].stroke.dash[0]", "this value does not come from state"
+    ),
+    (
       file(
         #"{"shape": "circle", "overlay": {"color": "green"}}"#, ""),
       "layers[0].overlay", #"expected "opacity" beside "color""#
