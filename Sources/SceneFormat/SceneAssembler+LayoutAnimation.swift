@@ -519,6 +519,21 @@ extension SceneAssembler {
       }
       moved.fillColor = nodes[0].fillColor
       return .group([moved])
+    case .ring(let ring, let color, let from, let to, let width, _):
+      // A ring in a frame that layout resizes: its diameter follows the frame (a ring is
+      // `Circle().trim().stroke()`, whose path SwiftUI makes in the frame of the moment).
+      var diameters: [[Double]] = []
+      for content in contents {
+        guard case .ring(let r, let c, let f, let t, let w, nil) = content, c == color, f == from,
+          t == to, w == width, r.lineWidth == ring.lineWidth, r.roundCaps == ring.roundCaps
+        else { return try steps(nodes, changes) }
+        diameters.append([r.diameter])
+      }
+      let channel = name + ".layout.diameter"
+      guard try layoutChannel(channel, diameters, changes, suffixes: [""]) else { return first }
+      return .ring(
+        ring, color, from: from, to: to, lineWidth: width,
+        diameter: .channel(channel, component: 0))
     case .image(let image, _, let interpolation):
       // An image drawn into a rectangle that layout moves or resizes (a resizable image in a
       // frame that grows): its natural-size rectangle, scaled and moved by the node.

@@ -78,8 +78,9 @@ public enum HitTest {
         return false
       }
       return path.contains(inverse.apply(point), rule: rule)
-    case .ring(var ring, _, let from, let to, let width):
+    case .ring(var ring, _, let from, let to, let width, let diameter):
       if let width { ring.lineWidth = max(0, width.resolve(values)) }
+      if let diameter { ring.diameter = max(0, diameter.resolve(values)) }
       return ring.path(from: from.resolve(values), to: to.resolve(values))?.contains(
         point, rule: .nonzero) ?? false
     case .drawing(let drawing): return drawing.contains(point, values)

@@ -15,9 +15,11 @@ public struct SceneNode: Hashable, Sendable {
     /// A path drawn through `transform` (e.g. a glyph fitted into its frame) in a colour.
     case shape(Path, Color, FillRule, Transform)
     /// A trimmed, stroked circle in a colour, whose trim fractions may be animated.
-    /// A ring, its trim and, when it animates, its line width (points; the shape's otherwise).
+    /// A ring, its trim and, when they animate, its line width and its diameter (points; the
+    /// shape's otherwise: the diameter follows a frame that layout animates).
     case ring(
-      RingShape, Color, from: ScalarBinding, to: ScalarBinding, lineWidth: ScalarBinding? = nil)
+      RingShape, Color, from: ScalarBinding, to: ScalarBinding, lineWidth: ScalarBinding? = nil,
+      diameter: ScalarBinding? = nil)
     /// An image drawn into a rectangle of the node's space.
     case image(RasterImage, Rect, ImageInterpolation)
     /// A shape filled and/or stroked, maybe trimmed, whose trim, line width, dash phase and
@@ -136,8 +138,8 @@ public struct SceneNode: Hashable, Sendable {
     }
     switch content {
     case .group(let children): return children.allSatisfy(\.isStatic)
-    case .ring(_, _, let from, let to, let width):
-      return ([from, to] + (width.map { [$0] } ?? [])).allSatisfy {
+    case .ring(_, _, let from, let to, let width, let diameter):
+      return ([from, to] + (width.map { [$0] } ?? []) + (diameter.map { [$0] } ?? [])).allSatisfy {
         if case .constant = $0 { true } else { false }
       }
     case .drawing(let drawing): return drawing.isStatic
@@ -217,8 +219,9 @@ public struct SceneNode: Hashable, Sendable {
     case .layer(let layer): drawn = .group([layer])
     case .shape(let path, let color, let rule, let pathTransform):
       drawn = .group([.fill(path, paint(color, values), rule: rule, transform: pathTransform)])
-    case .ring(var ring, let color, let from, let to, let width):
+    case .ring(var ring, let color, let from, let to, let width, let diameter):
       if let width { ring.lineWidth = max(0, width.resolve(values)) }
+      if let diameter { ring.diameter = max(0, diameter.resolve(values)) }
       let path = ring.path(from: from.resolve(values), to: to.resolve(values))
       drawn = .group(path.map { [.fill($0, paint(color, values))] } ?? [])
     case .drawing(let drawing):

@@ -182,14 +182,15 @@ import Testing
 
   /// Content fitted to its frame is drawn in the frame of the moment (SwiftUI draws a view in its
   /// animated frame and calls `path(in:)` with it): a resizable image, a symbol, a path fitted
-  /// to its frame and a stroked one, each in a frame growing linearly from 40 to 140 pt over a
-  /// second, are 40 pt wide at frame 0, 90 at 0.5 s and 140 at the end (they jumped to 140 at
-  /// the change).
+  /// to its frame, a stroked one and a ring (its diameter), each in a frame growing linearly
+  /// from 40 to 140 pt over a second, are 40 pt wide at frame 0, 90 at 0.5 s and 140 at the end
+  /// (they jumped to 140 at the change).
   @Test(arguments: [
     #""image": "photo.png", "resizable": true"#,
     #""symbol": "heart.fill", "resizable": true"#,
     ##""path": "M0 0 H100 V100 H0 Z", "viewBox": [0, 0, 100, 100], "fill": "#000000""##,
     ##""path": "M3 3 H97 V97 H3 Z", "viewBox": [0, 0, 100, 100], "stroke": {"color": "#000000", "lineWidth": 6}"##,
+    ##""shape": "ring", "lineWidth": 6, "fill": "#000000""##,
   ])
   func fittedContentFollowsTheAnimatedFrame(_ content: String) throws {
     let folder = try ImageSceneTests.folder([
@@ -220,7 +221,9 @@ import Testing
     for (ink, width) in zip(inks, [40.0, 90, 140]) {
       let expected =
         content.contains("stroke")
-        ? 0.94 * width + 6 : content.contains("symbol") ? Double(inks[2]) * width / 140 : width
+        ? 0.94 * width + 6
+        : content.contains("ring")
+          ? width + 6 : content.contains("symbol") ? Double(inks[2]) * width / 140 : width
       #expect(abs(Double(ink) - expected) <= 2, "\(inks)")
     }
   }
