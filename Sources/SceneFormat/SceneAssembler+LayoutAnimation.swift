@@ -504,15 +504,18 @@ extension SceneAssembler {
         scales.append([t.a, t.d])
       }
       let channel = name + ".layout.content"
-      _ = try layoutChannel(channel, moves, changes, suffixes: [".x", ".y"])
+      // A scaled outline may keep its origin (a path fitted from its frame's top left corner):
+      // then the move is a constant.
+      let moving = try layoutChannel(channel, moves, changes, suffixes: [".x", ".y"])
       var still = transform
       (still.tx, still.ty) = (0, 0)
       let scaling = name + ".layout.contentScale"
       let scaled = try layoutChannel(scaling, scales, changes, suffixes: [".x", ".y"])
       if scaled { still = .identity }
       var moved = SceneNode(
-        channel, .shape(path, color, rule, still), centerX: .channel(channel, component: 0),
-        centerY: .channel(channel, component: 1))
+        channel, .shape(path, color, rule, still),
+        centerX: moving ? .channel(channel, component: 0) : .constant(transform.tx),
+        centerY: moving ? .channel(channel, component: 1) : .constant(transform.ty))
       if scaled {
         moved.scale = .channel(scaling, component: 0)
         moved.scaleY = .channel(scaling, component: 1)
