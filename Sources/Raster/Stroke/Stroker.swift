@@ -446,11 +446,13 @@ struct OutlineBuilder<Sink: OutlineSink> {
         group = nextGroup
         emitLine(to: end)
         // Inside a curve the stroke holds the whole fan of normals between the two segments'
-        // (SVG 2: every point within half the width along a normal). The pivot traces the wedge
-        // between `start` and `end` backwards, which cancels one of the two rectangles where
-        // both cover it; where the curve is tighter than the half-width, the wedge reaches past
-        // what either rectangle covers and the cancelling left holes. So the wedge is added
-        // twice more the other way: it is covered once more than its rectangles cover it.
+        // (SVG 2: every point within half the width along a normal). Where the curve is tighter
+        // than the half-width, the pivots' wedges reach past the centre of curvature across
+        // other segments' rectangles, and their windings there summed to 0 in streaks. So each
+        // wedge is traced twice more, as a contour of its own, the way the pivot traces it:
+        // measured, a half circle of radius 10 px under a 50 px stroke then covers SVG 2's area
+        // to 0.2 px² (`StrokeTests.theInsideOfATightCurveIsSolid`), either way round; traced
+        // the other way, holes remained near the centre.
         if smooth { fans.append((vertex, start, end)) }
       }
       return
